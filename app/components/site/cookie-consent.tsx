@@ -1,0 +1,141 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  ALL_OFF,
+  ALL_ON,
+  COOKIE_CHOICE_KEY,
+  COOKIE_SETTINGS_KEY,
+  readStoredChoice,
+  readStoredSettings,
+  type CookieSettings,
+} from "~/lib/cookie-consent";
+import type { ConsentChoice } from "~/lib/enums";
+
+// The settings dialog is needed by few visitors, so its code loads only when it is opened.
+const CookieSettingsDialog = lazy(() => import("./cookie-settings-dialog"));
+
+interface CookieConsentValue {
+  /** null until the stored choice has been read after hydration, and while there is none. */
+  choice: ConsentChoice | null;
+  settings: CookieSettings;
+  openSettings: () => void;
+}
+
+const CookieConsentContext = createContext<CookieConsentValue | null>(null);
+
+export function useCookieConsent(): CookieConsentValue {
+  const value = useContext(CookieConsentContext);
+  if (!value) throw new Error("useCookieConsent must be used within a CookieConsentProvider");
+  return value;
+}
+
+/** Tells the server what was chosen. A failure is only logged: the choice still applies here. */
+async function recordChoice(choice: ConsentChoice, settings: CookieSettings): Promise<void> {
+  try {
+    const response = await fetch("/api/cookie-consent", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ choice, ...settings }),
+    });
+    if (!response.ok) throw new Error(`The server answered ${response.status}`);
+  } catch (error) {
+    console.error("Failed to save cookie consent", error);
+  }
+}
+
+/**
+ * Cookie consent (SPEC.md "Cookie banner", section 4): the banner shows until a choice is stored in
+ * localStorage; every choice is also recorded on the server. The footer reopens the settings.
+ */
+export function CookieConsentProvider({ children }: { children: React.ReactNode }) {
+  const [loaded, setLoaded] = useState(false);
+  const [choice, setChoice] = useState<ConsentChoice | null>(null);
+  const [settings, setSettings] = useState<CookieSettings>(ALL_OFF);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => {
+    try {
+      setChoice(readStoredChoice(localStorage));
+      setSettings(readStoredSettings(localStorage));
+    } catch {
+      // Storage is unavailable: the banner shows, and a choice applies to this visit only.
+    }
+    setLoaded(true);
+  }, []);
+
+  const choose = useCallback((nextChoice: ConsentChoice, nextSettings: CookieSettings) => {
+    setChoice(nextChoice);
+    setSettings(nextSettings);
+    setDialogOpen(false);
+    try {
+      localStorage.setItem(COOKIE_CHOICE_KEY, nextChoice);
+      localStorage.setItem(COOKIE_SETTINGS_KEY, JSON.stringify(nextSettings));
+    } catch {
+      // See above: the choice still holds for this visit.
+    }
+    void recordChoice(nextChoice, nextSettings);
+  }, []);
+
+  const openSettings = useCallback(() => setDialogOpen(true), []);
+  const value = useMemo(() => ({ choice, settings, openSettings }), [choice, settings, openSettings]);
+
+  return (
+    <CookieConsentContext.Provider value={value}>
+      {children}
+      {loaded && choice === null && !dialogOpen ? (
+        <CookieBanner
+          onAcceptAll={() => choose("accepted", ALL_ON)}
+          onRejectAll={() => choose("rejected", ALL_OFF)}
+          onSettings={openSettings}
+        />
+      ) : null}
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            initialSettings={settings}
+            onConfirm={(confirmed) => choose("customized", confirmed)}
+            onCancel={() => setDialogOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </CookieConsentContext.Provider>
+  );
+}
+
+function CookieBanner({
+  onAcceptAll,
+  onRejectAll,
+  onSettings,
+}: {
+  onAcceptAll: () => void;
+  onRejectAll: () => void;
+  onSettings: () => void;
+}) {
+  return (
+    <section
+      aria-label="Cookie consent"
+      data-testid="cookie-banner"
+      className="fixed inset-x-0 bottom-0 z-50 border-t bg-card p-4 text-card-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <p className="text-sm">
+          We use cookies and similar storage to run this site, remember your preferences and understand how the site is
+          used. Choose which optional cookies you allow; you can change your mind at any time from the footer.{" "}
+          <a href="/cookie-policy" className="font-medium text-primary underline underline-offset-4">
+            Read our Cookie Policy
+          </a>
+          .
+        </p>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="outline" onClick={onSettings}>
+            Settings
+          </Button>
+          <Button variant="outline" onClick={onRejectAll}>
+            Reject All
+          </Button>
+          <Button onClick={onAcceptAll}>Accept All</Button>
+        </div>
+      </div>
+    </section>
+  );
+}

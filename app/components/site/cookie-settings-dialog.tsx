@@ -1,0 +1,80 @@
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Switch } from "~/components/ui/switch";
+import type { CookieSettings } from "~/lib/cookie-consent";
+
+const CATEGORIES: readonly { key: keyof CookieSettings; title: string; description: string }[] = [
+  {
+    key: "functional",
+    title: "Functional",
+    description: "Remember optional preferences, such as the choices you make in embedded features.",
+  },
+  {
+    key: "performance",
+    title: "Performance",
+    description: "Help us understand, through anonymous statistics, how the site is used so we can improve it.",
+  },
+  {
+    key: "targeting",
+    title: "Targeting",
+    description: "Allow relevant information about our services to be shown to you on other sites.",
+  },
+];
+
+/** The Settings dialog of the cookie banner: three toggles, with strictly necessary fixed on. */
+export default function CookieSettingsDialog({
+  initialSettings,
+  onConfirm,
+  onCancel,
+}: {
+  initialSettings: CookieSettings;
+  onConfirm: (settings: CookieSettings) => void;
+  onCancel: () => void;
+}) {
+  const [settings, setSettings] = useState(initialSettings);
+  const idPrefix = useId();
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <DialogContent data-testid="cookie-settings-dialog">
+        <DialogTitle>Cookie settings</DialogTitle>
+        <DialogDescription>
+          Choose which optional cookies we may use. Strictly necessary cookies keep the site working and are always on.
+        </DialogDescription>
+        <ul className="grid gap-4">
+          <li className="flex items-start justify-between gap-4">
+            <div>
+              <label htmlFor={`${idPrefix}-necessary`} className="text-sm font-medium">
+                Strictly necessary
+              </label>
+              <p className="text-sm text-muted-foreground">Security, your cookie choice, theme and basket. Always on.</p>
+            </div>
+            <Switch id={`${idPrefix}-necessary`} checked disabled aria-readonly="true" />
+          </li>
+          {CATEGORIES.map((category) => (
+            <li key={category.key} className="flex items-start justify-between gap-4">
+              <div>
+                <label htmlFor={`${idPrefix}-${category.key}`} className="text-sm font-medium">
+                  {category.title}
+                </label>
+                <p className="text-sm text-muted-foreground">{category.description}</p>
+              </div>
+              <Switch
+                id={`${idPrefix}-${category.key}`}
+                checked={settings[category.key]}
+                onCheckedChange={(checked) => setSettings((current) => ({ ...current, [category.key]: checked }))}
+              />
+            </li>
+          ))}
+        </ul>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={() => onConfirm(settings)}>Confirm</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { FOOTER_COLUMNS } from "~/lib/site-links";
+import type { SiteIdentity } from "~/lib/site-identity";
+import { useCookieConsent } from "./cookie-consent";
+
+/** The footer of every public page (SPEC.md "Footer"); its contact details come from site settings. */
+export function SiteFooter({ identity, year }: { identity: SiteIdentity; year: number }) {
+  const { openSettings } = useCookieConsent();
+  const socialLinks = [
+    { label: "Facebook", href: identity.facebookUrl },
+    { label: "LinkedIn", href: identity.linkedinUrl },
+    { label: "Twitter", href: identity.twitterUrl },
+  ].filter((link) => link.href);
+
+  return (
+    <footer className="border-t bg-muted text-foreground">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-1">
+          <p className="text-lg font-bold">{identity.companyName}</p>
+          <p className="mt-3 text-sm text-muted-foreground">{identity.blurb}</p>
+        </div>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.heading} aria-label={`${column.heading} links`}>
+            <h2 className="text-sm font-semibold">{column.heading}</h2>
+            <ul className="mt-3 grid gap-2 text-sm">
+              {column.links.map((link) => (
+                <li key={link.title}>
+                  <Link to={link.href} className="text-muted-foreground hover:text-foreground hover:underline">
+                    {link.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div>
+          <h2 className="text-sm font-semibold">Contact</h2>
+          <address className="mt-3 grid gap-2 text-sm text-muted-foreground not-italic">
+            {identity.address ? <span>{identity.address}</span> : null}
+            {identity.email ? (
+              <a href={`mailto:${identity.email}`} className="hover:text-foreground hover:underline">
+                {identity.email}
+              </a>
+            ) : null}
+            {identity.phone ? (
+              <a href={`tel:${identity.phone.replace(/[^+\d]/g, "")}`} className="hover:text-foreground hover:underline">
+                {identity.phone}
+              </a>
+            ) : null}
+          </address>
+          {socialLinks.length > 0 ? (
+            <ul aria-label="Social media" className="mt-4 flex flex-wrap gap-3 text-sm">
+              {socialLinks.map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="text-muted-foreground hover:text-foreground hover:underline"
+                  >
+                    {link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {year} {identity.companyName}. All rights reserved.
+          </p>
+          <button type="button" onClick={openSettings} className="self-start underline-offset-4 hover:text-foreground hover:underline">
+            Cookie settings
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,211 @@
+import { ChevronDownIcon, MenuIcon, ShoppingBasketIcon, XIcon } from "lucide-react";
+import { NavigationMenu } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { classifyNavItem, isCurrentPath, type NavItem } from "~/lib/navigation";
+import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site-links";
+import { cn } from "~/lib/utils";
+import { useBasket } from "./basket-provider";
+
+const topLinkClass =
+  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent aria-[current=page]:text-primary";
+
+/** The site's top bar: logo, the main menu from the database, the basket, and the mobile menu. */
+export function SiteHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+
+  // A followed link closes the mobile menu.
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="text-lg font-bold tracking-tight text-foreground">
+          {siteName}
+        </Link>
+        <DesktopMenu items={items} pathname={location.pathname} />
+        <div className="flex items-center gap-2">
+          <BasketButton />
+          <MobileMenuButton open={mobileOpen} onToggle={() => setMobileOpen((open) => !open)} />
+        </div>
+      </div>
+      {mobileOpen ? <MobileMenu items={items} pathname={location.pathname} onClose={() => setMobileOpen(false)} /> : null}
+    </header>
+  );
+}
+
+function DesktopMenu({ items, pathname }: { items: readonly NavItem[]; pathname: string }) {
+  return (
+    // The delays are the spec's: 200 ms before opening on hover, 300 ms to skip it between items.
+    <NavigationMenu.Root delayDuration={200} skipDelayDuration={300} className="relative hidden md:block" aria-label="Main">
+      <NavigationMenu.List className="flex items-center gap-1">
+        {items.map((item) => {
+          const entry = classifyNavItem(item);
+          if (entry.kind === "link") {
+            return (
+              <NavigationMenu.Item key={item.url + item.title}>
+                <NavigationMenu.Link asChild active={isCurrentPath(item.url, pathname)}>
+                  <NavLink to={item.url} end={item.url === "/"} className={topLinkClass}>
+                    {item.title}
+                  </NavLink>
+                </NavigationMenu.Link>
+              </NavigationMenu.Item>
+            );
+          }
+          const links = entry.kind === "services" ? SERVICE_MENU_LINKS : LEGAL_LINKS;
+          return (
+            <NavigationMenu.Item key={item.url + item.title}>
+              <NavigationMenu.Trigger className={cn(topLinkClass, "group")}>
+                {item.title}
+                <ChevronDownIcon
+                  aria-hidden="true"
+                  className="size-3.5 transition-transform group-data-[state=open]:rotate-180"
+                />
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-80 rounded-lg border bg-popover p-2 text-popover-foreground shadow-lg">
+                <ul className="grid gap-1">
+                  {links.map((link) => (
+                    <li key={link.href}>
+                      <DropdownLink link={link} current={pathname === link.href} />
+                    </li>
+                  ))}
+                </ul>
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+          );
+        })}
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
+  );
+}
+
+function DropdownLink({ link, current }: { link: SiteLink; current: boolean }) {
+  return (
+    <NavigationMenu.Link asChild active={current}>
+      <Link
+        to={link.href}
+        aria-current={current ? "page" : undefined}
+        className="block rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground"
+      >
+        <span className="block text-sm font-medium">{link.title}</span>
+        {link.description ? <span className="mt-0.5 block text-sm text-muted-foreground">{link.description}</span> : null}
+      </Link>
+    </NavigationMenu.Link>
+  );
+}
+
+/** The basket count appears after hydration; the badge floats over the button so nothing moves. */
+function BasketButton() {
+  const { count, hydrated } = useBasket();
+  const label = hydrated && count > 0 ? `Basket, ${count} ${count === 1 ? "item" : "items"}` : "Basket";
+  return (
+    <Link
+      to="/basket"
+      aria-label={label}
+      className="relative hidden h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground md:inline-flex"
+    >
+      <ShoppingBasketIcon aria-hidden="true" className="size-5" />
+      <span>Basket</span>
+      {hydrated && count > 0 ? (
+        <span
+          data-testid="basket-count"
+          aria-hidden="true"
+          className="absolute -top-1 -right-1 flex min-w-5 items-center justify-center rounded-full bg-badge px-1 text-xs leading-5 font-semibold text-badge-foreground"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function MobileMenuButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls="mobile-menu"
+      onClick={onToggle}
+      className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
+    >
+      {open ? <XIcon aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
+      <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+    </button>
+  );
+}
+
+/**
+ * The narrow-screen menu: every item, the extra service and legal links, and the basket. Escape
+ * closes it and gives focus back to the button that opened it.
+ */
+function MobileMenu({
+  items,
+  pathname,
+  onClose,
+}: {
+  items: readonly NavItem[];
+  pathname: string;
+  onClose: () => void;
+}) {
+  const { count, hydrated } = useBasket();
+  const menuRef = useRef<HTMLElement>(null);
+  const servicesHeadingId = useId();
+  const legalHeadingId = useId();
+  const extraServiceLinks = SERVICE_MENU_LINKS.filter((link) => link.href !== "/services");
+  const links = items.filter((item) => classifyNavItem(item).kind !== "legal");
+
+  useEffect(() => {
+    menuRef.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      onClose();
+      document.querySelector<HTMLElement>('[aria-controls="mobile-menu"]')?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [onClose]);
+
+  const linkClass =
+    "block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary";
+  return (
+    <nav id="mobile-menu" ref={menuRef} aria-label="Mobile" className="border-t bg-background px-4 pt-2 pb-4 md:hidden">
+      <ul className="grid gap-1">
+        {links.map((item) => (
+          <li key={item.url + item.title}>
+            <NavLink to={item.url} end={item.url === "/"} className={linkClass}>
+              {item.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <h2 id={servicesHeadingId} className="mt-4 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Services
+      </h2>
+      <ul aria-labelledby={servicesHeadingId} className="grid gap-1">
+        {extraServiceLinks.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
+              {link.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 id={legalHeadingId} className="mt-4 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Legal
+      </h2>
+      <ul aria-labelledby={legalHeadingId} className="grid gap-1">
+        {LEGAL_LINKS.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
+              {link.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/basket" className={cn(linkClass, "mt-4 border")}>
+        Basket ({hydrated ? count : 0})
+      </Link>
+    </nav>
+  );
+}

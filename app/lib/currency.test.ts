@@ -1,0 +1,272 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  BASKET_CURRENCIES,
+  DEFAULT_CURRENCY,
+  GBP_RATES,
+  SUPPORTED_CURRENCIES,
+  basketTotal,
+  convertPrice,
+  currencyForLanguage,
+  currencySymbol,
+  detectDefaultCurrency,
+  formatPrice,
+  isCurrencyCode,
+} from "./currency";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("currency lists", () => {
+  it("supports every currency with a rate, plus GBP", () => {
+    expect([...SUPPORTED_CURRENCIES].sort()).toEqual([
+      "AUD",
+      "BRL",
+      "CAD",
+      "CNY",
+      "EUR",
+      "GBP",
+      "INR",
+      "JPY",
+      "RUB",
+      "USD",
+    ]);
+    expect(DEFAULT_CURRENCY).toBe("GBP");
+  });
+
+  it("offers GBP, USD, EUR, CAD, AUD and JPY on the basket page", () => {
+    expect(BASKET_CURRENCIES).toEqual(["GBP", "USD", "EUR", "CAD", "AUD", "JPY"]);
+  });
+
+  it("has the fixed rates from GBP", () => {
+    expect(GBP_RATES).toEqual({
+      USD: 1.28,
+      EUR: 1.18,
+      CAD: 1.74,
+      AUD: 1.93,
+      JPY: 192.76,
+      CNY: 9.29,
+      RUB: 115.32,
+      BRL: 7.02,
+      INR: 106.45,
+    });
+  });
+});
+
+describe("isCurrencyCode", () => {
+  it.each(["GBP", "USD", "JPY", "INR"])("accepts %s", (code) => {
+    expect(isCurrencyCode(code)).toBe(true);
+  });
+
+  it.each([["CHF"], ["gbp"], [""], ["constructor"], [null], [undefined], [42]])(
+    "rejects %j",
+    (value) => {
+      expect(isCurrencyCode(value)).toBe(false);
+    },
+  );
+});
+
+describe("currencyForLanguage", () => {
+  it.each([
+    ["en-US", "USD"],
+    ["en-GB", "GBP"],
+    ["en-CA", "CAD"],
+    ["fr-FR", "EUR"],
+    ["de-DE", "EUR"],
+    ["es-ES", "EUR"],
+    ["it-IT", "EUR"],
+    ["ja-JP", "JPY"],
+    ["zh-CN", "CNY"],
+    ["ru-RU", "RUB"],
+    ["pt-BR", "BRL"],
+    ["en-AU", "AUD"],
+  ])("maps %s to %s", (language, currency) => {
+    expect(currencyForLanguage(language)).toBe(currency);
+  });
+
+  it.each([
+    ["en"],
+    ["fr-CA"],
+    ["en-IN"],
+    ["de-AT"],
+    ["EN-US"],
+    [""],
+    ["constructor"],
+    [null],
+    [undefined],
+  ])("falls back to GBP for %j", (language) => {
+    expect(currencyForLanguage(language)).toBe("GBP");
+  });
+});
+
+describe("detectDefaultCurrency", () => {
+  it("uses the given navigator's language", () => {
+    expect(detectDefaultCurrency({ language: "ja-JP" })).toBe("JPY");
+    expect(detectDefaultCurrency({ language: "nl-NL" })).toBe("GBP");
+    expect(detectDefaultCurrency({})).toBe("GBP");
+  });
+
+  it("returns GBP when reading the language throws", () => {
+    const nav = {
+      get language(): string {
+        throw new Error("blocked");
+      },
+    };
+    expect(detectDefaultCurrency(nav)).toBe("GBP");
+  });
+
+  it("returns GBP on the server (no window)", () => {
+    expect(typeof window).toBe("undefined");
+    expect(detectDefaultCurrency()).toBe("GBP");
+  });
+
+  it("reads window.navigator in a browser", () => {
+    vi.stubGlobal("window", { navigator: { language: "en-CA" } });
+    expect(detectDefaultCurrency()).toBe("CAD");
+  });
+
+  it("returns GBP when window.navigator throws", () => {
+    vi.stubGlobal("window", {
+      get navigator(): never {
+        throw new Error("blocked");
+      },
+    });
+    expect(detectDefaultCurrency()).toBe("GBP");
+  });
+});
+
+describe("convertPrice", () => {
+  // 1299 × rate, rounded: e.g. 1299 × 192.76 = 250,395.24 → 250,395.
+  it.each([
+    ["USD", 1663], // 1662.72
+    ["EUR", 1533], // 1532.82
+    ["CAD", 2260], // 2260.26
+    ["AUD", 2507], // 2507.07
+    ["JPY", 250395], // 250395.24
+    ["CNY", 12068], // 12067.71
+    ["RUB", 149801], // 149800.68
+    ["BRL", 9119], // 9118.98
+    ["INR", 138279], // 138278.55
+  ])("converts 1299 GBP to %s as %i", (to, expected) => {
+    expect(convertPrice(1299, "GBP", to)).toBe(expected);
+  });
+
+  it("divides by the rate when converting to GBP", () => {
+    expect(convertPrice(1663, "USD", "GBP")).toBe(1299); // 1299.21875
+    expect(convertPrice(250395, "JPY", "GBP")).toBe(1299); // 1298.998…
+  });
+
+  it("goes through GBP between two other currencies, rounding once", () => {
+    expect(convertPrice(100, "USD", "EUR")).toBe(92); // 100 / 1.28 × 1.18 = 92.1875
+    expect(convertPrice(1000, "USD", "JPY")).toBe(150594); // 150593.75
+    expect(convertPrice(128, "USD", "EUR")).toBe(118);
+  });
+
+  it("leaves the price unchanged for the same currency", () => {
+    expect(convertPrice(1299, "GBP", "GBP")).toBe(1299);
+    expect(convertPrice(12.5, "USD", "USD")).toBe(12.5);
+    expect(convertPrice(99.99, "CHF", "CHF")).toBe(99.99);
+  });
+
+  it("leaves the price unchanged (not rounded) for an unknown pair", () => {
+    expect(convertPrice(1234.5, "GBP", "CHF")).toBe(1234.5);
+    expect(convertPrice(1234.5, "CHF", "GBP")).toBe(1234.5);
+    expect(convertPrice(1234.5, "CHF", "USD")).toBe(1234.5);
+    expect(convertPrice(1234.5, "GBP", "constructor")).toBe(1234.5);
+  });
+
+  it("accepts a custom rate table (e.g. from the database)", () => {
+    const rates = { USD: 2, CHF: 1.1 };
+    expect(convertPrice(100, "GBP", "USD", rates)).toBe(200);
+    expect(convertPrice(100, "GBP", "CHF", rates)).toBe(110);
+    expect(convertPrice(200, "USD", "CHF", rates)).toBe(110);
+    // Missing from the custom table → unknown pair, even if GBP_RATES has it.
+    expect(convertPrice(100, "GBP", "EUR", rates)).toBe(100);
+  });
+
+  it("treats unusable rates as unknown", () => {
+    const rates = { USD: 0, EUR: -1.18, CAD: Number.NaN, AUD: Number.POSITIVE_INFINITY };
+    for (const to of ["USD", "EUR", "CAD", "AUD"]) {
+      expect(convertPrice(100, "GBP", to, rates)).toBe(100);
+    }
+  });
+});
+
+describe("currencySymbol", () => {
+  it.each([
+    ["USD", "$"],
+    ["GBP", "£"],
+    ["EUR", "€"],
+    ["CAD", "CA$"],
+    ["AUD", "A$"],
+    ["JPY", "¥"],
+    ["CNY", "¥"],
+    ["RUB", "₽"],
+    ["BRL", "R$"],
+    ["INR", "₹"],
+  ])("%s → %s", (code, symbol) => {
+    expect(currencySymbol(code)).toBe(symbol);
+  });
+
+  it("falls back to the code itself", () => {
+    expect(currencySymbol("CHF")).toBe("CHF");
+    expect(currencySymbol("toString")).toBe("toString");
+  });
+});
+
+describe("formatPrice", () => {
+  it("prefixes the symbol and groups thousands", () => {
+    expect(formatPrice(1299, "GBP")).toBe("£1,299");
+    expect(formatPrice(250401, "JPY")).toBe("¥250,401");
+    expect(formatPrice(2260, "CAD")).toBe("CA$2,260");
+    expect(formatPrice(1234567, "USD")).toBe("$1,234,567");
+    expect(formatPrice(999, "EUR")).toBe("€999");
+    expect(formatPrice(0, "AUD")).toBe("A$0");
+  });
+
+  it("uses the code and a space for currencies without a symbol", () => {
+    expect(formatPrice(100, "CHF")).toBe("CHF 100");
+    expect(formatPrice(12345, "CHF")).toBe("CHF 12,345");
+  });
+
+  it("rounds to a whole number", () => {
+    expect(formatPrice(1299.5, "GBP")).toBe("£1,300");
+    expect(formatPrice(1299.49, "GBP")).toBe("£1,299");
+  });
+
+  it("puts the sign before the symbol and never shows -0", () => {
+    expect(formatPrice(-1299, "GBP")).toBe("-£1,299");
+    expect(formatPrice(-0.4, "GBP")).toBe("£0");
+  });
+});
+
+describe("basketTotal", () => {
+  const items = [
+    { price: 1299, baseCurrency: "GBP" },
+    { price: 999 }, // base currency defaults to GBP
+    { price: 50, baseCurrency: "USD" },
+  ];
+
+  it("sums individually rounded conversions", () => {
+    // 1663 (1662.72) + 1279 (1278.72) + 50 = 2992; rounding the raw sum would give 2991.
+    expect(basketTotal(items, "USD")).toBe(2992);
+  });
+
+  it("totals in GBP", () => {
+    // 1299 + 999 + 39 (50 / 1.28 = 39.0625)
+    expect(basketTotal(items, "GBP")).toBe(2337);
+  });
+
+  it("is 0 for an empty basket", () => {
+    expect(basketTotal([], "JPY")).toBe(0);
+  });
+
+  it("keeps unknown-currency items unconverted", () => {
+    expect(basketTotal([{ price: 100, baseCurrency: "CHF" }, { price: 10 }], "USD")).toBe(113); // 100 + 12.8→13
+  });
+
+  it("uses a custom rate table", () => {
+    expect(basketTotal(items, "USD", { USD: 2 })).toBe(2598 + 1998 + 50);
+  });
+});

@@ -1,0 +1,166 @@
+// Currency rules for the basket. Pure and isomorphic: nothing here touches
+// DOM globals at import time, so it is safe to use in loaders and SSR.
+
+export const SUPPORTED_CURRENCIES = [
+  "GBP",
+  "USD",
+  "EUR",
+  "CAD",
+  "AUD",
+  "JPY",
+  "CNY",
+  "RUB",
+  "BRL",
+  "INR",
+] as const;
+
+export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
+
+/** Currencies offered by the picker on the basket page. */
+export const BASKET_CURRENCIES = [
+  "GBP",
+  "USD",
+  "EUR",
+  "CAD",
+  "AUD",
+  "JPY",
+] as const satisfies readonly CurrencyCode[];
+
+export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;
+
+/**
+ * Units of a currency per 1 GBP. Keyed by plain string (not CurrencyCode) so
+ * rates loaded from the database later may include currencies we have no
+ * symbol for yet; a missing entry simply means "unknown pair".
+ */
+export type RateTable = Readonly<Partial<Record<string, number>>>;
+
+/** Fixed rates from GBP until rates come from the database. */
+export const GBP_RATES: Readonly<Record<Exclude<CurrencyCode, "GBP">, number>> = {
+  USD: 1.28,
+  EUR: 1.18,
+  CAD: 1.74,
+  AUD: 1.93,
+  JPY: 192.76,
+  CNY: 9.29,
+  RUB: 115.32,
+  BRL: 7.02,
+  INR: 106.45,
+};
+
+// Exact browser-language matches only; anything else falls back to GBP.
+const LANGUAGE_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
+  "en-US": "USD",
+  "en-GB": "GBP",
+  "en-CA": "CAD",
+  "fr-FR": "EUR",
+  "de-DE": "EUR",
+  "es-ES": "EUR",
+  "it-IT": "EUR",
+  "ja-JP": "JPY",
+  "zh-CN": "CNY",
+  "ru-RU": "RUB",
+  "pt-BR": "BRL",
+  "en-AU": "AUD",
+};
+
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  USD: "$",
+  GBP: "£",
+  EUR: "€",
+  CAD: "CA$",
+  AUD: "A$",
+  JPY: "¥",
+  CNY: "¥",
+  RUB: "₽",
+  BRL: "R$",
+  INR: "₹",
+};
+
+// Own-property lookups so keys like "constructor" never match.
+function lookup<T>(table: Readonly<Partial<Record<string, T>>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === "string" && (SUPPORTED_CURRENCIES as readonly string[]).includes(value);
+}
+
+export function currencyForLanguage(language: string | undefined | null): CurrencyCode {
+  if (typeof language !== "string") return DEFAULT_CURRENCY;
+  return lookup(LANGUAGE_CURRENCIES, language) ?? DEFAULT_CURRENCY;
+}
+
+/**
+ * Default currency from the browser language. Pass `nav` to override the
+ * source (tests). Without it, reads `window.navigator` only in a browser:
+ * Node 21+ has its own `navigator`, which must not decide a visitor's currency.
+ */
+export function detectDefaultCurrency(nav?: { language?: string }): CurrencyCode {
+  try {
+    const source = nav ?? (typeof window === "undefined" ? undefined : window.navigator);
+    return currencyForLanguage(source?.language);
+  } catch {
+    // Locked-down browsers and odd embeds can throw from navigator getters.
+    return DEFAULT_CURRENCY;
+  }
+}
+
+// Units per GBP; undefined for unknown or unusable (zero, negative, NaN) rates.
+function rateFromGbp(code: string, rates: RateTable): number | undefined {
+  if (code === "GBP") return 1;
+  const rate = lookup(rates, code);
+  return typeof rate === "number" && Number.isFinite(rate) && rate > 0 ? rate : undefined;
+}
+
+/**
+ * Converts via GBP and rounds to a whole number. Same currency, or a pair
+ * missing from `rates`, returns `amount` exactly as given (not rounded).
+ */
+export function convertPrice(
+  amount: number,
+  from: string,
+  to: string,
+  rates: RateTable = GBP_RATES,
+): number {
+  if (from === to) return amount;
+  const fromRate = rateFromGbp(from, rates);
+  const toRate = rateFromGbp(to, rates);
+  if (fromRate === undefined || toRate === undefined) return amount;
+  // Single rounding at the end so cross rates don't compound rounding error.
+  return Math.round((amount / fromRate) * toRate);
+}
+
+/** Symbol for a currency, or the code itself when there is no symbol. */
+export function currencySymbol(code: string): string {
+  return lookup(CURRENCY_SYMBOLS, code) ?? code;
+}
+
+// Fixed locale so server and client render the same string (no hydration drift).
+const WHOLE_NUMBER = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+
+/**
+ * Symbol + whole number with thousands separators: "£1,299", "CA$2,260".
+ * Currencies without a symbol use the code and a space: "CHF 100".
+ * Negative amounts put the sign first: "-£5".
+ */
+export function formatPrice(amount: number, currency: string): string {
+  const rounded = Math.round(amount);
+  const symbol = lookup(CURRENCY_SYMBOLS, currency) ?? `${currency} `;
+  // Format the absolute value so -0 never renders as "-£0".
+  const sign = rounded < 0 ? "-" : "";
+  return `${sign}${symbol}${WHOLE_NUMBER.format(Math.abs(rounded))}`;
+}
+
+/** Sum of each item's individually converted (and rounded) price. */
+export function basketTotal(
+  items: readonly { price: number; baseCurrency?: string }[],
+  currency: string,
+  rates: RateTable = GBP_RATES,
+): number {
+  return items.reduce(
+    (sum, item) =>
+      sum + convertPrice(item.price, item.baseCurrency ?? DEFAULT_CURRENCY, currency, rates),
+    0,
+  );
+}

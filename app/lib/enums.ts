@@ -1,0 +1,31 @@
+/**
+ * The enumerations of SPEC.md sections 3 and 4. The database check constraints, the forms and the
+ * validation schemas all read these lists, so a value is allowed in one place only if it is in all.
+ */
+
+export const CONTACT_STATUSES = ["new", "in_progress", "resolved", "spam"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const CONTENT_TYPES = ["page", "blog_post", "service", "case_study"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** The first entry of each list is the default the spec names. */
+export const BLOCK_TYPES = ["testimonial", "feature", "team_member", "service_card", "hero", "cta"] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export const CAREER_TYPES = ["Full-time", "Part-time", "Contract", "Internship"] as const;
+export type CareerType = (typeof CAREER_TYPES)[number];
+
+export const CONSENT_CHOICES = ["accepted", "rejected", "customized"] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+
+/** How the CMS edits and validates a setting's value; "text" is the spec's default. */
+export const SETTING_TYPES = ["text", "textarea", "email", "url", "phone", "number", "boolean", "json"] as const;
+export type SettingType = (typeof SETTING_TYPES)[number];
+
+/** The design leaves room for more roles; only these two exist today. */
+export const USER_ROLES = ["admin", "user"] as const;
+export type UserRole = (typeof USER_ROLES)[number];

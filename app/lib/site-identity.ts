@@ -1,0 +1,35 @@
+/**
+ * The company's identity as the layout shows it, read from the public site settings so that a
+ * company re-brands by editing settings, not code. The fallbacks keep a page whole when the
+ * settings cannot be read.
+ */
+export interface SiteIdentity {
+  siteTitle: string;
+  siteDescription: string;
+  companyName: string;
+  blurb: string;
+  email: string;
+  phone: string;
+  address: string;
+  facebookUrl: string;
+  linkedinUrl: string;
+  twitterUrl: string;
+}
+
+const FALLBACK_NAME = "Our company";
+
+export function siteIdentityFromSettings(settings: Readonly<Record<string, string>>): SiteIdentity {
+  const companyName = settings.company_name || settings.site_title || FALLBACK_NAME;
+  return {
+    siteTitle: settings.site_title || companyName,
+    siteDescription: settings.site_description ?? "",
+    companyName,
+    blurb: settings.company_blurb ?? "",
+    email: settings.contact_email ?? "",
+    phone: settings.phone_primary ?? "",
+    address: settings.address_uk ?? "",
+    facebookUrl: settings.social_facebook_url ?? "",
+    linkedinUrl: settings.social_linkedin_url ?? "",
+    twitterUrl: settings.social_twitter_url ?? "",
+  };
+}

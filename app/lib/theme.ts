@@ -1,0 +1,17 @@
+/**
+ * Light and dark theme (SPEC.md section 4). The choice is kept in localStorage `theme`
+ * ("light", "dark" or "system"); with none stored the page follows the system setting.
+ */
+export const THEME_STORAGE_KEY = "theme";
+export type ThemePreference = "light" | "dark" | "system";
+
+export function resolveTheme(stored: string | null, systemPrefersDark: boolean): "light" | "dark" {
+  if (stored === "light" || stored === "dark") return stored;
+  return systemPrefersDark ? "dark" : "light";
+}
+
+/**
+ * Runs in <head> before the body is painted, so a reload never flashes the wrong theme. It is
+ * inline (under the response's CSP nonce) because an external file would arrive too late.
+ */
+export const themeInitScript = `(function(){try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=s==="dark"||((s===null||s==="system")&&window.matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  type LinksFunction,
+} from "react-router";
+import { toast as showToast } from "sonner";
+import { Toaster } from "~/components/ui/toaster";
+import { useNonce } from "~/lib/nonce";
+import { themeInitScript } from "~/lib/theme";
+import { getToast } from "~/server/toast.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast }, headers ? { headers } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    // The theme script may add "dark" before React hydrates; that difference is expected.
+    <html lang="en-GB" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "message" ? showToast : showToast[toast.type];
+    show(toast.title ?? toast.description, toast.title ? { description: toast.description } : undefined);
+  }, [toast]);
+
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+/** The last resort for an error no route handled: a friendly page, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-5xl font-bold">{notFound ? "404" : "Sorry"}</p>
+      <h1 className="text-2xl font-semibold">{notFound ? "Oops! Page not found" : "Something went wrong on our side"}</h1>
+      <p className="text-muted-foreground">
+        {notFound
+          ? "The page you were looking for does not exist."
+          : "We have been told about it. Please try again in a moment, or return to the home page."}
+      </p>
+      <a href="/" className="font-medium text-primary underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { Outlet, useLoaderData } from "react-router";
+import { BasketProvider } from "~/components/site/basket-provider";
+import { CookieConsentProvider } from "~/components/site/cookie-consent";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { ThemeToggle } from "~/components/site/theme-toggle";
+import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { getDb } from "~/server/database.server";
+import { getMenu } from "~/server/navigation.server";
+import { getPublicSettings } from "~/server/site-settings.server";
+import type { Route } from "./+types/layout";
+
+/** The shared layout of every public page (SPEC.md "Shared layout"). */
+export async function loader(_: Route.LoaderArgs) {
+  const [navigation, settings] = await Promise.all([getMenu(getDb, "main"), getPublicSettings(getDb)]);
+  return {
+    navigation,
+    identity: siteIdentityFromSettings(settings),
+    // The server's year, so the copyright line is the same in the HTML and after hydration.
+    year: new Date().getFullYear(),
+  };
+}
+
+export default function SiteLayout() {
+  const { navigation, identity, year } = useLoaderData<typeof loader>();
+  return (
+    <BasketProvider>
+      <CookieConsentProvider>
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader items={navigation} siteName={identity.companyName} />
+          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <SiteFooter identity={identity} year={year} />
+        </div>
+        <ThemeToggle />
+      </CookieConsentProvider>
+    </BasketProvider>
+  );
+}

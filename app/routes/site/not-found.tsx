@@ -1,0 +1,25 @@
+import { data, Link } from "react-router";
+import { pageMeta } from "~/lib/meta";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/not-found";
+
+/** Any path no other route claims (SPEC.md "Not-found page"): status 404, and the path is logged. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  logger.warn({ path: pathname }, "page not found");
+  return data({ pathname }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Page not found" }), { name: "robots", content: "noindex" }];
+
+export default function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+      <Link to="/" className="font-medium text-primary underline underline-offset-4">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The database schema: every entity of SPEC.md section 3, plus users and sessions for the CMS.
+ *
+ * The database enforces the spec's rules itself (enumerations, uniqueness, required values), so a
+ * bug in one code path cannot store a row the rest of the product does not understand.
+ * Enumerations live in `app/lib/enums.ts` so forms, validation and these checks share one list.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import {
+  BLOCK_TYPES,
+  CAREER_TYPES,
+  CONSENT_CHOICES,
+  CONTACT_STATUSES,
+  CONTENT_STATUSES,
+  CONTENT_TYPES,
+  SETTING_TYPES,
+  USER_ROLES,
+} from "../app/lib/enums";
+
+/** `column IN ('a', 'b')` for a check constraint; the values are our own constants, never input. */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+}
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const navigationItems = pgTable(
+  "navigation_items",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    menuPosition: text("menu_position").notNull().default("main"),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("navigation_items_title_not_blank", sql`btrim(${table.title}) <> ''`),
+    check("navigation_items_url_not_blank", sql`btrim(${table.url}) <> ''`),
+    index("navigation_items_menu_order_idx").on(table.menuPosition, table.isActive, table.sortOrder),
+  ],
+);
+
+export const cookieConsents = pgTable(
+  "cookie_consents",
+  {
+    id: id(),
+    choice: text("choice").notNull(),
+    strictlyNecessary: boolean("strictly_necessary").notNull().default(true),
+    functional: boolean("functional").notNull(),
+    performance: boolean("performance").notNull(),
+    targeting: boolean("targeting").notNull(),
+    policyVersion: text("policy_version").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("cookie_consents_choice_check", oneOf(table.choice, CONSENT_CHOICES)),
+    // Strictly necessary cookies cannot be switched off, so a record saying otherwise is a bug.
+    check("cookie_consents_strictly_necessary_check", sql`${table.strictlyNecessary} = true`),
+    index("cookie_consents_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    attachmentUrl: text("attachment_url"),
+    attachmentFilename: text("attachment_filename"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("contact_submissions_status_check", oneOf(table.status, CONTACT_STATUSES)),
+    // An attachment is a stored file and its original name together, or neither.
+    check(
+      "contact_submissions_attachment_pair_check",
+      sql`(${table.attachmentUrl} is null) = (${table.attachmentFilename} is null)`,
+    ),
+    index("contact_submissions_created_at_idx").on(table.createdAt.desc()),
+    index("contact_submissions_status_idx").on(table.status),
+  ],
+);
+
+export const careers = pgTable(
+  "careers",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    department: text("department").notNull().default(""),
+    type: text("type").notNull().default("Full-time"),
+    experience: text("experience").notNull().default(""),
+    location: text("location").notNull().default(""),
+    description: text("description").notNull().default(""),
+    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("careers_type_check", oneOf(table.type, CAREER_TYPES)),
+    check("careers_title_not_blank", sql`btrim(${table.title}) <> ''`),
+    index("careers_active_created_at_idx").on(table.isActive, table.createdAt.desc()),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    // E-mail addresses are compared case-insensitively, so they are stored lower-cased and trimmed.
+    check("users_email_normalised_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    check("users_role_check", oneOf(table.role, USER_ROLES)),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Only a hash of the token is stored: a leaked database cannot be used to sign in.
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (table) => [
+    uniqueIndex("sessions_token_hash_unique").on(table.tokenHash),
+    index("sessions_user_id_idx").on(table.userId),
+    index("sessions_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+export const content = pgTable(
+  "content",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt"),
+    type: text("type").notNull().default("page"),
+    status: text("status").notNull().default("draft"),
+    featuredImageUrl: text("featured_image_url"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("content_slug_unique").on(table.slug),
+    check("content_type_check", oneOf(table.type, CONTENT_TYPES)),
+    check("content_status_check", oneOf(table.status, CONTENT_STATUSES)),
+    check("content_title_not_blank", sql`btrim(${table.title}) <> ''`),
+    check("content_slug_format_check", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    // The spec sets published_at exactly when an item is published, and clears it otherwise.
+    check(
+      "content_published_at_check",
+      sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`,
+    ),
+    index("content_status_published_at_idx").on(table.status, table.publishedAt.desc()),
+    index("content_updated_at_idx").on(table.updatedAt.desc()),
+  ],
+);
+
+export const contentBlocks = pgTable(
+  "content_blocks",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    blockType: text("block_type").notNull().default("testimonial"),
+    contentData: jsonb("content_data").$type<Record<string, unknown>>().notNull().default({}),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("content_blocks_block_type_check", oneOf(table.blockType, BLOCK_TYPES)),
+    check("content_blocks_content_data_object_check", sql`jsonb_typeof(${table.contentData}) = 'object'`),
+    check("content_blocks_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    index("content_blocks_name_idx").on(table.name),
+  ],
+);
+
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: id(),
+    settingKey: text("setting_key").notNull(),
+    settingValue: text("setting_value").notNull().default(""),
+    settingType: text("setting_type").notNull().default("text"),
+    description: text("description"),
+    isPublic: boolean("is_public").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("site_settings_setting_key_unique").on(table.settingKey),
+    check("site_settings_setting_type_check", oneOf(table.settingType, SETTING_TYPES)),
+    check("site_settings_key_format_check", sql`${table.settingKey} ~ '^[a-z][a-z0-9_]*$'`),
+  ],
+);
+
+export const trainingCourses = pgTable(
+  "training_courses",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    duration: text("duration").notNull(),
+    level: text("level").notNull(),
+    // Whole pounds and pence are kept exactly: money is never a floating-point column.
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    originalPrice: numeric("original_price", { precision: 10, scale: 2, mode: "number" }),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    students: integer("students").notNull().default(0),
+    emoji: text("emoji").notNull().default(""),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    instructor: text("instructor"),
+    lastUpdated: text("last_updated"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("training_courses_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("training_courses_price_positive", sql`${table.price} > 0`),
+    check(
+      "training_courses_original_price_check",
+      sql`${table.originalPrice} is null or ${table.originalPrice} >= ${table.price}`,
+    ),
+    check("training_courses_rating_range", sql`${table.rating} is null or ${table.rating} between 0 and 5`),
+    check("training_courses_students_non_negative", sql`${table.students} >= 0`),
+    index("training_courses_active_name_idx").on(table.isActive, table.name),
+  ],
+);
+
+export const pageContent = pgTable(
+  "page_content",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt"),
+    featuredImageUrl: text("featured_image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("page_content_slug_unique").on(table.slug)],
+);

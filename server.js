@@ -1,0 +1,90 @@
+/**
+ * The process entry: `node server.js` serves the production build, `node server.js --dev` serves
+ * the sources through Vite with hot reload. The application itself is server/app.ts; this file
+ * only loads it, listens, and shuts down gracefully.
+ */
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const development = process.argv.includes("--dev");
+// React and React Router pick their production code paths from NODE_ENV, so it is set before
+// anything that reads it is imported.
+process.env.NODE_ENV ??= development ? "development" : "production";
+
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
+/** How long in-flight requests may take to finish after a shutdown signal. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** @returns {Promise<{ application: typeof import("./server/app.ts"), options: import("./server/app.ts").AppOptions }>} */
+async function loadApplication() {
+  if (development) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const application = /** @type {typeof import("./server/app.ts")} */ (
+      await viteServer.ssrLoadModule("./server/app.ts")
+    );
+    return { application, options: { devMiddleware: viteServer.middlewares } };
+  }
+  const buildPath = path.join(projectRoot, "build", "server", "index.js");
+  const application = await import(buildPath).catch((/** @type {unknown} */ error) => {
+    console.error(`Could not load the production build at ${buildPath}. Run "npm run build" first.`);
+    throw error;
+  });
+  return { application, options: { clientDir: path.join(projectRoot, "build", "client") } };
+}
+
+async function main() {
+  const { application, options } = await loadApplication();
+  const { createApp, startServices, stopServices, logger } = application;
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST || undefined;
+
+  try {
+    await startServices();
+  } catch (error) {
+    logger.fatal({ err: error }, "could not start: the database is not available");
+    process.exit(1);
+  }
+
+  const server = http.createServer(createApp(options));
+  server.listen({ port, host }, () => {
+    const address = server.address();
+    const shownPort = typeof address === "object" && address ? address.port : port;
+    logger.info({ port: shownPort }, `listening on http://localhost:${shownPort}`);
+  });
+
+  let shuttingDown = false;
+  /** @param {NodeJS.Signals} signal */
+  const shutdown = (signal) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const forceExit = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in time; closing connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    // close() stops accepting connections and waits for open requests; idle keep-alive
+    // connections would otherwise hold it open.
+    server.close(async () => {
+      clearTimeout(forceExit);
+      try {
+        await stopServices();
+        logger.info("shutdown complete");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "the database did not close cleanly");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+/**
+ * The Express application: everything a request passes through before and after React Router.
+ * Vite bundles this file with the routes into build/server/index.js, so the production server,
+ * the routes and the database share one module graph. `server.js` only loads it and listens.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { closeDatabase, getDatabase } from "../app/server/database.server";
+import { getEnv } from "../app/server/env.server";
+import { logger } from "../app/server/logger.server";
+import { rejectCrossSiteRequests } from "../app/server/same-origin.server";
+import { securityHeaders } from "../app/server/security-headers.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The nonce this response's Content-Security-Policy allows scripts with. */
+    cspNonce: string;
+    /** The client's IP address as Express determined it (honouring TRUST_PROXY); for rate limits. */
+    clientAddress: string;
+  }
+}
+
+export { logger };
+
+export interface AppOptions {
+  /** Where the client build lives; absent in development, where Vite serves the files. */
+  clientDir?: string;
+  /** Vite's development middleware, mounted after the security headers. */
+  devMiddleware?: RequestHandler;
+}
+
+/** Opens, migrates and (when new) seeds the database before the server accepts requests. */
+export async function startServices(): Promise<void> {
+  await getDatabase();
+}
+
+/** Closes the database cleanly; PGlite writes its last changes to disk here. */
+export async function stopServices(): Promise<void> {
+  await closeDatabase();
+}
+
+export function createApp(options: AppOptions = {}): express.Express {
+  const env = getEnv();
+  const development = !env.isProduction;
+  const app = express();
+
+  app.disable("x-powered-by");
+  // Behind a reverse proxy, the client address and protocol come from its X-Forwarded-* headers.
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Health checks arrive every few seconds from a load balancer; they would drown the log.
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // One line per request: what was asked and how it ended, not every header.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(securityHeaders({ development }));
+  app.use(compression());
+  app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
+
+  app.get("/healthz", async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      const database = await getDatabase();
+      await database.ping();
+      res.json({ status: "ok", database: database.kind });
+    } catch (error) {
+      req.log.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    // File names under /assets carry a content hash, so a browser may keep them for good.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce), clientAddress: req.ip ?? "unknown" }),
+    }),
+  );
+
+  app.use(finalErrorHandler);
+  return app;
+}
+
+/** The last resort: logs the error and answers without any detail a visitor should not see. */
+const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const status = (error as { status?: number; statusCode?: number }).statusCode ?? 500;
+  if (res.headersSent) return next(error);
+  if (status === 404) {
+    res.status(404).type("text/plain").send("Not found");
+    return;
+  }
+  req.log.error({ err: error }, "unhandled error");
+  res.status(status >= 400 && status < 600 ? status : 500)
+    .type("text/plain")
+    .send("Sorry, something went wrong on our side. Please try again shortly.");
+};
