@@ -36,14 +36,13 @@ async function loadApplication() {
 
 async function main() {
   const { application, options } = await loadApplication();
-  const { createApp, startServices, stopServices, logger } = application;
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST || undefined;
+  const { createApp, startServices, stopServices, logger, getEnv } = application;
+  const { PORT: port, HOST: host } = getEnv();
 
   try {
     await startServices();
   } catch (error) {
-    logger.fatal({ err: error }, "could not start: the database is not available");
+    logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 

@@ -74,7 +74,9 @@ export function ErrorBoundary() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-5xl font-bold">{notFound ? "404" : "Sorry"}</p>
-      <h1 className="text-2xl font-semibold">{notFound ? "Oops! Page not found" : "Something went wrong on our side"}</h1>
+      <h1 className="text-2xl font-semibold">
+        {notFound ? "Oops! Page not found" : "Something went wrong on our side"}
+      </h1>
       <p className="text-muted-foreground">
         {notFound
           ? "The page you were looking for does not exist."

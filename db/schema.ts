@@ -36,6 +36,11 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
 }
 
+/** The value has at least one character that is not white space (btrim alone misses tabs and newlines). */
+function notBlank(column: AnyPgColumn): SQL {
+  return sql`${column} ~ '\\S'`;
+}
+
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -53,8 +58,8 @@ export const navigationItems = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    check("navigation_items_title_not_blank", sql`btrim(${table.title}) <> ''`),
-    check("navigation_items_url_not_blank", sql`btrim(${table.url}) <> ''`),
+    check("navigation_items_title_not_blank", notBlank(table.title)),
+    check("navigation_items_url_not_blank", notBlank(table.url)),
     index("navigation_items_menu_order_idx").on(table.menuPosition, table.isActive, table.sortOrder),
   ],
 );
@@ -116,14 +121,17 @@ export const careers = pgTable(
     experience: text("experience").notNull().default(""),
     location: text("location").notNull().default(""),
     description: text("description").notNull().default(""),
-    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    requirements: text("requirements")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check("careers_type_check", oneOf(table.type, CAREER_TYPES)),
-    check("careers_title_not_blank", sql`btrim(${table.title}) <> ''`),
+    check("careers_title_not_blank", notBlank(table.title)),
     index("careers_active_created_at_idx").on(table.isActive, table.createdAt.desc()),
   ],
 );
@@ -143,7 +151,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
     // E-mail addresses are compared case-insensitively, so they are stored lower-cased and trimmed.
-    check("users_email_normalised_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    check("users_email_normalised_check", sql`${table.email} = lower(${table.email}) and ${table.email} !~ '\\s'`),
     check("users_role_check", oneOf(table.role, USER_ROLES)),
   ],
 );
@@ -191,13 +199,10 @@ export const content = pgTable(
     uniqueIndex("content_slug_unique").on(table.slug),
     check("content_type_check", oneOf(table.type, CONTENT_TYPES)),
     check("content_status_check", oneOf(table.status, CONTENT_STATUSES)),
-    check("content_title_not_blank", sql`btrim(${table.title}) <> ''`),
+    check("content_title_not_blank", notBlank(table.title)),
     check("content_slug_format_check", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     // The spec sets published_at exactly when an item is published, and clears it otherwise.
-    check(
-      "content_published_at_check",
-      sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`,
-    ),
+    check("content_published_at_check", sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`),
     index("content_status_published_at_idx").on(table.status, table.publishedAt.desc()),
     index("content_updated_at_idx").on(table.updatedAt.desc()),
   ],
@@ -218,7 +223,7 @@ export const contentBlocks = pgTable(
   (table) => [
     check("content_blocks_block_type_check", oneOf(table.blockType, BLOCK_TYPES)),
     check("content_blocks_content_data_object_check", sql`jsonb_typeof(${table.contentData}) = 'object'`),
-    check("content_blocks_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("content_blocks_name_not_blank", notBlank(table.name)),
     index("content_blocks_name_idx").on(table.name),
   ],
 );
@@ -256,7 +261,10 @@ export const trainingCourses = pgTable(
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     students: integer("students").notNull().default(0),
     emoji: text("emoji").notNull().default(""),
-    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     instructor: text("instructor"),
     lastUpdated: text("last_updated"),
     isActive: boolean("is_active").notNull().default(true),
@@ -264,7 +272,7 @@ export const trainingCourses = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    check("training_courses_name_not_blank", sql`btrim(${table.name}) <> ''`),
+    check("training_courses_name_not_blank", notBlank(table.name)),
     check("training_courses_price_positive", sql`${table.price} > 0`),
     check(
       "training_courses_original_price_check",

@@ -7,13 +7,7 @@
  *
  * Body text may use `{{setting_key}}` placeholders; the site replaces them with site-setting values.
  */
-import type {
-  BlockType,
-  CareerType,
-  ContentStatus,
-  ContentType,
-  SettingType,
-} from "../app/lib/enums";
+import type { BlockType, CareerType, ContentStatus, ContentType, SettingType } from "../app/lib/enums";
 import type {
   careers,
   content,
@@ -580,7 +574,8 @@ const contentRows: SeedContent[] = [
     slug: "sustainability-and-social-value",
     type: "page",
     status: "draft",
-    excerpt: "The practical steps we take to reduce our environmental impact and add value to the communities we work in.",
+    excerpt:
+      "The practical steps we take to reduce our environmental impact and add value to the communities we work in.",
     metaTitle: "Sustainability and Social Value | Larkspire Digital",
     metaDescription:
       "How Larkspire Digital reduces the carbon footprint of the systems it builds and supports skills in its local communities.",
@@ -604,7 +599,8 @@ const contentRows: SeedContent[] = [
     type: "blog_post",
     status: "published",
     publishedAt: new Date("2025-03-11T08:30:00Z"),
-    excerpt: "The five questions we ask every client before a cloud migration, and why skipping them costs more than the migration itself.",
+    excerpt:
+      "The five questions we ask every client before a cloud migration, and why skipping them costs more than the migration itself.",
     metaTitle: "Five Questions Before You Move to AWS | Larkspire Digital",
     metaDescription:
       "Planning a move to AWS? Answer these five questions on workloads, costs, security, skills and success measures first.",
@@ -627,7 +623,8 @@ const contentRows: SeedContent[] = [
     type: "blog_post",
     status: "published",
     publishedAt: new Date("2025-06-24T08:30:00Z"),
-    excerpt: "A control-by-control checklist to help small and mid-sized organisations pass Cyber Essentials Plus first time.",
+    excerpt:
+      "A control-by-control checklist to help small and mid-sized organisations pass Cyber Essentials Plus first time.",
     metaTitle: "Cyber Essentials Plus Checklist | Larkspire Digital",
     metaDescription:
       "Prepare for Cyber Essentials Plus with our practical checklist covering the five technical controls and the audit itself.",
@@ -676,7 +673,8 @@ const contentRows: SeedContent[] = [
     slug: "windows-server-2012-end-of-support",
     type: "blog_post",
     status: "archived",
-    excerpt: "The options for organisations still running Windows Server 2012 after extended support ended in October 2023.",
+    excerpt:
+      "The options for organisations still running Windows Server 2012 after extended support ended in October 2023.",
     metaTitle: "Windows Server 2012 End of Support | Larkspire Digital",
     metaDescription:
       "Extended support for Windows Server 2012 and 2012 R2 ended on 10 October 2023. Compare upgrading, migrating and retiring.",
@@ -700,7 +698,8 @@ const contentRows: SeedContent[] = [
     type: "service",
     status: "published",
     publishedAt: new Date("2025-02-04T09:00:00Z"),
-    excerpt: "Round-the-clock threat monitoring, investigation and response from our security operations teams in London and Boston.",
+    excerpt:
+      "Round-the-clock threat monitoring, investigation and response from our security operations teams in London and Boston.",
     metaTitle: "Managed Security Operations (SOC) | Larkspire Digital",
     metaDescription:
       "24/7 monitoring, threat detection and incident response from analysts in London and Boston, tailored to your environment.",
@@ -724,7 +723,8 @@ const contentRows: SeedContent[] = [
     slug: "ai-readiness-assessment",
     type: "service",
     status: "draft",
-    excerpt: "A four-week assessment that identifies where AI can add measurable value to your organisation and what must be in place first.",
+    excerpt:
+      "A four-week assessment that identifies where AI can add measurable value to your organisation and what must be in place first.",
     metaTitle: "AI Readiness Assessment | Larkspire Digital",
     metaDescription:
       "Find out where AI can make a measurable difference, and what data, skills and governance you need first, in four weeks.",
@@ -748,7 +748,8 @@ const contentRows: SeedContent[] = [
     type: "case_study",
     status: "published",
     publishedAt: new Date("2025-05-19T09:00:00Z"),
-    excerpt: "How a UK logistics group cut page load times by three quarters and hosting costs by almost a third ahead of its busiest season.",
+    excerpt:
+      "How a UK logistics group cut page load times by three quarters and hosting costs by almost a third ahead of its busiest season.",
     metaTitle: "Case Study: Logistics Platform Modernisation on AWS | Larkspire Digital",
     metaDescription:
       "A UK logistics group moved its booking platform to AWS containers, cutting hosting costs by 31% and page load times by 74%.",

@@ -8,15 +8,7 @@
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../app/server/db.server";
-import {
-  careers,
-  content,
-  contentBlocks,
-  navigationItems,
-  pageContent,
-  siteSettings,
-  trainingCourses,
-} from "./schema";
+import { careers, content, contentBlocks, navigationItems, pageContent, siteSettings, trainingCourses } from "./schema";
 import {
   seedCareers,
   seedContent,

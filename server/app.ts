@@ -24,7 +24,10 @@ declare module "react-router" {
   }
 }
 
-export { logger };
+export { logger, getEnv };
+// For operational scripts and the browser tests, which drive this same build in-process.
+export { getDatabase } from "../app/server/database.server";
+export { invalidateAll as invalidateCaches } from "../app/server/cache.server";
 
 export interface AppOptions {
   /** Where the client build lives; absent in development, where Vite serves the files. */
@@ -128,7 +131,8 @@ const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) 
     return;
   }
   req.log.error({ err: error }, "unhandled error");
-  res.status(status >= 400 && status < 600 ? status : 500)
+  res
+    .status(status >= 400 && status < 600 ? status : 500)
     .type("text/plain")
     .send("Sorry, something went wrong on our side. Please try again shortly.");
 };

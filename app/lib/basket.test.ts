@@ -169,8 +169,6 @@ describe("basketStateReducer", () => {
     expect(basketStateReducer(added, { type: "add", item: laptop })).toBe(added);
     expect(basketStateReducer(added, { type: "remove", id: "laptop" }).items).toEqual([]);
     expect(basketStateReducer(added, { type: "clear" }).items).toEqual([]);
-    expect(basketStateReducer(added, { type: "replace", items: [support] }).items).toEqual([
-      support,
-    ]);
+    expect(basketStateReducer(added, { type: "replace", items: [support] }).items).toEqual([support]);
   });
 });

@@ -41,15 +41,15 @@ const storedSettingsSchema = z.object({
   targeting: z.boolean(),
 });
 
-/** The stored choice, or null when there is none (or it is unreadable, which shows the banner again). */
-export function readStoredChoice(storage: Pick<Storage, "getItem">): ConsentChoice | null {
-  const value = storage.getItem(COOKIE_CHOICE_KEY);
+/** A stored choice, or null when there is none or it is not one of the three (the banner shows again). */
+export function parseChoice(value: string | null | undefined): ConsentChoice | null {
   return (CONSENT_CHOICES as readonly string[]).includes(value ?? "") ? (value as ConsentChoice) : null;
 }
 
-export function readStoredSettings(storage: Pick<Storage, "getItem">): CookieSettings {
+/** Stored category settings; anything unreadable counts as every optional category off. */
+export function parseSettings(value: string | null | undefined): CookieSettings {
   try {
-    const parsed = storedSettingsSchema.safeParse(JSON.parse(storage.getItem(COOKIE_SETTINGS_KEY) ?? "null"));
+    const parsed = storedSettingsSchema.safeParse(JSON.parse(value ?? "null"));
     return parsed.success ? parsed.data : ALL_OFF;
   } catch {
     return ALL_OFF;

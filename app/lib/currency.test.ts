@@ -59,12 +59,9 @@ describe("isCurrencyCode", () => {
     expect(isCurrencyCode(code)).toBe(true);
   });
 
-  it.each([["CHF"], ["gbp"], [""], ["constructor"], [null], [undefined], [42]])(
-    "rejects %j",
-    (value) => {
-      expect(isCurrencyCode(value)).toBe(false);
-    },
-  );
+  it.each([["CHF"], ["gbp"], [""], ["constructor"], [null], [undefined], [42]])("rejects %j", (value) => {
+    expect(isCurrencyCode(value)).toBe(false);
+  });
 });
 
 describe("currencyForLanguage", () => {
@@ -85,19 +82,12 @@ describe("currencyForLanguage", () => {
     expect(currencyForLanguage(language)).toBe(currency);
   });
 
-  it.each([
-    ["en"],
-    ["fr-CA"],
-    ["en-IN"],
-    ["de-AT"],
-    ["EN-US"],
-    [""],
-    ["constructor"],
-    [null],
-    [undefined],
-  ])("falls back to GBP for %j", (language) => {
-    expect(currencyForLanguage(language)).toBe("GBP");
-  });
+  it.each([["en"], ["fr-CA"], ["en-IN"], ["de-AT"], ["EN-US"], [""], ["constructor"], [null], [undefined]])(
+    "falls back to GBP for %j",
+    (language) => {
+      expect(currencyForLanguage(language)).toBe("GBP");
+    },
+  );
 });
 
 describe("detectDefaultCurrency", () => {

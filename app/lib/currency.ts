@@ -1,30 +1,12 @@
 // Currency rules for the basket. Pure and isomorphic: nothing here touches
 // DOM globals at import time, so it is safe to use in loaders and SSR.
 
-export const SUPPORTED_CURRENCIES = [
-  "GBP",
-  "USD",
-  "EUR",
-  "CAD",
-  "AUD",
-  "JPY",
-  "CNY",
-  "RUB",
-  "BRL",
-  "INR",
-] as const;
+export const SUPPORTED_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY", "CNY", "RUB", "BRL", "INR"] as const;
 
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
 /** Currencies offered by the picker on the basket page. */
-export const BASKET_CURRENCIES = [
-  "GBP",
-  "USD",
-  "EUR",
-  "CAD",
-  "AUD",
-  "JPY",
-] as const satisfies readonly CurrencyCode[];
+export const BASKET_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY"] as const satisfies readonly CurrencyCode[];
 
 export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;
 
@@ -117,12 +99,7 @@ function rateFromGbp(code: string, rates: RateTable): number | undefined {
  * Converts via GBP and rounds to a whole number. Same currency, or a pair
  * missing from `rates`, returns `amount` exactly as given (not rounded).
  */
-export function convertPrice(
-  amount: number,
-  from: string,
-  to: string,
-  rates: RateTable = GBP_RATES,
-): number {
+export function convertPrice(amount: number, from: string, to: string, rates: RateTable = GBP_RATES): number {
   if (from === to) return amount;
   const fromRate = rateFromGbp(from, rates);
   const toRate = rateFromGbp(to, rates);
@@ -159,8 +136,7 @@ export function basketTotal(
   rates: RateTable = GBP_RATES,
 ): number {
   return items.reduce(
-    (sum, item) =>
-      sum + convertPrice(item.price, item.baseCurrency ?? DEFAULT_CURRENCY, currency, rates),
+    (sum, item) => sum + convertPrice(item.price, item.baseCurrency ?? DEFAULT_CURRENCY, currency, rates),
     0,
   );
 }

@@ -22,9 +22,7 @@ export const DEFAULT_NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export type NavEntry =
-  | { kind: "link"; item: NavItem }
-  | { kind: "services"; item: NavItem }
-  | { kind: "legal"; item: NavItem };
+  { kind: "link"; item: NavItem } | { kind: "services"; item: NavItem } | { kind: "legal"; item: NavItem };
 
 export function classifyNavItem(item: NavItem): NavEntry {
   if (item.url === SERVICES_MENU_URL) return { kind: "services", item };

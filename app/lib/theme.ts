@@ -11,7 +11,7 @@ export function resolveTheme(stored: string | null, systemPrefersDark: boolean):
 }
 
 /**
- * Runs in <head> before the body is painted, so a reload never flashes the wrong theme. It is
+ * Applies resolveTheme's rule (spelled out again in plain ES5, as it runs before any bundle) in <head> before the body is painted, so a reload never flashes the wrong theme. It is
  * inline (under the response's CSP nonce) because an external file would arrive too late.
  */
-export const themeInitScript = `(function(){try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=s==="dark"||((s===null||s==="system")&&window.matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
+export const themeInitScript = `(function(){try{var s=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=s==="dark"||(s!=="light"&&window.matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;

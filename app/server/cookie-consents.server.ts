@@ -8,7 +8,11 @@ export async function recordCookieConsent(db: Database, input: ConsentRecordInpu
   const categories =
     input.choice === "customized"
       ? { functional: input.functional, performance: input.performance, targeting: input.targeting }
-      : { functional: input.choice === "accepted", performance: input.choice === "accepted", targeting: input.choice === "accepted" };
+      : {
+          functional: input.choice === "accepted",
+          performance: input.choice === "accepted",
+          targeting: input.choice === "accepted",
+        };
   const [row] = await db
     .insert(cookieConsents)
     .values({ choice: input.choice, strictlyNecessary: true, ...categories, policyVersion: COOKIE_POLICY_VERSION })

@@ -31,9 +31,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; poolMax?: number }
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  { kind: "postgres"; url: string; poolMax?: number } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
 
 /** Walks up from this module to the folder holding package.json: works from source and from the build. */
 function findProjectRoot(): string {

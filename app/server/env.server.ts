@@ -16,7 +16,7 @@ const optionalText = z
 const optionalUrl = optionalText.pipe(z.url().optional());
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .enum(["true", "false", "1", "0", "yes", "no"])
   .optional()
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
@@ -98,7 +98,11 @@ export class ConfigurationError extends Error {
 
 /** Parses an environment; exported separately so tests can check the rules without touching globals. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value (`PORT=` in a .env file or a container template) means "not set", everywhere.
+  const setValues = Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => (entry[1] ?? "").trim() !== ""),
+  );
+  const result = envSchema.safeParse(setValues);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigurationError(`Invalid configuration:\n${problems.join("\n")}`);

@@ -11,7 +11,7 @@ CREATE TABLE "careers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "careers_type_check" CHECK ("careers"."type" in ('Full-time', 'Part-time', 'Contract', 'Internship')),
-	CONSTRAINT "careers_title_not_blank" CHECK (btrim("careers"."title") <> '')
+	CONSTRAINT "careers_title_not_blank" CHECK ("careers"."title" ~ '\S')
 );
 --> statement-breakpoint
 CREATE TABLE "contact_submissions" (
@@ -47,7 +47,7 @@ CREATE TABLE "content" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "content_type_check" CHECK ("content"."type" in ('page', 'blog_post', 'service', 'case_study')),
 	CONSTRAINT "content_status_check" CHECK ("content"."status" in ('draft', 'published', 'archived')),
-	CONSTRAINT "content_title_not_blank" CHECK (btrim("content"."title") <> ''),
+	CONSTRAINT "content_title_not_blank" CHECK ("content"."title" ~ '\S'),
 	CONSTRAINT "content_slug_format_check" CHECK ("content"."slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
 	CONSTRAINT "content_published_at_check" CHECK (("content"."status" = 'published') = ("content"."published_at" is not null))
 );
@@ -63,7 +63,7 @@ CREATE TABLE "content_blocks" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "content_blocks_block_type_check" CHECK ("content_blocks"."block_type" in ('testimonial', 'feature', 'team_member', 'service_card', 'hero', 'cta')),
 	CONSTRAINT "content_blocks_content_data_object_check" CHECK (jsonb_typeof("content_blocks"."content_data") = 'object'),
-	CONSTRAINT "content_blocks_name_not_blank" CHECK (btrim("content_blocks"."name") <> '')
+	CONSTRAINT "content_blocks_name_not_blank" CHECK ("content_blocks"."name" ~ '\S')
 );
 --> statement-breakpoint
 CREATE TABLE "cookie_consents" (
@@ -88,8 +88,8 @@ CREATE TABLE "navigation_items" (
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "navigation_items_title_not_blank" CHECK (btrim("navigation_items"."title") <> ''),
-	CONSTRAINT "navigation_items_url_not_blank" CHECK (btrim("navigation_items"."url") <> '')
+	CONSTRAINT "navigation_items_title_not_blank" CHECK ("navigation_items"."title" ~ '\S'),
+	CONSTRAINT "navigation_items_url_not_blank" CHECK ("navigation_items"."url" ~ '\S')
 );
 --> statement-breakpoint
 CREATE TABLE "page_content" (
@@ -143,7 +143,7 @@ CREATE TABLE "training_courses" (
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "training_courses_name_not_blank" CHECK (btrim("training_courses"."name") <> ''),
+	CONSTRAINT "training_courses_name_not_blank" CHECK ("training_courses"."name" ~ '\S'),
 	CONSTRAINT "training_courses_price_positive" CHECK ("training_courses"."price" > 0),
 	CONSTRAINT "training_courses_original_price_check" CHECK ("training_courses"."original_price" is null or "training_courses"."original_price" >= "training_courses"."price"),
 	CONSTRAINT "training_courses_rating_range" CHECK ("training_courses"."rating" is null or "training_courses"."rating" between 0 and 5),
@@ -159,7 +159,7 @@ CREATE TABLE "users" (
 	"password_changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_email_normalised_check" CHECK ("users"."email" = lower(btrim("users"."email"))),
+	CONSTRAINT "users_email_normalised_check" CHECK ("users"."email" = lower("users"."email") and "users"."email" !~ '\s'),
 	CONSTRAINT "users_role_check" CHECK ("users"."role" in ('admin', 'user'))
 );
 --> statement-breakpoint

@@ -1,14 +1,15 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   ALL_OFF,
   ALL_ON,
   COOKIE_CHOICE_KEY,
   COOKIE_SETTINGS_KEY,
-  readStoredChoice,
-  readStoredSettings,
+  parseChoice,
+  parseSettings,
   type CookieSettings,
 } from "~/lib/cookie-consent";
+import { useStoredValue, writeStoredValue } from "~/lib/browser-storage";
 import type { ConsentChoice } from "~/lib/enums";
 
 // The settings dialog is needed by few visitors, so its code loads only when it is opened.
@@ -48,31 +49,24 @@ async function recordChoice(choice: ConsentChoice, settings: CookieSettings): Pr
  * localStorage; every choice is also recorded on the server. The footer reopens the settings.
  */
 export function CookieConsentProvider({ children }: { children: React.ReactNode }) {
-  const [loaded, setLoaded] = useState(false);
-  const [choice, setChoice] = useState<ConsentChoice | null>(null);
-  const [settings, setSettings] = useState<CookieSettings>(ALL_OFF);
+  const storedChoice = useStoredValue(COOKIE_CHOICE_KEY);
+  const storedSettings = useStoredValue(COOKIE_SETTINGS_KEY);
+  // When storage is unavailable a choice still holds for this visit, so it is also kept here.
+  const [visitChoice, setVisitChoice] = useState<{ choice: ConsentChoice; settings: CookieSettings } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  useEffect(() => {
-    try {
-      setChoice(readStoredChoice(localStorage));
-      setSettings(readStoredSettings(localStorage));
-    } catch {
-      // Storage is unavailable: the banner shows, and a choice applies to this visit only.
-    }
-    setLoaded(true);
-  }, []);
+  const hydrated = storedChoice !== undefined;
+  const choice = parseChoice(storedChoice) ?? visitChoice?.choice ?? null;
+  const settings = useMemo(
+    () => (storedSettings ? parseSettings(storedSettings) : (visitChoice?.settings ?? ALL_OFF)),
+    [storedSettings, visitChoice],
+  );
 
   const choose = useCallback((nextChoice: ConsentChoice, nextSettings: CookieSettings) => {
-    setChoice(nextChoice);
-    setSettings(nextSettings);
+    setVisitChoice({ choice: nextChoice, settings: nextSettings });
     setDialogOpen(false);
-    try {
-      localStorage.setItem(COOKIE_CHOICE_KEY, nextChoice);
-      localStorage.setItem(COOKIE_SETTINGS_KEY, JSON.stringify(nextSettings));
-    } catch {
-      // See above: the choice still holds for this visit.
-    }
+    writeStoredValue(COOKIE_SETTINGS_KEY, JSON.stringify(nextSettings));
+    writeStoredValue(COOKIE_CHOICE_KEY, nextChoice);
     void recordChoice(nextChoice, nextSettings);
   }, []);
 
@@ -82,7 +76,7 @@ export function CookieConsentProvider({ children }: { children: React.ReactNode 
   return (
     <CookieConsentContext.Provider value={value}>
       {children}
-      {loaded && choice === null && !dialogOpen ? (
+      {hydrated && choice === null && !dialogOpen ? (
         <CookieBanner
           onAcceptAll={() => choose("accepted", ALL_ON)}
           onRejectAll={() => choose("rejected", ALL_OFF)}

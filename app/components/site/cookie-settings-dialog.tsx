@@ -48,7 +48,9 @@ export default function CookieSettingsDialog({
               <label htmlFor={`${idPrefix}-necessary`} className="text-sm font-medium">
                 Strictly necessary
               </label>
-              <p className="text-sm text-muted-foreground">Security, your cookie choice, theme and basket. Always on.</p>
+              <p className="text-sm text-muted-foreground">
+                Security, your cookie choice, theme and basket. Always on.
+              </p>
             </div>
             <Switch id={`${idPrefix}-necessary`} checked disabled aria-readonly="true" />
           </li>

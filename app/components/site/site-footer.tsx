@@ -43,7 +43,10 @@ export function SiteFooter({ identity, year }: { identity: SiteIdentity; year: n
               </a>
             ) : null}
             {identity.phone ? (
-              <a href={`tel:${identity.phone.replace(/[^+\d]/g, "")}`} className="hover:text-foreground hover:underline">
+              <a
+                href={`tel:${identity.phone.replace(/[^+\d]/g, "")}`}
+                className="hover:text-foreground hover:underline"
+              >
                 {identity.phone}
               </a>
             ) : null}
@@ -72,7 +75,11 @@ export function SiteFooter({ identity, year }: { identity: SiteIdentity; year: n
           <p>
             © {year} {identity.companyName}. All rights reserved.
           </p>
-          <button type="button" onClick={openSettings} className="self-start underline-offset-4 hover:text-foreground hover:underline">
+          <button
+            type="button"
+            onClick={openSettings}
+            className="self-start underline-offset-4 hover:text-foreground hover:underline"
+          >
             Cookie settings
           </button>
         </div>

@@ -1,26 +1,28 @@
 import { MoonIcon, SunIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+import { writeStoredValue } from "~/lib/browser-storage";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
 
+/** Watches the "dark" class on <html>, which the theme script set before first paint. */
+function subscribeToRootClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
+}
+
+const isDark = () => document.documentElement.classList.contains("dark");
+
 /**
- * The round button at bottom right that switches between light and dark. The theme itself was
- * applied before first paint (root.tsx); this reads it after hydration so the server and the
- * browser render the same markup.
+ * The round button at bottom right that switches between light and dark and remembers the choice.
+ * Its icon is chosen by CSS, so the server's markup is right whichever theme the visitor has.
  */
 export function ThemeToggle() {
-  const [dark, setDark] = useState<boolean | null>(null);
-
-  useEffect(() => setDark(document.documentElement.classList.contains("dark")), []);
+  const dark = useSyncExternalStore(subscribeToRootClass, isDark, () => null);
 
   const toggle = () => {
-    const next = !document.documentElement.classList.contains("dark");
+    const next = !isDark();
     document.documentElement.classList.toggle("dark", next);
-    setDark(next);
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, next ? "dark" : "light");
-    } catch {
-      // Storage can be unavailable (private mode); the theme still applies to this page.
-    }
+    writeStoredValue(THEME_STORAGE_KEY, next ? "dark" : "light");
   };
 
   return (

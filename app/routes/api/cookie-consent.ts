@@ -11,7 +11,8 @@ const MAX_BODY_BYTES = 1024;
 
 /** Records a visitor's cookie choice in cookie_consents (SPEC.md section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
   const limit = limiter.hit(context.clientAddress);
   if (!limit.allowed) {
@@ -31,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = consentRecordSchema.safeParse(json);
   if (!parsed.success) {
-    return data({ error: "Invalid consent choice.", issues: parsed.error.issues.map((issue) => issue.path.join(".")) }, { status: 400 });
+    return data(
+      { error: "Invalid consent choice.", issues: parsed.error.issues.map((issue) => issue.path.join(".")) },
+      { status: 400 },
+    );
   }
 
   const record = await recordCookieConsent(await getDb(), parsed.data);

@@ -6,8 +6,7 @@ import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
-    | Awaited<ReturnType<typeof layoutLoader>>
-    | undefined;
+    Awaited<ReturnType<typeof layoutLoader>> | undefined;
   return pageMeta({
     title: layout?.identity.siteTitle ?? "Home",
     description: layout?.identity.siteDescription,

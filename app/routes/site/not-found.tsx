@@ -10,7 +10,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Page not found" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Page not found" }),
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return (

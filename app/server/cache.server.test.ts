@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cached, invalidate, invalidateAll } from "./cache.server";
+
+beforeEach(() => invalidateAll());
+
+/** A promise the test settles by hand, to hold a load "in flight". */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe("cached", () => {
+  it("loads once and serves later calls from memory", async () => {
+    const load = vi.fn(async () => "value");
+    await expect(cached("key", load)).resolves.toBe("value");
+    await expect(cached("key", load)).resolves.toBe("value");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shares one load between concurrent misses", async () => {
+    const pending = deferred<string>();
+    const load = vi.fn(() => pending.promise);
+    const first = cached("key", load);
+    const second = cached("key", load);
+    const third = cached("key", load);
+    expect(load).toHaveBeenCalledTimes(1);
+    pending.resolve("shared");
+    await expect(Promise.all([first, second, third])).resolves.toEqual(["shared", "shared", "shared"]);
+  });
+
+  it("keeps keys apart", async () => {
+    await cached("a", async () => 1);
+    await expect(cached("b", async () => 2)).resolves.toBe(2);
+    await expect(cached("a", async () => 99)).resolves.toBe(1);
+  });
+
+  it("does not cache a failed load: every waiting caller gets the error, the next call loads again", async () => {
+    const pending = deferred<string>();
+    const first = cached("key", () => pending.promise);
+    const second = cached("key", async () => "not called");
+    pending.reject(new Error("database down"));
+    await expect(first).rejects.toThrow("database down");
+    await expect(second).rejects.toThrow("database down");
+
+    const retry = vi.fn(async () => "recovered");
+    await expect(cached("key", retry)).resolves.toBe("recovered");
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it("a load that fails after its key was invalidated and reloaded does not evict the newer entry", async () => {
+    const old = deferred<string>();
+    const stale = cached("key", () => old.promise);
+    invalidate("key");
+    await expect(cached("key", async () => "fresh")).resolves.toBe("fresh");
+    old.reject(new Error("late failure"));
+    await expect(stale).rejects.toThrow("late failure");
+
+    const load = vi.fn(async () => "reloaded");
+    await expect(cached("key", load)).resolves.toBe("fresh");
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe("invalidate", () => {
+  it("forgets one key and leaves the others", async () => {
+    await cached("settings:public", async () => "old settings");
+    await cached("navigation:main", async () => "menu");
+    invalidate("settings:public");
+    await expect(cached("settings:public", async () => "new settings")).resolves.toBe("new settings");
+    await expect(cached("navigation:main", async () => "reloaded menu")).resolves.toBe("menu");
+  });
+
+  it("with a prefix ending in ':', forgets every key that starts with it", async () => {
+    await cached("navigation:main", async () => "main");
+    await cached("navigation:footer", async () => "footer");
+    await cached("settings:public", async () => "settings");
+    invalidate("navigation:");
+    await expect(cached("navigation:main", async () => "main 2")).resolves.toBe("main 2");
+    await expect(cached("navigation:footer", async () => "footer 2")).resolves.toBe("footer 2");
+    await expect(cached("settings:public", async () => "settings 2")).resolves.toBe("settings");
+  });
+
+  it("without a trailing ':', matches the exact key only", async () => {
+    await cached("navigation:main", async () => "main");
+    invalidate("navigation");
+    invalidate("navigation:ma");
+    await expect(cached("navigation:main", async () => "main 2")).resolves.toBe("main");
+  });
+
+  it("invalidateAll forgets everything", async () => {
+    await cached("a", async () => 1);
+    await cached("b:c", async () => 2);
+    invalidateAll();
+    await expect(cached("a", async () => 10)).resolves.toBe(10);
+    await expect(cached("b:c", async () => 20)).resolves.toBe(20);
+  });
+});

@@ -1,0 +1,84 @@
+import type { Request, Response } from "express";
+import { describe, expect, it, vi } from "vitest";
+import { contentSecurityPolicy, createNonce, securityHeaders } from "./security-headers.server";
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string> {
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = "", ...values] = part.split(/\s+/);
+        return [name, values.join(" ")];
+      }),
+  );
+}
+
+describe("contentSecurityPolicy", () => {
+  const policy = directives(contentSecurityPolicy("abc123==", { development: false }));
+
+  it("lets scripts run only from our origin or with this response's nonce", () => {
+    expect(policy.get("script-src")).toBe("'self' 'nonce-abc123=='");
+    expect(policy.get("script-src")).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it("forbids plugins, <base> rewriting and framing", () => {
+    expect(policy.get("object-src")).toBe("'none'");
+    expect(policy.get("base-uri")).toBe("'none'");
+    expect(policy.get("frame-ancestors")).toBe("'none'");
+  });
+
+  it("allows WebSocket connections only in development", () => {
+    expect(policy.get("connect-src")).toBe("'self'");
+    const development = directives(contentSecurityPolicy("n", { development: true }));
+    expect(development.get("connect-src")).toMatch(/ws:/);
+  });
+});
+
+describe("createNonce", () => {
+  it("makes a different base64 value of at least 16 random bytes each time", () => {
+    const nonces = Array.from({ length: 20 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+      expect(Buffer.from(nonce, "base64").length).toBeGreaterThanOrEqual(16);
+    }
+  });
+});
+
+describe("securityHeaders middleware", () => {
+  function run(secure: boolean) {
+    const headers = new Map<string, string>();
+    const res = {
+      locals: {} as Record<string, unknown>,
+      setHeader(name: string, value: string) {
+        headers.set(name.toLowerCase(), value);
+        return this;
+      },
+    };
+    const next = vi.fn();
+    securityHeaders({ development: false })({ secure } as Request, res as unknown as Response, next);
+    return { headers, locals: res.locals, next };
+  }
+
+  it("sets nosniff, a Referrer-Policy and a CSP holding the nonce left for the renderer", () => {
+    const { headers, locals, next } = run(false);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(typeof locals.cspNonce).toBe("string");
+    expect(headers.get("content-security-policy")).toContain(`'nonce-${String(locals.cspNonce)}'`);
+    expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("uses a fresh nonce for every response", () => {
+    expect(run(false).locals.cspNonce).not.toBe(run(false).locals.cspNonce);
+  });
+
+  it("sets HSTS only on a secure request", () => {
+    expect(run(false).headers.has("strict-transport-security")).toBe(false);
+    expect(run(true).headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+  });
+});

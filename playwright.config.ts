@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run Debian's Chromium (never a downloaded browser) against the production build,
+ * served in-process by each worker (tests/e2e/fixtures.ts) on its own fresh database.
+ */
+const chromiumArgs = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  // The sandbox cannot start as root, which is how CI runs.
+  ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

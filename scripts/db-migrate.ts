@@ -1,0 +1,20 @@
+/**
+ * `npm run db:migrate`: applies the committed migrations to the configured database (PGlite in
+ * DATA_DIR, or DATABASE_URL). The server also does this at start-up; this is for deployments that
+ * migrate as a separate step.
+ */
+import { openDatabase } from "../app/server/db.server";
+import { databaseTargetFromEnv } from "../app/server/database.server";
+import { getEnv } from "../app/server/env.server";
+import { runScript } from "./run-script";
+
+await runScript(async () => {
+  const target = databaseTargetFromEnv(getEnv());
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    console.log(`Migrations applied (${database.kind}).`);
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,109 @@
+/**
+ * `npm test`: every check the project has, in order of speed, stopping at the first that fails:
+ * types, lint and format, unit and integration tests (Vitest on PGlite), the production build,
+ * then browser tests (Playwright in Debian's Chromium). Ends with one "N passed, N failed" line.
+ *
+ * Options: --database-only runs just the database tests (tests/integration), as the PostgreSQL
+ * pass of .ci/run does with TEST_DATABASE_URL set.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const databaseOnly = process.argv.includes("--database-only");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
+const totals = { passed: 0, failed: 0 };
+
+/** Runs a command with the output shown; stops the whole run if it fails. */
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed.`);
+    return false;
+  }
+  return true;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Debian's Chromium is what the browser tests drive; downloading a browser is not possible here. */
+function ensureChromium() {
+  if (fs.existsSync(chromiumPath)) return true;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = fs.existsSync("/etc/debian_version");
+  if (isRoot && isDebian) {
+    console.log(`\n▶ Chromium is missing at ${chromiumPath}: installing Debian's chromium package`);
+    const update = spawnSync("apt-get", ["update"], { stdio: "inherit" });
+    const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (update.status === 0 && install.status === 0 && fs.existsSync(chromiumPath)) return true;
+    console.error("\n✖ Installing chromium failed; see the apt-get output above.");
+    return false;
+  }
+  console.error(
+    `\n✖ The browser tests need Chromium at ${chromiumPath}. Install it with:\n\n` +
+      `    sudo apt-get update && sudo apt-get install -y chromium\n\n` +
+      `or set CHROMIUM_PATH to another Chromium binary.`,
+  );
+  return false;
+}
+
+function finish(ok) {
+  console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed`);
+  fs.rmSync(reportDir, { recursive: true, force: true });
+  process.exit(ok && totals.failed === 0 ? 0 : 1);
+}
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+if (!databaseOnly) {
+  if (!run("Type check", npx, ["react-router", "typegen"]) || !run("Type check", npx, ["tsc"])) finish(false);
+  if (!run("Lint", npx, ["eslint", "."]) || !run("Format", npx, ["prettier", "--check", "."])) finish(false);
+}
+
+const vitestReport = path.join(reportDir, "vitest.json");
+const unitOk = run("Unit and integration tests", npx, [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+  ...(databaseOnly ? ["tests/integration"] : []),
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+} else if (!unitOk) {
+  totals.failed += 1;
+}
+if (!unitOk) finish(false);
+if (databaseOnly) finish(true);
+
+if (!ensureChromium()) finish(false);
+if (!run("Production build", npx, ["react-router", "build"])) finish(false);
+
+const playwrightReport = path.join(reportDir, "playwright.json");
+const browserOk = run("Browser tests", npx, ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  CHROMIUM_PATH: chromiumPath,
+});
+const playwright = readJson(playwrightReport);
+if (playwright?.stats) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected;
+} else if (!browserOk) {
+  totals.failed += 1;
+}
+finish(browserOk);

@@ -1,0 +1,139 @@
+import { siteSettings } from "../../db/schema";
+import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";
+
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+test("the home page renders inside the full layout, server-side and accessible", async ({ page, request, server }) => {
+  const html = await (await request.get("/")).text();
+  // Complete before any JavaScript runs: the menu and the footer are in the server's HTML.
+  expect(html).toContain('aria-label="Main"');
+  expect(html).toContain("<footer");
+
+  const settings = Object.fromEntries(
+    (await server.db.select().from(siteSettings)).map((setting) => [setting.settingKey, setting.settingValue]),
+  );
+  await page.goto("/");
+  await expect(page).toHaveTitle(settings.site_title!);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", settings.site_description!);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+});
+
+test("the footer shows the spec's columns and the company's details from site settings", async ({ page, server }) => {
+  const settings = Object.fromEntries(
+    (await server.db.select().from(siteSettings)).map((setting) => [setting.settingKey, setting.settingValue]),
+  );
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const columns: Record<string, [string, string][]> = {
+    Company: [
+      ["About Us", "/about"],
+      ["Our Services", "/services"],
+      ["Contact Us", "/contact"],
+    ],
+    Services: [
+      ["Web Development", "/services"],
+      ["Software Solutions", "/services"],
+      ["IT Consulting", "/services"],
+    ],
+    Support: [
+      ["Terms", "/terms-of-use"],
+      ["Privacy", "/privacy-statement"],
+      ["Cookie Policy", "/cookie-policy"],
+    ],
+  };
+  for (const [heading, links] of Object.entries(columns)) {
+    const column = footer.getByRole("navigation", { name: `${heading} links` });
+    await expect(column.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(column.getByRole("link")).toHaveText(links.map(([name]) => name));
+    for (const [name, href] of links) await expect(column.getByRole("link", { name })).toHaveAttribute("href", href);
+  }
+  await expect(footer).toContainText(settings.address_uk!);
+  await expect(footer.getByRole("link", { name: settings.contact_email! })).toHaveAttribute(
+    "href",
+    `mailto:${settings.contact_email}`,
+  );
+  await expect(footer.getByRole("link", { name: settings.phone_primary! })).toBeVisible();
+  for (const [name, key] of [
+    ["Facebook", "social_facebook_url"],
+    ["LinkedIn", "social_linkedin_url"],
+    ["Twitter", "social_twitter_url"],
+  ] as const) {
+    await expect(footer.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", settings[key]!);
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.company_name}`);
+});
+
+test("a re-branded company name appears once the settings change", async ({ page, server }) => {
+  const { eq } = await import("drizzle-orm");
+  const [original] = await server.db.select().from(siteSettings).where(eq(siteSettings.settingKey, "company_name"));
+  await server.db
+    .update(siteSettings)
+    .set({ settingValue: "Renamed Ltd" })
+    .where(eq(siteSettings.settingKey, "company_name"));
+  server.invalidateCaches();
+  try {
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Renamed Ltd" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Renamed Ltd. All rights reserved.");
+  } finally {
+    await server.db
+      .update(siteSettings)
+      .set({ settingValue: original!.settingValue })
+      .where(eq(siteSettings.settingKey, "company_name"));
+    server.invalidateCaches();
+  }
+});
+
+test("an unknown path gets the not-found page with status 404", async ({ page, consoleErrors }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  ignoreNotFoundResponses(consoleErrors);
+});
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const path of ["/", "/no/such/page", "/healthz", "/favicon.svg"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["content-security-policy"], path).toContain("object-src 'none'");
+    expect(headers["content-security-policy"], path).toContain("base-uri 'none'");
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+  // Behind a TLS-terminating proxy the request is HTTPS, and HSTS is sent.
+  const secure = await request.get("/", { headers: { "X-Forwarded-Proto": "https" } });
+  expect(secure.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+  expect((await request.get("/")).headers()["strict-transport-security"]).toBeUndefined();
+});
+
+test("hashed assets are cached for good and compressed", async ({ page, request }) => {
+  const assetUrls: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/assets/")) assetUrls.push(new URL(response.url()).pathname);
+  });
+  await page.goto("/");
+  expect(assetUrls.length).toBeGreaterThan(0);
+  const asset = await request.get(
+    assetUrls.find((url) => url.endsWith(".js"))!,
+    { headers: { "Accept-Encoding": "gzip" } },
+  );
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
+  expect((await request.get("/assets/missing-file.js")).status()).toBe(404);
+});
+
+test("GET /healthz reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  expect(response.headers()["cache-control"]).toBe("no-store");
+});

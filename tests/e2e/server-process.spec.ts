@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startServerProcess } from "../support/server-process.js";
+
+/** The production process itself (`node server.js`) on the embedded database. */
+test.describe("the server process", () => {
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-process-"));
+  });
+  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  test("an empty data directory is migrated and seeded, and SIGTERM lets an in-flight request finish", async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    expect(server.logs()).toContain("seeded a new database with demo content");
+
+    // A request whose last line has not arrived yet is in flight when the signal comes.
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let response = "";
+    socket.on("data", (chunk) => (response += chunk));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n");
+    await expect.poll(() => server.logs().length).toBeGreaterThan(0);
+
+    server.child.kill("SIGTERM");
+    await expect.poll(() => server.logs()).toContain("shutting down");
+    socket.write("\r\n");
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain('"database":"pglite"');
+
+    expect(await server.exited).toBe(0);
+    expect(server.logs()).toContain("shutdown complete");
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+
+    // The database was closed cleanly: it opens again with the seeded content and is not re-seeded.
+    const restarted = await startServerProcess({ DATA_DIR: dataDir });
+    expect(restarted.logs()).not.toContain("seeded a new database");
+    expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+    restarted.child.kill("SIGINT");
+    expect(await restarted.exited).toBe(0);
+  });
+
+  test("a second server on the same data directory is refused with a clear message", async () => {
+    const first = await startServerProcess({ DATA_DIR: dataDir });
+    await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/in use by another process/);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+  });
+
+  test("after a crash (SIGKILL) the next start takes over the stale lock and the data is intact", async () => {
+    const crashed = await startServerProcess({ DATA_DIR: dataDir });
+    const consent = await fetch(`${crashed.url}/api/cookie-consent`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ choice: "accepted", functional: true, performance: true, targeting: true }),
+    });
+    expect(consent.status).toBe(201);
+    crashed.child.kill("SIGKILL");
+    await crashed.exited;
+
+    const restarted = await startServerProcess({ DATA_DIR: dataDir });
+    const health = await fetch(`${restarted.url}/healthz`);
+    expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+    restarted.child.kill("SIGTERM");
+    expect(await restarted.exited).toBe(0);
+  });
+
+  test("a bad configuration stops the start with a message naming the variable", async () => {
+    await expect(startServerProcess({ DATA_DIR: dataDir, PORT: "not-a-port" })).rejects.toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Starts `node server.js` (the production entry) as a child process for tests that need the real
+ * process: graceful shutdown, restarts, and the PostgreSQL smoke test of .ci/run.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * @param {Record<string, string>} env extra environment (DATA_DIR, DATABASE_URL, ...)
+ * @returns {Promise<{ url: string, logs: () => string, child: import("node:child_process").ChildProcess, exited: Promise<number | null> }>}
+ */
+export function startServerProcess(env) {
+  const child = spawn(process.execPath, [path.join(projectRoot, "server.js")], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The server did not start within 30 s:\n${output}`));
+    }, 30_000);
+    const onData = () => {
+      const match = /listening on (http:\/\/localhost:(\d+))/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      resolve({ url: `http://127.0.0.1:${match[2]}`, logs: () => output, child, exited });
+    };
+    child.stdout.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with code ${code} before listening:\n${output}`));
+    });
+  });
+}
