@@ -14,6 +14,7 @@ if (!databaseUrl) {
 }
 
 const results = { passed: 0, failed: 0 };
+/** @param {string} name @param {() => Promise<void>} work */
 async function check(name, work) {
   try {
     await work();
@@ -28,7 +29,8 @@ async function check(name, work) {
 const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: "ci-smoke-test-secret-of-at-least-32-chars" };
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
-const count = async (table) => Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
+const count = async (/** @type {string} */ table) =>
+  Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
 
 let server = await startServerProcess(env);
 await check("GET /healthz answers ok on postgres", async () => {

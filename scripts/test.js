@@ -16,7 +16,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0 };
 
-/** Runs a command with the output shown; stops the whole run if it fails. */
+/**
+ * Runs a command with its output shown; returns whether it succeeded.
+ * @param {string} title @param {string} command @param {string[]} args @param {Record<string, string>} [env]
+ */
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -27,6 +30,7 @@ function run(title, command, args, env = {}) {
   return true;
 }
 
+/** @param {string} file @returns {any} the parsed report, or null when there is none */
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -59,7 +63,9 @@ function ensureChromium() {
   return false;
 }
 
+/** Prints the closing line and exits; a failed step with no test counts of its own counts as one failure. @param {boolean} ok */
 function finish(ok) {
+  if (!ok && totals.failed === 0) totals.failed = 1;
   console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed`);
   fs.rmSync(reportDir, { recursive: true, force: true });
   process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -15,7 +15,7 @@ test.describe("top navigation", () => {
     try {
       await page.goto("/");
       const menu = page.getByRole("navigation", { name: "Main" });
-      await expect(menu.locator(":scope > ul > li").locator("a, button").first()).toHaveText([
+      await expect(menu.locator(":scope > ul > li > a, :scope > ul > li > div > button")).toHaveText([
         "Home",
         "Insights",
         "About",
@@ -41,7 +41,7 @@ test.describe("top navigation", () => {
     try {
       await page.goto("/");
       const menu = page.getByRole("navigation", { name: "Main" });
-      await expect(menu.locator(":scope > ul > li").locator("a, button").first()).toHaveText([
+      await expect(menu.locator(":scope > ul > li > a, :scope > ul > li > div > button")).toHaveText([
         "Home",
         "About",
         "Services",
