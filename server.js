@@ -3,11 +3,14 @@
  * the sources through Vite with hot reload. The application itself is server/app.ts; this file
  * only loads it, listens, and shuts down gracefully.
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const development = process.argv.includes("--dev");
+// Settings from a .env file, if there is one; variables already set in the environment win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 // React and React Router pick their production code paths from NODE_ENV, so it is set before
 // anything that reads it is imported.
 process.env.NODE_ENV ??= development ? "development" : "production";
@@ -27,10 +30,10 @@ async function loadApplication() {
     return { application, options: { devMiddleware: viteServer.middlewares } };
   }
   const buildPath = path.join(projectRoot, "build", "server", "index.js");
-  const application = await import(buildPath).catch((/** @type {unknown} */ error) => {
-    console.error(`Could not load the production build at ${buildPath}. Run "npm run build" first.`);
-    throw error;
-  });
+  if (!fs.existsSync(buildPath)) {
+    throw new Error(`There is no production build at ${buildPath}. Run "npm run build" first, or "npm start".`);
+  }
+  const application = await import(buildPath);
   return { application, options: { clientDir: path.join(projectRoot, "build", "client") } };
 }
 
@@ -84,6 +87,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration problem is the operator's to fix: the message says which variable; no stack.
+  console.error(error instanceof Error && error.name === "ConfigurationError" ? error.message : error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@
  * DATA_DIR, or DATABASE_URL). The server also does this at start-up; this is for deployments that
  * migrate as a separate step.
  */
+import "./prepare-env";
 import { openDatabase } from "../app/server/db.server";
 import { databaseTargetFromEnv } from "../app/server/database.server";
 import { getEnv } from "../app/server/env.server";

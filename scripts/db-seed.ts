@@ -2,6 +2,7 @@
  * `npm run db:seed`: migrates, then adds the demo content that is missing. Safe to run again: it
  * never duplicates rows or overwrites what an administrator changed (see db/seed.ts).
  */
+import "./prepare-env";
 import { seedDatabase } from "../db/seed";
 import { openDatabase } from "../app/server/db.server";
 import { databaseTargetFromEnv } from "../app/server/database.server";

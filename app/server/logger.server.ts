@@ -1,16 +1,19 @@
 /**
- * Structured logs (pino): one JSON object per line in production, readable lines in development.
+ * Structured logs (pino): one JSON object per line, for log collectors; in development at a
+ * terminal, readable coloured lines instead.
  */
 import pino from "pino";
 import { getEnv } from "./env.server";
 
 function createLogger() {
   const env = getEnv();
+  const readable = env.NODE_ENV === "development" && process.stdout.isTTY;
   return pino({
     level: env.NODE_ENV === "test" && !process.env.LOG_LEVEL ? "silent" : env.LOG_LEVEL,
     base: undefined,
     // Never write credentials that arrive in headers into the logs.
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    ...(readable ? { transport: { target: "pino-pretty", options: { ignore: "req,res" } } } : {}),
   });
 }
 

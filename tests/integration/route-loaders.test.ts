@@ -1,0 +1,59 @@
+/**
+ * The loaders of the root route and the not-found page, called as React Router calls them.
+ * DATA_DIR points at a temporary folder first: the flash cookie's secret is generated there.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-loaders-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("SESSION_SECRET", "");
+  (await import("~/server/env.server")).resetEnvForTests();
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  (await import("~/server/env.server")).resetEnvForTests();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type LoaderArgs = { request: Request; params: Record<string, string>; context: never; unstable_pattern: string };
+const args = (request: Request) =>
+  ({ request, params: {}, context: undefined as never, unstable_pattern: "" }) as LoaderArgs;
+
+describe("root loader", () => {
+  it("hands a flash toast to the page once and clears its cookie", async () => {
+    const { redirectWithToast } = await import("~/server/toast.server");
+    const { loader } = await import("~/root");
+    const redirect = await redirectWithToast("/", { type: "success", description: "Saved." });
+    const cookie = redirect.headers.get("Set-Cookie")!.split(";")[0]!;
+
+    const result = await loader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })));
+    expect(result.data.toast).toEqual({ type: "success", description: "Saved." });
+    expect(new Headers(result.init?.headers).get("Set-Cookie")).toMatch(
+      /toast=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/,
+    );
+  });
+
+  it("returns no toast and sets no cookie when there is none", async () => {
+    const { loader } = await import("~/root");
+    const result = await loader(args(new Request("http://localhost/")));
+    expect(result.data.toast).toBeNull();
+    expect(new Headers(result.init?.headers).get("Set-Cookie")).toBeNull();
+  });
+});
+
+describe("not-found loader", () => {
+  it("answers 404 and logs the missing path", async () => {
+    const { logger } = await import("~/server/logger.server");
+    const warn = vi.spyOn(logger, "warn");
+    const { loader } = await import("~/routes/site/not-found");
+    const result = loader(args(new Request("http://localhost/no/such/page?x=1")));
+    expect(result.init?.status).toBe(404);
+    expect(result.data).toEqual({ pathname: "/no/such/page" });
+    expect(warn).toHaveBeenCalledWith({ path: "/no/such/page" }, "page not found");
+  });
+});
