@@ -67,10 +67,12 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    // close() stops accepting connections and waits for open requests; idle keep-alive
-    // connections would otherwise hold it open.
+    // close() stops accepting connections and waits for open requests. A keep-alive connection
+    // becomes idle once its request is answered, and is then closed at once rather than held open.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
       clearTimeout(forceExit);
+      clearInterval(closeIdle);
       try {
         await stopServices();
         logger.info("shutdown complete");

@@ -11,6 +11,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import { closeDatabase, getDatabase } from "../app/server/database.server";
 import { getEnv } from "../app/server/env.server";
+import { healthCheck } from "../app/server/health.server";
 import { logger } from "../app/server/logger.server";
 import { rejectCrossSiteRequests } from "../app/server/same-origin.server";
 import { securityHeaders } from "../app/server/security-headers.server";
@@ -83,17 +84,7 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(compression());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
 
-  app.get("/healthz", async (req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      const database = await getDatabase();
-      await database.ping();
-      res.json({ status: "ok", database: database.kind });
-    } catch (error) {
-      req.log.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "unavailable", database: "unreachable" });
-    }
-  });
+  app.get("/healthz", healthCheck(getDatabase));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -73,5 +74,69 @@ test.describe("the server process", () => {
 
   test("a bad configuration stops the start with a message naming the variable", async () => {
     await expect(startServerProcess({ DATA_DIR: dataDir, PORT: "not-a-port" })).rejects.toThrow(/PORT/);
+  });
+});
+
+test.describe("the database scripts", () => {
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-scripts-"));
+  });
+  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const npmRun = (script: string) =>
+    spawnSync("npm", ["run", "--silent", script], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+
+  test("db:migrate and db:seed work on a new data directory, and seeding twice is harmless", async () => {
+    const migrate = npmRun("db:migrate");
+    expect(migrate.status, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toContain("Migrations applied (pglite).");
+    for (let run = 0; run < 2; run++) {
+      const seed = npmRun("db:seed");
+      expect(seed.status, seed.stderr).toBe(0);
+      expect(seed.stdout).toContain("Demo content is in place (pglite).");
+    }
+    // The server then finds a seeded database and does not seed it again.
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    expect(server.logs()).not.toContain("seeded a new database");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  test("db:migrate refuses clearly while the server holds the embedded database", async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    const migrate = npmRun("db:migrate");
+    expect(migrate.status).toBe(1);
+    expect(migrate.stderr).toContain("The embedded database is in use by another process");
+    expect(migrate.stderr).not.toMatch(/\n\s+at /); // one clear message, no stack trace
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  test("each request is logged as one structured JSON line", async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    await fetch(`${server.url}/no/such/page`);
+    server.child.kill("SIGTERM");
+    await server.exited;
+    const lines = server
+      .logs()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg?: string;
+            req?: { method: string; url: string; id: string };
+            res?: { statusCode: number };
+          },
+      );
+    const request = lines.find((line) => line.msg === "request completed" && line.req?.url === "/no/such/page");
+    expect(request?.req?.method).toBe("GET");
+    expect(request?.req?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request?.res?.statusCode).toBe(404);
+    expect(lines.some((line) => line.msg === "page not found")).toBe(true);
   });
 });
