@@ -56,7 +56,7 @@ export default function App() {
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "message" ? showToast : showToast[toast.type];
-    show(toast.title ?? toast.description, toast.title ? { description: toast.description } : undefined);
+    show(toast.title ?? toast.description, { id: toast.id, description: toast.title ? toast.description : undefined });
   }, [toast]);
 
   return (

@@ -10,5 +10,18 @@ export default [
     // Any other path: the not-found page, inside the layout, with status 404.
     route("*", "routes/site/not-found.tsx"),
   ]),
+  // The admin area: the layout decides between sign-in, Access Denied and the tabs; every child
+  // route checks the role again itself.
+  route("cms", "routes/cms/layout.tsx", [
+    index("routes/cms/index.tsx"),
+    route("logout", "routes/cms/logout.ts"),
+    route("account", "routes/cms/account.tsx"),
+    route("users", "routes/cms/users.tsx"),
+    // cms:content
+    // cms:careers
+    // cms:submissions
+    // cms:blocks
+    // cms:settings
+  ]),
   ...prefix("api", [route("cookie-consent", "routes/api/cookie-consent.ts")]),
 ] satisfies RouteConfig;

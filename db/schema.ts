@@ -298,3 +298,38 @@ export const pageContent = pgTable(
   },
   (table) => [uniqueIndex("page_content_slug_unique").on(table.slug)],
 );
+
+/** Who changed what, and when: one row per administrative change (issue 3, DESIGN.md security rules). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    // Kept when the user is later deleted, so the trail still says who it was.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("audit_log_action_not_blank", notBlank(table.action)),
+    index("audit_log_created_at_idx").on(table.createdAt.desc()),
+    index("audit_log_entity_idx").on(table.entity, table.entityId),
+  ],
+);
+
+/**
+ * The one-time code that lets the first administrator be created through the browser. Only its
+ * hash is stored; a single row (id 1) that is replaced at each start while no administrator exists.
+ */
+export const adminSetup = pgTable(
+  "admin_setup",
+  {
+    id: integer("id").primaryKey().default(1),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check("admin_setup_single_row", sql`${table.id} = 1`)],
+);

@@ -4,12 +4,13 @@
  */
 import { DatabaseInUseError } from "../app/server/directory-lock.server";
 import { ConfigurationError } from "../app/server/env.server";
+import { UserError } from "../app/server/users.server";
 
 export async function runScript(task: () => Promise<void>): Promise<void> {
   try {
     await task();
   } catch (error) {
-    if (error instanceof ConfigurationError || error instanceof DatabaseInUseError) {
+    if (error instanceof ConfigurationError || error instanceof DatabaseInUseError || error instanceof UserError) {
       console.error(error.message);
     } else {
       console.error(error);

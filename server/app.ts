@@ -9,6 +9,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { closeDatabase, getDatabase } from "../app/server/database.server";
 import { getEnv } from "../app/server/env.server";
 import { healthCheck } from "../app/server/health.server";
@@ -37,9 +38,20 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
 }
 
-/** Opens, migrates and (when new) seeds the database before the server accepts requests. */
-export async function startServices(): Promise<void> {
-  await getDatabase();
+/**
+ * Opens, migrates and (when new) seeds the database before the server accepts requests. While no
+ * administrator exists, it issues the one-time code that creates the first one, and logs it.
+ */
+export async function startServices(): Promise<{ setupCode: string | null }> {
+  const database = await getDatabase();
+  const setupCode = await issueSetupCode(database.db);
+  if (setupCode) {
+    logger.warn(
+      { setupCode },
+      `No administrator account exists yet. Open /cms and create it with this one-time setup code: ${setupCode}`,
+    );
+  }
+  return { setupCode };
 }
 
 /** Closes the database cleanly; PGlite writes its last changes to disk here. */

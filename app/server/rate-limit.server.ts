@@ -32,6 +32,22 @@ export class RateLimiter {
     };
   }
 
+  /** Whether `key` has used up its window, without counting this look as a hit. */
+  isLimited(key: string): RateLimitResult {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return { allowed: true, retryAfterSeconds: 0 };
+    return {
+      allowed: window.count < this.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  /** Forgets `key`, e.g. an account's failed sign-ins once it signs in successfully. */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
   /** Drops finished windows so that many distinct keys cannot grow memory without bound. */
   private sweep(now: number): void {
     if (this.windows.size < 10_000) return;

@@ -2,12 +2,14 @@
  * Toasts for server outcomes: an action redirects with a short message in a signed "flash" cookie,
  * and the root loader reads it once and clears it (the Epic Stack's redirectWithToast pattern).
  */
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "./env.server";
 import { getSessionSecret } from "./secrets.server";
 
 export const toastSchema = z.object({
+  // Tells two identical toasts apart, so the page shows each one.
+  id: z.string().default(() => crypto.randomUUID()),
   type: z.enum(["success", "error", "info", "message"]).default("message"),
   title: z.string().max(200).optional(),
   description: z.string().max(500),
@@ -31,6 +33,13 @@ function getFlashCookie() {
 
 export async function toastHeaders(toast: ToastInput): Promise<Headers> {
   return new Headers({ "Set-Cookie": await getFlashCookie().serialize(toastSchema.parse(toast)) });
+}
+
+/** Data for the page, and a toast shown once the page has the result (the root loader reads it). */
+export async function dataWithToast<T>(value: T, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", (await toastHeaders(toast)).get("Set-Cookie") ?? "");
+  return data(value, { ...init, headers });
 }
 
 export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {

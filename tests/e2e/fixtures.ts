@@ -14,9 +14,13 @@ import type { Database } from "../../app/server/db.server";
 import type * as ServerApp from "../../server/app";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+/** The production build under test (BUILD_DIR lets parallel runs keep separate builds). */
+const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 export interface TestServer {
   url: string;
+  /** The one-time code printed at start while no administrator exists (null once one does). */
+  setupCode: string | null;
   db: Database;
   /** Drops the in-memory caches, as the CMS does after it writes. */
   invalidateCaches: () => void;
@@ -35,14 +39,19 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
         // Lets a test pose as another client address (X-Forwarded-For) to test per-IP limits.
         TRUST_PROXY: "1",
       });
-      const build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
-      await build.startServices();
-      const server = http.createServer(build.createApp({ clientDir: path.join(projectRoot, "build/client") }));
+      const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+      const { setupCode } = await build.startServices();
+      const server = http.createServer(build.createApp({ clientDir: path.join(buildDir, "client") }));
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       const { port } = server.address() as AddressInfo;
       const database = await build.getDatabase();
 
-      await use({ url: `http://127.0.0.1:${port}`, db: database.db, invalidateCaches: build.invalidateCaches });
+      await use({
+        url: `http://127.0.0.1:${port}`,
+        setupCode,
+        db: database.db,
+        invalidateCaches: build.invalidateCaches,
+      });
 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -110,4 +119,28 @@ export async function waitForHydration(page: Page): Promise<void> {
 export function ignoreNotFoundResponses(consoleErrors: string[]): void {
   const others = consoleErrors.filter((message) => !message.includes("status of 404 (Not Found)"));
   consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
+let userCounter = 0;
+
+/**
+ * Creates a user with the given role and signs this page's browser in as them, directly through a
+ * new session (the sign-in form itself has its own tests). Returns the user and their password.
+ */
+export async function signInAs(
+  page: Page,
+  server: TestServer,
+  role: "admin" | "user" = "admin",
+): Promise<{ id: string; email: string; password: string }> {
+  const { createUser } = await import("../../app/server/users.server");
+  const { createSession } = await import("../../app/server/auth/sessions.server");
+  userCounter += 1;
+  const email = `${role}-${process.pid}-${userCounter}-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const user = await createUser(server.db, { email, password, role });
+  const setCookie = await createSession(server.db, user.id, "playwright");
+  const [pair] = setCookie.split(";");
+  const [name, value] = pair!.split("=");
+  await page.context().addCookies([{ name: name!, value: value!, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+  return { id: user.id, email, password };
 }

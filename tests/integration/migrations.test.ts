@@ -9,12 +9,14 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec plus users and sessions", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log and the first-run code", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      "admin_setup",
+      "audit_log",
       "careers",
       "contact_submissions",
       "content",

@@ -32,7 +32,7 @@ describe("root loader", () => {
     const cookie = redirect.headers.get("Set-Cookie")!.split(";")[0]!;
 
     const result = await loader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })));
-    expect(result.data.toast).toEqual({ type: "success", description: "Saved." });
+    expect(result.data.toast).toMatchObject({ type: "success", description: "Saved." });
     expect(new Headers(result.init?.headers).get("Set-Cookie")).toMatch(
       /toast=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/,
     );

@@ -1,0 +1,26 @@
+import { SignOutButton } from "./sign-out-button";
+
+/** A signed-in user without admin privileges (SPEC.md "Admin area /cms", section 6). */
+export function AccessDenied({ email }: { email: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4">
+      <section className="w-full max-w-md rounded-lg border bg-card p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold">Access Denied</h1>
+        <p className="mt-3 text-muted-foreground">
+          You don&apos;t have admin privileges to access this area. Please contact an administrator if you need access.
+        </p>
+        {email ? (
+          <p className="mt-4 text-sm">
+            Signed in as <strong>{email}</strong>
+          </p>
+        ) : null}
+        <div className="mt-6 flex items-center justify-center gap-4">
+          <a href="/cms/account" className="text-sm font-medium text-primary underline underline-offset-4">
+            Change your password
+          </a>
+          <SignOutButton />
+        </div>
+      </section>
+    </main>
+  );
+}

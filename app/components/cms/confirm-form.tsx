@@ -1,0 +1,68 @@
+import { AlertDialog } from "radix-ui";
+import { useRef, useState } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CsrfInput } from "./csrf-input";
+
+/**
+ * A small POST form whose button first asks for confirmation (the spec's "Are you sure ...?").
+ * The dialog is accessible (focus kept inside, Escape cancels); confirming submits the form.
+ */
+export function ConfirmForm({
+  action,
+  fields,
+  question,
+  confirmLabel = "Delete",
+  children,
+  buttonLabel,
+  variant = "outline",
+}: {
+  action?: string;
+  /** Hidden fields sent with the form, e.g. { intent: "delete", id }. */
+  fields: Record<string, string>;
+  question: string;
+  confirmLabel?: string;
+  /** The trigger's visible content (e.g. an icon); `buttonLabel` is its accessible name. */
+  children: React.ReactNode;
+  buttonLabel: string;
+  variant?: "outline" | "ghost" | "default";
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <Form method="post" action={action} ref={formRef}>
+      <CsrfInput />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <AlertDialog.Root open={open} onOpenChange={setOpen}>
+        <AlertDialog.Trigger asChild>
+          <Button type="button" variant={variant} size="sm" aria-label={buttonLabel}>
+            {children}
+          </Button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl">
+            <AlertDialog.Title className="text-lg font-semibold">{question}</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              This cannot be undone.
+            </AlertDialog.Description>
+            <div className="flex justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <Button type="button" onClick={() => formRef.current?.requestSubmit()}>
+                  {confirmLabel}
+                </Button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Sign-in and password rules (SPEC.md section 5), shared by the login form in the browser and the
+ * action on the server, so both give the same messages.
+ */
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase; short enough that hashing cannot be used to exhaust the server. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The e-mail as the spec sends it: trimmed, lower-cased, without < and >. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase().replace(/[<>]/g, "");
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string()
+  .transform(normaliseEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, "Email is required")
+      .max(254, "Please enter a valid email address")
+      .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+  );
+
+export const passwordField = z
+  .string()
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The first error message of each field, for showing beside the inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

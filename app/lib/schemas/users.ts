@@ -1,0 +1,25 @@
+/** The Users tab's and the account page's forms, shared by browser and server. */
+import { z } from "zod";
+import { USER_ROLES } from "../enums";
+import { emailField, passwordField } from "./auth";
+
+export const newUserSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  role: z.enum(USER_ROLES, "Choose a role"),
+});
+
+export const changeRoleSchema = z.object({ id: z.uuid(), role: z.enum(USER_ROLES, "Choose a role") });
+export const resetPasswordSchema = z.object({ id: z.uuid(), password: passwordField });
+export const userIdSchema = z.object({ id: z.uuid() });
+
+export const changeOwnPasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password"),
+    newPassword: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two new passwords do not match",
+  });

@@ -1,0 +1,148 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import { AccessDenied } from "~/components/cms/access-denied";
+import { CmsSignIn } from "~/components/cms/sign-in";
+import { SignOutButton } from "~/components/cms/sign-out-button";
+import { cn } from "~/lib/utils";
+import { adminExists } from "~/server/auth/admin-setup.server";
+import { getCsrfToken } from "~/server/auth/csrf.server";
+import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/layout";
+
+/** The CMS tabs (SPEC.md "Admin area /cms"), plus Users; the bar is laid out for six columns. */
+export const CMS_TABS = [
+  { title: "Content", href: "/cms/content" },
+  { title: "Careers", href: "/cms/careers" },
+  { title: "Contact Submissions", href: "/cms/submissions" },
+  { title: "Content Blocks", href: "/cms/blocks" },
+  { title: "Site Settings", href: "/cms/settings" },
+  { title: "Users", href: "/cms/users" },
+] as const;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Content Management System" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/**
+ * Who is signed in decides what /cms shows: the sign-in card (or first-run set-up), Access Denied,
+ * or the admin area. Every child route checks the role again for itself.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await getCurrentUser(request);
+  const { token, setCookie } = getCsrfToken(request);
+  let setupNeeded = false;
+  if (!current) {
+    try {
+      setupNeeded = !(await adminExists(await getDb()));
+    } catch (error) {
+      logger.error({ err: error }, "could not tell whether an administrator exists");
+    }
+  }
+  const user = current ? { email: current.user.email, role: current.user.role, isAdmin: isAdmin(current.user) } : null;
+  return data(
+    { user, csrfToken: token, setupNeeded },
+    { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
+}
+
+export default function CmsLayout() {
+  const { user, setupNeeded } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
+  if (!user.isAdmin) {
+    // Every user may change their own password, even without access to the admin area.
+    if (location.pathname === "/cms/account") {
+      return (
+        <main id="main-content" className="min-h-dvh bg-muted/40 px-4 py-12">
+          <Outlet />
+        </main>
+      );
+    }
+    return <AccessDenied email={user.email} />;
+  }
+  return <AdminArea email={user.email} />;
+}
+
+function AdminArea({ email }: { email: string }) {
+  const navigation = useNavigation();
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <div>
+            <h1 className="text-xl font-bold">Content Management System</h1>
+            <p className="text-sm text-muted-foreground">Welcome, {email}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Change password
+            </Link>
+            <Link to="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              View site
+            </Link>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <nav aria-label="CMS sections" className="mb-6">
+          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-6">
+            {CMS_TABS.map((tab) => (
+              <li key={tab.href}>
+                <NavLink
+                  to={tab.href}
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-md px-3 py-2 text-center text-sm font-medium",
+                      isActive ? "bg-background text-foreground shadow" : "text-muted-foreground hover:text-foreground",
+                    )
+                  }
+                >
+                  {tab.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {navigation.state === "loading" ? (
+          <p role="status" className="mb-4 text-sm text-muted-foreground">
+            Loading
+          </p>
+        ) : null}
+        <main id="main-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** A child route refused the user (403) or failed: Access Denied, or a short error inside the CMS. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const email = (error.data as { email?: string } | null)?.email ?? "";
+    return <AccessDenied email={email} />;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong in the CMS</h1>
+      <p className="text-muted-foreground">Please reload the page. If it keeps happening, try again later.</p>
+      <Link to="/cms" className="font-medium text-primary underline underline-offset-4">
+        Back to the CMS
+      </Link>
+    </main>
+  );
+}

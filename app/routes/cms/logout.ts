@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { verifyCsrf } from "~/server/auth/csrf.server";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { clearSessionCookie, deleteSession } from "~/server/auth/sessions.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/logout";
+
+/** Sign Out: ends this session on the server and clears the cookie; a failure is only logged. */
+export async function action({ request }: Route.ActionArgs) {
+  verifyCsrf(request, await request.formData());
+  const current = await getCurrentUser(request);
+  if (current) {
+    try {
+      await deleteSession(await getDb(), current.sessionId);
+    } catch (error) {
+      logger.error({ err: error }, "sign-out failed to end the session");
+    }
+  }
+  return redirect("/cms", { headers: { "Set-Cookie": clearSessionCookie() } });
+}
+
+export function loader() {
+  return redirect("/cms");
+}

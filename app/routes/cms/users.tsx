@@ -1,0 +1,256 @@
+import { useId } from "react";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ConfirmForm } from "~/components/cms/confirm-form";
+import { CsrfInput } from "~/components/cms/csrf-input";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label, NativeSelect } from "~/components/ui/input";
+import { USER_ROLES } from "~/lib/enums";
+import { fieldErrors } from "~/lib/schemas/auth";
+import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
+import { recordAudit } from "~/server/audit.server";
+import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
+import { deleteUserSessions } from "~/server/auth/sessions.server";
+import { getDb } from "~/server/database.server";
+import { dataWithToast } from "~/server/toast.server";
+import { createUser, listUsers, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/users.server";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | CMS" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  return { users: await listUsers(await getDb()), currentUserId: user.id };
+}
+
+type ActionResult = { errors?: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const { current, form } = await requireAdminForm(request);
+  const db = await getDb();
+  const actor = current.user;
+  const values = Object.fromEntries(form);
+  try {
+    switch (form.get("intent")) {
+      case "create": {
+        const parsed = newUserSchema.safeParse(values);
+        if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error) }, { status: 400 });
+        const user = await createUser(db, parsed.data);
+        await recordAudit(db, actor, "user.create", "users", user.id, { email: user.email, role: user.role });
+        return dataWithToast<ActionResult>({}, { type: "success", description: `User ${user.email} added.` });
+      }
+      case "role": {
+        const parsed = changeRoleSchema.safeParse(values);
+        if (!parsed.success)
+          return dataWithToast<ActionResult>({}, { type: "error", description: "Choose a role." }, { status: 400 });
+        await setUserRole(db, parsed.data.id, parsed.data.role);
+        await recordAudit(db, actor, "user.role", "users", parsed.data.id, { role: parsed.data.role });
+        return dataWithToast<ActionResult>({}, { type: "success", description: "Role updated." });
+      }
+      case "password": {
+        const parsed = resetPasswordSchema.safeParse(values);
+        if (!parsed.success) {
+          return dataWithToast<ActionResult>(
+            {},
+            { type: "error", description: fieldErrors(parsed.error).password ?? "Invalid password." },
+            { status: 400 },
+          );
+        }
+        await setUserPassword(db, parsed.data.id, parsed.data.password);
+        await deleteUserSessions(db, parsed.data.id);
+        await recordAudit(db, actor, "user.password_reset", "users", parsed.data.id);
+        return dataWithToast<ActionResult>(
+          {},
+          { type: "success", description: "Password reset. The user's sessions were ended." },
+        );
+      }
+      case "deactivate":
+      case "activate": {
+        const parsed = userIdSchema.safeParse(values);
+        if (!parsed.success)
+          return dataWithToast<ActionResult>({}, { type: "error", description: "User not found." }, { status: 400 });
+        const activate = form.get("intent") === "activate";
+        await setUserActive(db, parsed.data.id, activate);
+        if (!activate) await deleteUserSessions(db, parsed.data.id);
+        await recordAudit(db, actor, activate ? "user.activate" : "user.deactivate", "users", parsed.data.id);
+        return dataWithToast<ActionResult>(
+          {},
+          { type: "success", description: activate ? "User reactivated." : "User deactivated and signed out." },
+        );
+      }
+      default:
+        return data<ActionResult>({ errors: { form: "Unknown action." } }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof UserError) {
+      return dataWithToast<ActionResult>(
+        { errors: { form: error.message } },
+        { type: "error", description: error.message },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function UsersTab() {
+  const { users, currentUserId } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      <section className="rounded-lg border bg-card p-6">
+        <h2 className="text-lg font-semibold">Users ({users.length})</h2>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  E-mail
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Reset password
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Access
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} className="border-b align-top last:border-0">
+                  <td className="py-3 pr-4 font-medium">
+                    {user.email}
+                    {user.id === currentUserId ? <span className="ml-2 text-muted-foreground">(you)</span> : null}
+                  </td>
+                  <td className="py-3 pr-4">
+                    <Form method="post" className="flex items-center gap-2">
+                      <CsrfInput />
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="id" value={user.id} />
+                      <NativeSelect
+                        name="role"
+                        defaultValue={user.role}
+                        aria-label={`Role of ${user.email}`}
+                        className="w-28"
+                      >
+                        {USER_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                      <Button type="submit" size="sm" variant="outline">
+                        Save role
+                      </Button>
+                    </Form>
+                  </td>
+                  <td className="py-3 pr-4">
+                    <Badge tone={user.isActive ? "green" : "gray"}>{user.isActive ? "Active" : "Deactivated"}</Badge>
+                  </td>
+                  <td className="py-3 pr-4">
+                    <Form method="post" className="flex items-center gap-2">
+                      <CsrfInput />
+                      <input type="hidden" name="intent" value="password" />
+                      <input type="hidden" name="id" value={user.id} />
+                      <Input
+                        name="password"
+                        type="password"
+                        autoComplete="new-password"
+                        aria-label={`New password for ${user.email}`}
+                        placeholder="New password"
+                        className="w-40"
+                      />
+                      <Button type="submit" size="sm" variant="outline">
+                        Reset
+                      </Button>
+                    </Form>
+                  </td>
+                  <td className="py-3">
+                    {user.isActive ? (
+                      <ConfirmForm
+                        fields={{ intent: "deactivate", id: user.id }}
+                        question={`Deactivate ${user.email}? They will be signed out at once.`}
+                        confirmLabel="Deactivate"
+                        buttonLabel={`Deactivate ${user.email}`}
+                      >
+                        Deactivate
+                      </ConfirmForm>
+                    ) : (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="intent" value="activate" />
+                        <input type="hidden" name="id" value={user.id} />
+                        <Button type="submit" size="sm" variant="outline" aria-label={`Reactivate ${user.email}`}>
+                          Reactivate
+                        </Button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <AddUserForm />
+    </div>
+  );
+}
+
+function AddUserForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const id = useId();
+  const errors = actionData?.errors ?? {};
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <section className="rounded-lg border bg-card p-6">
+      <h2 className="text-lg font-semibold">Add a user</h2>
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="create" />
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={`${id}-email-error`}
+          />
+          <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-password`}>Initial password</Label>
+          <Input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={`${id}-password-error`}
+          />
+          <FieldError id={`${id}-password-error`}>{errors.password}</FieldError>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-role`}>Role</Label>
+          <NativeSelect id={`${id}-role`} name="role" defaultValue="user">
+            {USER_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding..." : "Add user"}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * First run: while no administrator exists, the first one is created in the browser with a
+ * one-time code that the server prints in its log at start, so that nobody who merely finds a
+ * freshly deployed site can claim it. Only the code's hash is stored.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { adminSetup } from "../../../db/schema";
+import type { Database } from "../db.server";
+import { countActiveAdmins } from "../users.server";
+import { hashToken } from "./sessions.server";
+
+/** Without look-alike characters (0/O, 1/I/L), so it can be read from a log and typed. */
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+function generateCode(): string {
+  const bytes = crypto.randomBytes(12);
+  const characters = [...bytes].map((byte) => ALPHABET[byte % ALPHABET.length]).join("");
+  return `${characters.slice(0, 4)}-${characters.slice(4, 8)}-${characters.slice(8, 12)}`;
+}
+
+function normaliseCode(code: string): string {
+  return code.trim().toUpperCase().replace(/\s+/g, "");
+}
+
+export async function adminExists(db: Database): Promise<boolean> {
+  return (await countActiveAdmins(db)) > 0;
+}
+
+/** At start: a new code when no administrator exists (returned, for the log), otherwise none. */
+export async function issueSetupCode(db: Database): Promise<string | null> {
+  if (await adminExists(db)) {
+    await db.delete(adminSetup);
+    return null;
+  }
+  const code = generateCode();
+  const codeHash = hashToken(normaliseCode(code));
+  await db
+    .insert(adminSetup)
+    .values({ id: 1, codeHash })
+    .onConflictDoUpdate({ target: adminSetup.id, set: { codeHash, createdAt: new Date() } });
+  return code;
+}
+
+/** Whether the code is the current one; compared by hash, in constant time. */
+export async function checkSetupCode(db: Database, code: string): Promise<boolean> {
+  const [row] = await db.select().from(adminSetup).where(eq(adminSetup.id, 1));
+  if (!row) return false;
+  const given = Buffer.from(hashToken(normaliseCode(code)));
+  const stored = Buffer.from(row.codeHash);
+  return given.length === stored.length && crypto.timingSafeEqual(given, stored);
+}
+
+export async function consumeSetupCode(db: Database): Promise<void> {
+  await db.delete(adminSetup);
+}

@@ -1,0 +1,60 @@
+/**
+ * Who is asking, decided on the server for every request. Every /cms loader and action calls one
+ * of these itself: a layout loader does not protect its children's actions.
+ */
+import { data, redirect } from "react-router";
+import { getDb } from "../database.server";
+import { logger } from "../logger.server";
+import type { User } from "../users.server";
+import { verifyCsrf } from "./csrf.server";
+import { getSessionUser, type SessionUser } from "./sessions.server";
+
+/** An administrator is an active user with the admin role; anything else, or any error, is not. */
+export function isAdmin(user: Pick<User, "role" | "isActive"> | null | undefined): boolean {
+  try {
+    return Boolean(user && user.isActive && user.role === "admin");
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in user, or null; a failure to tell is logged and treated as signed out. */
+export async function getCurrentUser(request: Request): Promise<SessionUser | null> {
+  try {
+    return await getSessionUser(await getDb(), request);
+  } catch (error) {
+    logger.error({ err: error }, "could not read the session");
+    return null;
+  }
+}
+
+function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(back === "/cms" ? "/cms" : `/cms?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Any signed-in user (for their own account page); anonymous visitors are sent to sign in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const current = await getCurrentUser(request);
+  if (!current) throw signInRedirect(request);
+  return current;
+}
+
+/** An administrator; anonymous visitors are sent to sign in, other users get 403 Access Denied. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const current = await requireUser(request);
+  if (!isAdmin(current.user)) throw data({ email: current.user.email }, { status: 403 });
+  return current;
+}
+
+/**
+ * For an action: the administrator and the submitted form, after the anti-forgery check. The order
+ * matters: who is asking is checked before anything in the form is read.
+ */
+export async function requireAdminForm(request: Request): Promise<{ current: SessionUser; form: FormData }> {
+  const current = await requireAdmin(request);
+  const form = await request.formData();
+  verifyCsrf(request, form);
+  return { current, form };
+}

@@ -1,0 +1,116 @@
+/**
+ * Sign-in sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its
+ * SHA-256 hash. A session ends after SESSION_IDLE_MS without use or SESSION_MAX_AGE_MS after
+ * sign-in, whichever comes first, and when its user signs out, changes password or is deactivated.
+ */
+import crypto from "node:crypto";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema";
+import type { Database } from "../db.server";
+import { getEnv } from "../env.server";
+import type { User } from "../users.server";
+
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reading pages does not mean a write each time. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** `__Host-` and Secure when the site is served over HTTPS in production; plain on local HTTP. */
+export function sessionCookieName(): string {
+  return secureCookies() ? "__Host-session" : "session";
+}
+
+export function secureCookies(): boolean {
+  const env = getEnv();
+  return env.isProduction && env.publicUrl.startsWith("https:");
+}
+
+function serializeCookie(name: string, value: string, maxAgeSeconds: number): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (secureCookies()) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}
+
+/** Starts a session; returns the Set-Cookie header value that hands its token to the browser. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  userAgent: string | null,
+  now = new Date(),
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return serializeCookie(sessionCookieName(), token, SESSION_MAX_AGE_MS / 1000);
+}
+
+export function clearSessionCookie(): string {
+  return serializeCookie(sessionCookieName(), "", 0);
+}
+
+export interface SessionUser {
+  sessionId: string;
+  user: User;
+}
+
+/** The signed-in, active user of this request, or null; an expired session is deleted. */
+export async function getSessionUser(db: Database, request: Request, now = new Date()): Promise<SessionUser | null> {
+  const token = readCookie(request, sessionCookieName());
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const { session, user } = row;
+  const idleSince = now.getTime() - session.lastSeenAt.getTime();
+  const expired = session.expiresAt <= now || idleSince > SESSION_IDLE_MS;
+  // A session that began before the password changed belongs to whoever knew the old password.
+  const stale = session.createdAt < user.passwordChangedAt;
+  if (expired || stale || !user.isActive) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (idleSince > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+  return { sessionId: session.id, user };
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  const condition = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(condition);
+}
+
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+}

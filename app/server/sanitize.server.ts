@@ -1,0 +1,73 @@
+/**
+ * Stored HTML (CMS bodies, contact messages) is cleaned on the server before it reaches a page:
+ * only formatting tags survive, links may only use http(s), mailto and tel, and nothing can run
+ * a script (no <script>, no on* attributes, no javascript: URLs, no inline styles).
+ */
+import sanitizeHtml from "sanitize-html";
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "mark",
+    "small",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "span",
+    "div",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "width", "height", "loading"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  transformTags: {
+    // A link that opens a new tab cannot reach back into this page.
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
+    img: sanitizeHtml.simpleTransform("img", { loading: "lazy" }),
+  },
+};
+
+/** HTML from the CMS, made safe to render with dangerouslySetInnerHTML. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT);
+}
+
+/** A visitor's message: plain text with line breaks kept, any markup shown as text, never run. */
+export function plainTextToHtml(text: string): string {
+  const escaped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "recursiveEscape" });
+  return escaped.replace(/\r?\n/g, "<br>");
+}
