@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useRouteError,
   type LinksFunction,
+  type ShouldRevalidateFunction,
 } from "react-router";
 import { toast as showToast } from "sonner";
 import { Toaster } from "~/components/ui/toaster";
@@ -28,6 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   return data({ toast }, headers ? { headers } : undefined);
 }
+
+/**
+ * The root loader only reads the flash toast, so it runs again after every submission, including
+ * one answered with 4xx (which React Router would otherwise not revalidate after): that is how an
+ * action's error toast reaches the page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  (formMethod !== undefined && formMethod !== "GET") || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -113,12 +113,19 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * Chromium logs every 404 response as a console error. A test that visits a page the site does not
- * have yet (later issues add them) removes exactly those entries, and no others.
+ * Chromium logs every response with an error status as a console error. A test that provokes
+ * such responses on purpose (a page that does not exist yet, a refused sign-in, a validation error)
+ * removes exactly those entries, for the statuses it names, and no others.
  */
-export function ignoreNotFoundResponses(consoleErrors: string[]): void {
-  const others = consoleErrors.filter((message) => !message.includes("status of 404 (Not Found)"));
+export function ignoreErrorResponses(consoleErrors: string[], ...statuses: number[]): void {
+  const expected = statuses.map((status) => `the server responded with a status of ${status} `);
+  const others = consoleErrors.filter((message) => !expected.some((text) => message.includes(text)));
   consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
+/** Removes the console entries of 404 responses (pages later issues add). */
+export function ignoreNotFoundResponses(consoleErrors: string[]): void {
+  ignoreErrorResponses(consoleErrors, 404);
 }
 
 let userCounter = 0;
@@ -127,6 +134,18 @@ let userCounter = 0;
  * Creates a user with the given role and signs this page's browser in as them, directly through a
  * new session (the sign-in form itself has its own tests). Returns the user and their password.
  */
+/** Makes sure an administrator exists, so /cms shows the sign-in form rather than the first-run set-up. */
+export async function ensureAdminExists(server: TestServer): Promise<void> {
+  const { adminExists } = await import("../../app/server/auth/admin-setup.server");
+  const { createUser } = await import("../../app/server/users.server");
+  if (await adminExists(server.db)) return;
+  await createUser(server.db, {
+    email: `owner-${process.pid}-${Date.now()}@example.com`,
+    password: "owner-pass-1",
+    role: "admin",
+  });
+}
+
 export async function signInAs(
   page: Page,
   server: TestServer,

@@ -85,7 +85,7 @@ function LoginForm() {
       <p className="mt-1 text-sm text-muted-foreground">Sign in with your administrator account.</p>
       <Form
         method="post"
-        action="/cms?index"
+        action="/cms"
         noValidate
         className="mt-6 grid gap-4"
         onSubmit={(event) => {
@@ -157,7 +157,7 @@ function SetupForm() {
         This site has no administrator yet. Enter the one-time setup code from the server&apos;s log, then choose the
         e-mail address and password you will sign in with.
       </p>
-      <Form method="post" action="/cms?index" noValidate className="mt-6 grid gap-4">
+      <Form method="post" action="/cms" noValidate className="mt-6 grid gap-4">
         <CsrfInput />
         <input type="hidden" name="intent" value="setup" />
         {errors.form ? (

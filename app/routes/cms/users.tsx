@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -206,13 +206,26 @@ function AddUserForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a user was added, the form is cleared for the next one.
+  useEffect(() => {
+    if (actionData && !actionData.errors) formRef.current?.reset();
+  }, [actionData]);
   const errors = actionData?.errors ?? {};
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
     <section className="rounded-lg border bg-card p-6">
       <h2 className="text-lg font-semibold">Add a user</h2>
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
+      <Form ref={formRef} method="post" className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
         <CsrfInput />
+        {errors.form ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm sm:col-span-4"
+          >
+            {errors.form}
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email</Label>

@@ -1,0 +1,300 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { auditLog, sessions, users } from "../../db/schema";
+import {
+  ensureAdminExists,
+  expect,
+  expectAccessibleInBothThemes,
+  ignoreErrorResponses,
+  signInAs,
+  test,
+  type TestServer,
+} from "./fixtures";
+
+/** Signs in through the form, as a person would. */
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function createAccount(server: TestServer, role: "admin" | "user", email: string, password = "secret-pass-1") {
+  const { createUser } = await import("../../app/server/users.server");
+  return createUser(server.db, { email, password, role });
+}
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test.describe("first run", () => {
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 401));
+  test("while no administrator exists, /cms creates one with the setup code from the log", async ({ page, server }) => {
+    const { issueSetupCode } = await import("../../app/server/auth/admin-setup.server");
+    await server.db.delete(users);
+    const code = await issueSetupCode(server.db);
+    expect(code).toBeTruthy();
+
+    await page.goto("/cms");
+    await expect(page.getByRole("heading", { name: "Create the administrator account" })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+
+    await page.getByLabel("Setup code").fill("WRON-GCOD-E222");
+    await page.getByLabel("Email").fill("owner@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("owner-pass-1");
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page.getByText("This setup code is not valid. Use the code in the server's log.")).toBeVisible();
+
+    await page.getByLabel("Setup code").fill(code!.toLowerCase());
+    await page.getByLabel("Password", { exact: true }).fill("owner-pass-1");
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page.getByRole("heading", { name: "Content Management System" })).toBeVisible();
+    await expect(page.getByText("Welcome, owner@example.com")).toBeVisible();
+
+    const [owner] = await server.db.select().from(users).where(eq(users.email, "owner@example.com"));
+    expect(owner?.role).toBe("admin");
+    const audit = await server.db.select().from(auditLog).where(eq(auditLog.entityId, owner!.id));
+    expect(audit.map((row) => row.action)).toContain("user.create");
+  });
+});
+
+test.describe("signing in", () => {
+  test.beforeEach(async ({ server }) => ensureAdminExists(server));
+  // Refused sign-ins answer 400, 401 or 429, which the browser logs; they are expected here.
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400, 401, 429));
+  test("the form validates with the spec's messages, and an error clears once the value is valid", async ({ page }) => {
+    await page.goto("/cms");
+    await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("12345");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
+    await page.getByLabel("Email").fill("someone@example.com");
+    await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("show/hide reveals the password", async ({ page }) => {
+    await page.goto("/cms");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("visible-now");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("wrong credentials show the server's message; the e-mail is trimmed and lower-cased", async ({
+    page,
+    server,
+  }) => {
+    const email = unique("editor");
+    await createAccount(server, "admin", email);
+    await page.goto("/cms");
+    await signInWithForm(page, email, "wrong-password");
+    await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    await signInWithForm(page, "nobody-" + email, "secret-pass-1");
+    await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+
+    // "Signing in..." while the server answers.
+    await page.route("**/cms.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await signInWithForm(page, `  <${email.toUpperCase()}>  `, "secret-pass-1");
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/cms\/content$/);
+  });
+
+  test("repeated failures are refused for a while with a clear message", async ({ page, server }) => {
+    const email = unique("target");
+    await createAccount(server, "admin", email);
+    await page.goto("/cms");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signInWithForm(page, email, `wrong-${attempt}-pass`);
+      await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    }
+    await signInWithForm(page, email, "secret-pass-1");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+    );
+  });
+
+  test("an anonymous visitor to a tab signs in and comes back to it; Sign Out ends the session", async ({
+    page,
+    server,
+  }) => {
+    const email = unique("returning");
+    await createAccount(server, "admin", email);
+    const response = await page.goto("/cms/users");
+    expect(response?.ok()).toBe(true);
+    await expect(page).toHaveURL(/\/cms\?redirectTo=%2Fcms%2Fusers$/);
+    await signInWithForm(page, email, "secret-pass-1");
+    await expect(page).toHaveURL(/\/cms\/users$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+
+    const [account] = await server.db.select().from(users).where(eq(users.email, email));
+    expect(await server.db.select().from(sessions).where(eq(sessions.userId, account!.id))).toHaveLength(1);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+    expect(await server.db.select().from(sessions).where(eq(sessions.userId, account!.id))).toHaveLength(0);
+  });
+});
+
+test.describe("roles", () => {
+  test.beforeEach(async ({ server }) => ensureAdminExists(server));
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 403));
+  test("a signed-in user without admin rights sees Access Denied with their e-mail", async ({ page, server }) => {
+    const user = await signInAs(page, server, "user");
+    await page.goto("/cms");
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have admin privileges")).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+
+    const tab = await page.goto("/cms/users");
+    expect(tab?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+  });
+
+  test("the Users tab's actions check the role, the anti-forgery token and the origin", async ({ page, server }) => {
+    const before = (await server.db.select().from(users)).length;
+    const anonymous = await page.request.post("/cms/users", { form: { intent: "create" }, maxRedirects: 0 });
+    expect([302, 303]).toContain(anonymous.status());
+
+    await signInAs(page, server, "user");
+    await page.goto("/cms");
+    const token = await page.locator('input[name="csrf"]').first().inputValue();
+    const asUser = await page.request.post("/cms/users", {
+      form: { csrf: token, intent: "create", email: unique("sneaky"), password: "secret-pass-1", role: "admin" },
+    });
+    expect(asUser.status()).toBe(403);
+
+    await page.context().clearCookies();
+    await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    const adminToken = await page.locator('input[name="csrf"]').first().inputValue();
+    const form = { intent: "create", email: unique("forged"), password: "secret-pass-1", role: "admin" };
+    expect((await page.request.post("/cms/users", { form })).status()).toBe(403);
+    const crossSite = await page.request.post("/cms/users", {
+      form: { ...form, csrf: adminToken },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(crossSite.status()).toBe(403);
+    expect((await server.db.select().from(users)).length).toBe(before + 2); // only the two signInAs accounts
+  });
+});
+
+test.describe("the Users tab", () => {
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400, 401));
+  test("an admin adds a user, resets their password and deactivates them, ending their sessions", async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    await expect(page.getByRole("heading", { name: /^Users \(\d+\)$/ })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+
+    const email = unique("colleague");
+    const add = page.locator("section", { hasText: "Add a user" });
+    await add.getByLabel("Email").fill(email);
+    await add.getByLabel("Initial password").fill("first-pass-1");
+    await add.getByLabel("Role").selectOption("user");
+    await add.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByText(`User ${email} added.`)).toBeVisible();
+    const row = page.getByRole("row", { name: new RegExp(email) });
+    await expect(row).toBeVisible();
+
+    // The colleague signs in elsewhere.
+    const other = await browser.newContext({ baseURL: server.url });
+    const colleague = await other.newPage();
+    await colleague.goto("/cms");
+    await signInWithForm(colleague, email, "first-pass-1");
+    await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+
+    // A password reset ends their session.
+    await row.getByLabel(`New password for ${email}`).fill("second-pass-2");
+    await row.getByRole("button", { name: "Reset" }).click();
+    await expect(page.getByText("Password reset. The user's sessions were ended.")).toBeVisible();
+    await colleague.reload();
+    await expect(colleague.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+    await signInWithForm(colleague, email, "second-pass-2");
+    await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+
+    // Deactivation asks first, then signs them out at once and keeps them out.
+    await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(`Deactivate ${email}? They will be signed out at once.`);
+    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByText("User deactivated and signed out.")).toBeVisible();
+    await expect(row.getByText("Deactivated")).toBeVisible();
+    await colleague.reload();
+    await expect(colleague.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+    await signInWithForm(colleague, email, "second-pass-2");
+    await expect(colleague.getByRole("alert")).toHaveText("Invalid login credentials");
+    await other.close();
+
+    const [stored] = await server.db.select().from(users).where(eq(users.email, email));
+    const actions = (await server.db.select().from(auditLog).where(eq(auditLog.entityId, stored!.id))).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(expect.arrayContaining(["user.create", "user.password_reset", "user.deactivate"]));
+  });
+
+  test("a duplicate e-mail is refused with a clear message", async ({ page, server }) => {
+    const admin = await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    const add = page.locator("section", { hasText: "Add a user" });
+    await add.getByLabel("Email").fill(admin.email);
+    await add.getByLabel("Initial password").fill("another-pass");
+    await add.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByText("A user with this e-mail already exists.").first()).toBeVisible();
+  });
+});
+
+test.describe("own password", () => {
+  test.beforeEach(async ({ server }) => ensureAdminExists(server));
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400));
+  test("any user changes their password; other sessions end, this one continues", async ({ page, browser, server }) => {
+    const user = await signInAs(page, server, "user");
+    const other = await browser.newContext({ baseURL: server.url });
+    const elsewhere = await other.newPage();
+    await elsewhere.goto("/cms");
+    await signInWithForm(elsewhere, user.email, user.password);
+    await expect(elsewhere.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+
+    await page.goto("/cms");
+    await page.getByRole("link", { name: "Change your password" }).click();
+    await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your current password is not correct")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your password was changed. Other devices have been signed out.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+
+    await elsewhere.reload();
+    await expect(elsewhere.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+    await other.close();
+  });
+});
