@@ -29,12 +29,13 @@ async function loadApplication() {
     );
     return { application, options: { devMiddleware: viteServer.middlewares } };
   }
-  const buildPath = path.join(projectRoot, "build", "server", "index.js");
+  const buildDir = path.join(projectRoot, process.env.BUILD_DIR ?? "build");
+  const buildPath = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(buildPath)) {
     throw new Error(`There is no production build at ${buildPath}. Run "npm run build" first, or "npm start".`);
   }
   const application = await import(buildPath);
-  return { application, options: { clientDir: path.join(projectRoot, "build", "client") } };
+  return { application, options: { clientDir: path.join(buildDir, "client") } };
 }
 
 async function main() {

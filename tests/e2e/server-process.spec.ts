@@ -7,6 +7,9 @@ import { expect, test } from "@playwright/test";
 import { startServerProcess } from "../support/server-process.js";
 
 /** The production process itself (`node server.js`) on the embedded database. */
+// Each test starts real processes (the server, npm scripts): slow on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe("the server process", () => {
   let dataDir: string;
   test.beforeEach(() => {
@@ -84,9 +87,9 @@ test.describe("the database scripts", () => {
   });
   test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const npmRun = (script: string) =>
-    spawnSync("npm", ["run", "--silent", script], {
-      env: { ...process.env, DATA_DIR: dataDir },
+  const npmRun = (script: string, args: string[] = [], env: Record<string, string> = {}) =>
+    spawnSync("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
       encoding: "utf8",
     });
 
@@ -112,6 +115,34 @@ test.describe("the database scripts", () => {
     expect(migrate.status).toBe(1);
     expect(migrate.stderr).toContain("The embedded database is in use by another process");
     expect(migrate.stderr).not.toMatch(/\n\s+at /); // one clear message, no stack trace
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  test("admin:create makes an administrator, so the server issues no setup code", async () => {
+    const created = npmRun("admin:create", ["--email", "Owner@Example.com"], { ADMIN_PASSWORD: "owner-pass-1" });
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Created admin owner@example.com.");
+    const again = npmRun("admin:create", ["--email", "owner@example.com"], { ADMIN_PASSWORD: "owner-pass-1" });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("A user with this e-mail already exists.");
+    const weak = npmRun("admin:create", ["--email", "second@example.com"], { ADMIN_PASSWORD: "12345" });
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain("Password must be at least 6 characters");
+
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    expect(server.logs()).not.toContain("setup code");
+    // While it runs, the embedded database belongs to the server.
+    const locked = npmRun("admin:create", ["--email", "third@example.com"], { ADMIN_PASSWORD: "third-pass-1" });
+    expect(locked.status).toBe(1);
+    expect(locked.stderr).toContain("The embedded database is in use by another process");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  test("a new site logs a one-time setup code for the first administrator", async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    expect(server.logs()).toMatch(/one-time setup code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   });
