@@ -7,6 +7,8 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("content/:slug", "routes/site/content.tsx"),
+    route("blog", "routes/site/blog.tsx"),
     // Any other path: the not-found page, inside the layout, with status 404.
     route("*", "routes/site/not-found.tsx"),
   ]),
@@ -17,11 +19,13 @@ export default [
     route("logout", "routes/cms/logout.ts"),
     route("account", "routes/cms/account.tsx"),
     route("users", "routes/cms/users.tsx"),
-    // cms:content
-    // cms:careers
-    // cms:submissions
-    // cms:blocks
-    // cms:settings
+    route("content", "routes/cms/content.tsx"),
+    route("content/:id", "routes/cms/content-editor.tsx"),
+    route("content/:id/preview", "routes/cms/content-preview.tsx"),
+    route("careers", "routes/cms/careers.tsx"),
+    route("submissions", "routes/cms/submissions.tsx"),
+    route("blocks", "routes/cms/blocks.tsx"),
+    route("settings", "routes/cms/settings.tsx"),
   ]),
   ...prefix("api", [route("cookie-consent", "routes/api/cookie-consent.ts")]),
 ] satisfies RouteConfig;

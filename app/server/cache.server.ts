@@ -1,9 +1,11 @@
 /**
  * An in-memory cache for read-mostly data used on every page (navigation, public settings).
- * Entries live until the code that changes the data calls `invalidate`. Concurrent misses share
- * one query; a failed load is not cached, so the next request tries again.
+ * Entries live until the code that changes the data calls `invalidate`, which also reaches the
+ * other instances when several share a PostgreSQL database (cache-invalidation.server.ts).
+ * Concurrent misses share one query; a failed load is not cached, so the next request tries again.
  */
 const entries = new Map<string, Promise<unknown>>();
+let broadcast: ((keyOrPrefix: string) => void) | undefined;
 
 export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   let entry = entries.get(key) as Promise<T> | undefined;
@@ -17,8 +19,8 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return entry;
 }
 
-/** Forgets one key, or every key that starts with `prefix:` when given a prefix ending in ":". */
-export function invalidate(keyOrPrefix: string): void {
+/** Forgets one key, or every key starting with a prefix that ends in ":", on this instance only. */
+export function invalidateLocally(keyOrPrefix: string): void {
   if (keyOrPrefix.endsWith(":")) {
     for (const key of entries.keys()) if (key.startsWith(keyOrPrefix)) entries.delete(key);
   } else {
@@ -26,6 +28,17 @@ export function invalidate(keyOrPrefix: string): void {
   }
 }
 
+/** Forgets a key (or prefix ending in ":") here and on every other instance. */
+export function invalidate(keyOrPrefix: string): void {
+  invalidateLocally(keyOrPrefix);
+  broadcast?.(keyOrPrefix);
+}
+
 export function invalidateAll(): void {
   entries.clear();
+}
+
+/** Set by the database module when instances share PostgreSQL; unset, invalidation stays local. */
+export function setInvalidationBroadcast(send: ((keyOrPrefix: string) => void) | undefined): void {
+  broadcast = send;
 }

@@ -3,12 +3,18 @@
  * at start-up, closed on shutdown. Kept on `globalThis` so that a development hot reload, which
  * evaluates modules again, reuses the open database instead of opening the same files twice.
  */
+import { sql } from "drizzle-orm";
 import { seedDatabase } from "../../db/seed";
+import { invalidateAll, invalidateLocally, setInvalidationBroadcast } from "./cache.server";
+import { INVALIDATION_CHANNEL, listenForInvalidations, type InvalidationListener } from "./cache-invalidation.server";
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { logger } from "./logger.server";
 
-const state = globalThis as typeof globalThis & { __appDatabase?: Promise<DatabaseHandle> };
+const state = globalThis as typeof globalThis & {
+  __appDatabase?: Promise<DatabaseHandle>;
+  __invalidationListener?: InvalidationListener;
+};
 
 export function databaseTargetFromEnv(env: Env): DatabaseTarget {
   return env.DATABASE_URL
@@ -39,6 +45,7 @@ async function prepareDatabase(env: Env): Promise<DatabaseHandle> {
       const seeded = await seedDatabase(handle.db, { onlyIfEmpty: true });
       if (seeded) logger.info({ database: handle.kind }, "seeded a new database with demo content");
     }
+    if (handle.kind === "postgres" && env.DATABASE_URL) await shareCacheInvalidation(handle, env.DATABASE_URL);
     logger.info({ database: handle.kind }, "database ready");
     return handle;
   } catch (error) {
@@ -47,8 +54,21 @@ async function prepareDatabase(env: Env): Promise<DatabaseHandle> {
   }
 }
 
+/** Instances sharing PostgreSQL tell each other which cached data changed. */
+async function shareCacheInvalidation(handle: DatabaseHandle, url: string): Promise<void> {
+  state.__invalidationListener = await listenForInvalidations(url, invalidateLocally, invalidateAll);
+  setInvalidationBroadcast((keyOrPrefix) => {
+    handle.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${keyOrPrefix})`).catch((error: unknown) => {
+      logger.error({ err: error, keyOrPrefix }, "could not tell other instances to invalidate a cache");
+    });
+  });
+}
+
 /** Closes the database if it was opened; safe to call more than once. */
 export async function closeDatabase(): Promise<void> {
+  setInvalidationBroadcast(undefined);
+  await state.__invalidationListener?.stop();
+  state.__invalidationListener = undefined;
   const opening = state.__appDatabase;
   state.__appDatabase = undefined;
   if (!opening) return;

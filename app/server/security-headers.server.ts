@@ -15,7 +15,8 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     "script-src": `'self' 'nonce-${nonce}'`,
     // Radix and Sonner position elements with style attributes; styles cannot run code.
     "style-src": "'self' 'unsafe-inline'",
-    "img-src": "'self' data: blob:",
+    // Featured images of CMS content may be hosted elsewhere (an admin's choice); images cannot run code.
+    "img-src": "'self' data: blob: https:",
     "font-src": "'self'",
     // The development server pushes updates over a WebSocket.
     "connect-src": options.development ? "'self' ws: wss:" : "'self'",

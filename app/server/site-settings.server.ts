@@ -1,7 +1,9 @@
 /** Site settings (site_settings): the company's identity and other values an admin can change. */
 import { asc, eq } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
-import { cached } from "./cache.server";
+import type { SettingType } from "../lib/enums";
+import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../lib/schemas/site-settings";
+import { cached, invalidate } from "./cache.server";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
 
@@ -30,4 +32,82 @@ export async function getPublicSettings(getDb: () => Promise<Database>): Promise
     logger.error({ err: error }, "could not load site settings");
     return {};
   }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Administration (the CMS Site Settings tab). Every write forgets the cached public map, so public
+ * pages show the new value on their next request.
+ * ---------------------------------------------------------------------------------------------- */
+
+export type SiteSetting = typeof siteSettings.$inferSelect;
+
+export class SiteSettingError extends Error {
+  override name = "SiteSettingError";
+}
+
+function settingsChanged(): void {
+  invalidate(PUBLIC_SETTINGS_CACHE_KEY);
+}
+
+/** Every setting, public and private, ordered by key (for administrators only). */
+export async function listSettings(db: Database): Promise<SiteSetting[]> {
+  return db.select().from(siteSettings).orderBy(asc(siteSettings.settingKey));
+}
+
+export async function findSetting(db: Database, settingKey: string): Promise<SiteSetting | undefined> {
+  const [setting] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, settingKey));
+  return setting;
+}
+
+/** Adds a setting; its value must fit its type, and the key must be new. */
+export async function createSetting(
+  db: Database,
+  input: {
+    settingKey: string;
+    settingValue: string;
+    settingType: SettingType;
+    description?: string | null;
+    isPublic?: boolean;
+  },
+): Promise<SiteSetting> {
+  if (!SETTING_KEY_PATTERN.test(input.settingKey)) throw new SiteSettingError(SETTING_KEY_MESSAGE);
+  const checked = checkSettingValue(input.settingType, input.settingValue);
+  if (!checked.success) throw new SiteSettingError(checked.error);
+  const [setting] = await db
+    .insert(siteSettings)
+    .values({
+      settingKey: input.settingKey,
+      settingValue: checked.value,
+      settingType: input.settingType,
+      description: input.description ?? null,
+      isPublic: input.isPublic ?? true,
+    })
+    .onConflictDoNothing({ target: siteSettings.settingKey })
+    .returning();
+  if (!setting) throw new SiteSettingError(`A setting with the key "${input.settingKey}" already exists.`);
+  settingsChanged();
+  return setting;
+}
+
+/** Changes one setting's value (SPEC.md section 7: by setting_key), checked against its stored type. */
+export async function updateSettingValue(db: Database, settingKey: string, value: string): Promise<SiteSetting> {
+  const existing = await findSetting(db, settingKey);
+  if (!existing) throw new SiteSettingError("Setting not found.");
+  const checked = checkSettingValue(existing.settingType as SettingType, value);
+  if (!checked.success) throw new SiteSettingError(checked.error);
+  const [setting] = await db
+    .update(siteSettings)
+    .set({ settingValue: checked.value, updatedAt: new Date() })
+    .where(eq(siteSettings.settingKey, settingKey))
+    .returning();
+  settingsChanged();
+  if (!setting) throw new SiteSettingError("Setting not found.");
+  return setting;
+}
+
+export async function deleteSetting(db: Database, settingKey: string): Promise<SiteSetting> {
+  const [setting] = await db.delete(siteSettings).where(eq(siteSettings.settingKey, settingKey)).returning();
+  settingsChanged();
+  if (!setting) throw new SiteSettingError("Setting not found.");
+  return setting;
 }

@@ -1,11 +1,23 @@
 import { SignOutButton } from "./sign-out-button";
 
 /** A signed-in user without admin privileges (SPEC.md "Admin area /cms", section 6). */
-export function AccessDenied({ email }: { email: string }) {
+/** The extra alert two tabs show (SPEC.md section 6), by the path that was refused. */
+const TAB_ALERTS: Record<string, string> = {
+  "/cms/submissions": "You need admin privileges to view contact submissions.",
+  "/cms/careers": "You need admin privileges to manage careers.",
+};
+
+export function AccessDenied({ email, pathname }: { email: string; pathname?: string }) {
+  const tabAlert = pathname ? TAB_ALERTS[pathname] : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4">
       <section className="w-full max-w-md rounded-lg border bg-card p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold">Access Denied</h1>
+        {tabAlert ? (
+          <p role="alert" className="mt-3 rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
+            {tabAlert}
+          </p>
+        ) : null}
         <p className="mt-3 text-muted-foreground">
           You don&apos;t have admin privileges to access this area. Please contact an administrator if you need access.
         </p>

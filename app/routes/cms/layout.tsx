@@ -113,7 +113,7 @@ export default function CmsLayout() {
         </main>
       );
     }
-    return <AccessDenied email={user.email} />;
+    return <AccessDenied email={user.email} pathname={location.pathname} />;
   }
   return <AdminArea email={user.email} />;
 }
@@ -175,9 +175,10 @@ function AdminArea({ email }: { email: string }) {
 /** A child route refused the user (403) or failed: Access Denied, or a short error inside the CMS. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const email = (error.data as { email?: string } | null)?.email ?? "";
-    return <AccessDenied email={email} />;
+    return <AccessDenied email={email} pathname={location.pathname} />;
   }
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">

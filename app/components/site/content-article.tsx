@@ -1,0 +1,56 @@
+import { CalendarIcon, UserIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import type { ContentPageView } from "~/server/content.server";
+
+/**
+ * One content item as a page (SPEC.md "Public content page"): a hero with the optional featured
+ * image, the type badge, title, excerpt, published date and author marker, then the body. `html`
+ * was substituted and sanitised on the server; the CMS preview renders the same component.
+ */
+export function ContentArticle({ item, siteName }: { item: ContentPageView; siteName: string }) {
+  return (
+    <article>
+      <header className="relative isolate overflow-hidden border-b bg-muted">
+        {item.featuredImageUrl ? (
+          <img
+            src={item.featuredImageUrl}
+            alt=""
+            width={1600}
+            height={600}
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 size-full object-cover opacity-20"
+          />
+        ) : null}
+        <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:px-8">
+          <Badge tone="blue" data-testid="content-type">
+            {item.typeLabel}
+          </Badge>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{item.title}</h1>
+          {item.excerpt ? <p className="mt-4 text-lg text-muted-foreground">{item.excerpt}</p> : null}
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
+            {item.publishedAt && item.publishedLabel ? (
+              <p className="flex items-center gap-2">
+                <CalendarIcon aria-hidden="true" className="size-4" />
+                <span>
+                  Published <time dateTime={item.publishedAt}>{item.publishedLabel}</time>
+                </span>
+              </p>
+            ) : null}
+            {item.hasAuthor ? (
+              <p className="flex items-center gap-2" data-testid="content-author">
+                <UserIcon aria-hidden="true" className="size-4" />
+                <span>Author: {siteName} team</span>
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <div
+        data-testid="content-body"
+        className="mx-auto max-w-4xl px-4 py-12 leading-7 whitespace-pre-wrap sm:px-6 lg:px-8 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_table]:w-full [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+        // Sanitised on the server by sanitizeRichText (toContentPageView); never raw stored HTML.
+        dangerouslySetInnerHTML={{ __html: item.html }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,377 @@
+import { ArrowLeftIcon, EyeIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import { z } from "zod";
+import { CsrfInput } from "~/components/cms/csrf-input";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
+import { fieldErrors } from "~/lib/schemas/auth";
+import { CONTENT_MESSAGES, contentFormSchema, contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
+import { slugify } from "~/lib/slug";
+import { recordAudit } from "~/server/audit.server";
+import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
+import { ContentError, getContentById, saveContent } from "~/server/content.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/content-editor";
+
+/** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
+const idParam = z.union([z.literal("new"), z.uuid()]);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  if (id.data === "new") return { item: null };
+  let item;
+  try {
+    item = await getContentById(await getDb(), id.data);
+  } catch (error) {
+    logger.error({ err: error }, "could not load a content item");
+    throw data(null, { status: 500 });
+  }
+  if (!item) throw data(null, { status: 404 });
+  return {
+    item: {
+      id: item.id,
+      title: item.title,
+      slug: item.slug,
+      content: item.content,
+      excerpt: item.excerpt ?? "",
+      metaTitle: item.metaTitle ?? "",
+      metaDescription: item.metaDescription ?? "",
+      featuredImageUrl: item.featuredImageUrl ?? "",
+      type: item.type,
+      status: item.status,
+    },
+  };
+}
+
+type ActionResult = { errors: Record<string, string> };
+
+/** Saves the item (SPEC.md "Content save"); success goes back to the list with a toast. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { current, form } = await requireAdminForm(request);
+  const id = idParam.safeParse(params.id);
+  if (!id.success || form.get("intent") !== "save") {
+    return data<ActionResult>({ errors: { form: CONTENT_MESSAGES.saveFailed } }, { status: 400 });
+  }
+  const isNew = id.data === "new";
+  const values: Record<string, FormDataEntryValue> = Object.fromEntries(form);
+  // A new item's slug comes from its title when the field was left empty.
+  if (isNew && typeof values.title === "string" && !String(values.slug ?? "").trim()) {
+    values.slug = slugify(values.title);
+  }
+  const parsed = contentFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const missing = errors.title === TITLE_AND_SLUG_REQUIRED || errors.slug === TITLE_AND_SLUG_REQUIRED;
+    if (missing) errors.form = TITLE_AND_SLUG_REQUIRED;
+    return dataWithToast<ActionResult>(
+      { errors },
+      { type: "error", description: missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields." },
+      { status: 400 },
+    );
+  }
+  try {
+    const db = await getDb();
+    const saved = await saveContent(db, parsed.data, current.user.id, isNew ? undefined : id.data);
+    if (!saved) {
+      return dataWithToast<ActionResult>(
+        { errors: { form: CONTENT_MESSAGES.saveFailed } },
+        { type: "error", description: CONTENT_MESSAGES.saveFailed },
+        { status: 404 },
+      );
+    }
+    const { item, created } = saved;
+    await recordAudit(db, current.user, created ? "content.create" : "content.update", "content", item.id, {
+      title: item.title,
+      slug: item.slug,
+      type: item.type,
+      status: item.status,
+    });
+    return redirectWithToast("/cms/content", {
+      type: "success",
+      description: created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated,
+    });
+  } catch (error) {
+    if (error instanceof ContentError) {
+      return dataWithToast<ActionResult>(
+        { errors: { [error.field]: error.message } },
+        { type: "error", description: error.message },
+        { status: 400 },
+      );
+    }
+    logger.error({ err: error }, "could not save a content item");
+    return dataWithToast<ActionResult>(
+      { errors: { form: CONTENT_MESSAGES.saveFailed } },
+      { type: "error", description: CONTENT_MESSAGES.saveFailed },
+      { status: 500 },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.item ? "Edit Content" : "New Content"} | Content | CMS` },
+];
+
+export default function ContentEditor() {
+  const { item } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const id = useId();
+  const errors = actionData?.errors ?? {};
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  const [title, setTitle] = useState(item?.title ?? "");
+  const [slug, setSlug] = useState(item?.slug ?? "");
+  // For a new item the slug follows the title until the administrator edits the slug by hand.
+  const [slugEdited, setSlugEdited] = useState(item !== null);
+  const [imageUrl, setImageUrl] = useState(item?.featuredImageUrl ?? "");
+
+  const describedBy = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const invalid = (field: string) => (errors[field] ? true : undefined);
+
+  return (
+    <section className="rounded-lg border bg-card p-6" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/cms/content">
+              <ArrowLeftIcon aria-hidden="true" />
+              Back
+            </Link>
+          </Button>
+          <h2 id={`${id}-heading`} className="text-lg font-semibold">
+            {item ? "Edit Content" : "Create New Content"}
+          </h2>
+        </div>
+        {item ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/cms/content/${item.id}/preview`}>
+              <EyeIcon aria-hidden="true" />
+              Preview
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+
+      <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="save" />
+        {errors.form ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium lg:col-span-3"
+          >
+            {errors.form}
+          </p>
+        ) : null}
+
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-title`}>Title *</Label>
+            <Input
+              id={`${id}-title`}
+              name="title"
+              value={title}
+              maxLength={200}
+              aria-required="true"
+              aria-invalid={invalid("title")}
+              aria-describedby={describedBy("title")}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                setTitle(next);
+                if (!slugEdited) setSlug(slugify(next));
+              }}
+            />
+            <FieldError id={`${id}-title-error`}>
+              {errors.title && errors.title !== TITLE_AND_SLUG_REQUIRED ? errors.title : null}
+            </FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-slug`}>Slug *</Label>
+            <Input
+              id={`${id}-slug`}
+              name="slug"
+              value={slug}
+              maxLength={200}
+              spellCheck={false}
+              autoCapitalize="none"
+              aria-required="true"
+              aria-invalid={invalid("slug")}
+              aria-describedby={`${id}-slug-hint${errors.slug ? ` ${id}-slug-error` : ""}`}
+              onChange={(event) => {
+                setSlug(event.currentTarget.value);
+                setSlugEdited(true);
+              }}
+            />
+            <p id={`${id}-slug-hint`} className="text-xs text-muted-foreground">
+              The page address: /content/{slug || "your-slug"}
+            </p>
+            <FieldError id={`${id}-slug-error`}>
+              {errors.slug && errors.slug !== TITLE_AND_SLUG_REQUIRED ? errors.slug : null}
+            </FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-excerpt`}>Excerpt</Label>
+            <Textarea
+              id={`${id}-excerpt`}
+              name="excerpt"
+              rows={3}
+              defaultValue={item?.excerpt ?? ""}
+              aria-invalid={invalid("excerpt")}
+              aria-describedby={describedBy("excerpt")}
+            />
+            <FieldError id={`${id}-excerpt-error`}>{errors.excerpt}</FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-content`}>Content</Label>
+            <Textarea
+              id={`${id}-content`}
+              name="content"
+              rows={12}
+              defaultValue={item?.content ?? ""}
+              className="font-mono"
+              aria-invalid={invalid("content")}
+              aria-describedby={`${id}-content-hint${errors.content ? ` ${id}-content-error` : ""}`}
+            />
+            <p id={`${id}-content-hint`} className="text-xs text-muted-foreground">
+              HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting, for
+              example {"{{company_name}}"}.
+            </p>
+            <FieldError id={`${id}-content-error`}>{errors.content}</FieldError>
+          </div>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <fieldset className="grid gap-4 rounded-md border p-4">
+            <legend className="px-1 text-sm font-semibold">SEO Settings</legend>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-metaTitle`}>Meta Title</Label>
+              <Input
+                id={`${id}-metaTitle`}
+                name="metaTitle"
+                defaultValue={item?.metaTitle ?? ""}
+                aria-invalid={invalid("metaTitle")}
+                aria-describedby={describedBy("metaTitle")}
+              />
+              <FieldError id={`${id}-metaTitle-error`}>{errors.metaTitle}</FieldError>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-metaDescription`}>Meta Description</Label>
+              <Textarea
+                id={`${id}-metaDescription`}
+                name="metaDescription"
+                rows={3}
+                defaultValue={item?.metaDescription ?? ""}
+                aria-invalid={invalid("metaDescription")}
+                aria-describedby={describedBy("metaDescription")}
+              />
+              <FieldError id={`${id}-metaDescription-error`}>{errors.metaDescription}</FieldError>
+            </div>
+          </fieldset>
+
+          <fieldset className="grid gap-4 rounded-md border p-4">
+            <legend className="px-1 text-sm font-semibold">Publishing</legend>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-type`}>Content Type</Label>
+              <NativeSelect id={`${id}-type`} name="type" defaultValue={item?.type ?? "page"}>
+                {CONTENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {contentTypeLabel(type)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-status`}>Status</Label>
+              <NativeSelect id={`${id}-status`} name="status" defaultValue={item?.status ?? "draft"}>
+                {CONTENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </fieldset>
+
+          <fieldset className="grid gap-4 rounded-md border p-4">
+            <legend className="px-1 text-sm font-semibold">Featured Image</legend>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-featuredImageUrl`}>Featured Image URL</Label>
+              <Input
+                id={`${id}-featuredImageUrl`}
+                name="featuredImageUrl"
+                type="url"
+                value={imageUrl}
+                onChange={(event) => setImageUrl(event.currentTarget.value)}
+                aria-invalid={invalid("featuredImageUrl")}
+                aria-describedby={describedBy("featuredImageUrl")}
+              />
+              <FieldError id={`${id}-featuredImageUrl-error`}>{errors.featuredImageUrl}</FieldError>
+            </div>
+            {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
+          </fieldset>
+
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : item ? "Update Content" : "Create Content"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The featured image as it will look; it hides itself when the image cannot be loaded. */
+function ImagePreview({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // An image that failed before React hydrated never fired our onError handler: check it once.
+  useEffect(() => {
+    const image = ref.current;
+    if (image && image.complete && image.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (failed) return null;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt="Featured visual, as it will appear"
+      data-testid="featured-image-preview"
+      width={320}
+      height={180}
+      className="aspect-video w-full rounded-md border object-cover"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** An unknown id (404) or a failure to load the item, inside the CMS. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // A 403 never reaches here: the CMS layout shows Access Denied instead of its children.
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="rounded-lg border bg-card p-6">
+      <h2 className="text-lg font-semibold">{notFound ? "Content not found" : CONTENT_MESSAGES.fetchFailed}</h2>
+      <p className="mt-2 text-muted-foreground">
+        {notFound ? "This content item does not exist or has been deleted." : "Please try again in a few minutes."}
+      </p>
+      <Link to="/cms/content" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
+        Back to the content list
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { z } from "zod";
+import { ContentArticle } from "~/components/site/content-article";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { contentStatusTone } from "~/lib/schemas/content";
+import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getContentById, toContentPageView } from "~/server/content.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import { getPublicSettings } from "~/server/site-settings.server";
+import type { Route } from "./+types/content-preview";
+
+/**
+ * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
+ * administrators only (a draft is 404 on the public site).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = z.uuid().safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  let item;
+  try {
+    item = await getContentById(await getDb(), id.data);
+  } catch (error) {
+    logger.error({ err: error }, "could not load a content item for preview");
+    throw data(null, { status: 500 });
+  }
+  if (!item) throw data(null, { status: 404 });
+  const settings = await getPublicSettings(getDb);
+  return {
+    item: toContentPageView(item, settings),
+    siteName: siteIdentityFromSettings(settings).companyName,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `Preview: ${loaderData?.item.title ?? "Content"} | Content | CMS` },
+];
+
+export default function ContentPreview() {
+  const { item, siteName } = useLoaderData<typeof loader>();
+  return (
+    <section aria-label="Preview" className="overflow-hidden rounded-lg border bg-background">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b bg-card px-4 py-3">
+        <p className="flex items-center gap-2 text-sm">
+          <span className="font-semibold">Preview</span>
+          <Badge tone={contentStatusTone(item.status)}>{item.status}</Badge>
+          {item.status === "published" ? (
+            <Link to={`/content/${item.slug}`} className="text-primary underline underline-offset-4">
+              View the public page
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">Not visible on the public site until published.</span>
+          )}
+        </p>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/cms/content/${item.id}`}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to the editor
+          </Link>
+        </Button>
+      </div>
+      <ContentArticle item={item} siteName={siteName} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="rounded-lg border bg-card p-6">
+      <h2 className="text-lg font-semibold">{notFound ? "Content not found" : "Failed to fetch content"}</h2>
+      <Link to="/cms/content" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
+        Back to the content list
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ContentArticle } from "~/components/site/content-article";
+import { pageMeta } from "~/lib/meta";
+import { isValidSlug } from "~/lib/slug";
+import { getPublishedContentBySlug, toContentPageView } from "~/server/content.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import { getPublicSettings } from "~/server/site-settings.server";
+import type { Route } from "./+types/content";
+import type { loader as layoutLoader } from "./layout";
+
+const CONTENT_NOT_FOUND = "Content Not Found";
+const CONTENT_NOT_FOUND_MESSAGE = "The requested content could not be found.";
+const CONTENT_LOAD_FAILED = "Failed to load content";
+
+/**
+ * /content/{slug}: one published item, rendered on the server (SPEC.md "Public content page").
+ * Drafts, archived and unknown slugs answer 404; a database failure answers 500 without details.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const slug = params.slug;
+  if (!isValidSlug(slug)) throw data({ reason: "not-found" }, { status: 404 });
+  let item;
+  try {
+    item = await getPublishedContentBySlug(await getDb(), slug);
+  } catch (error) {
+    logger.error({ err: error, slug }, "could not load a content item");
+    throw data({ reason: "failed" }, { status: 500 });
+  }
+  if (!item) throw data({ reason: "not-found" }, { status: 404 });
+  const settings = await getPublicSettings(getDb);
+  return { item: toContentPageView(item, settings) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
+  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
+    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  if (!loaderData) {
+    const failed = isRouteErrorResponse(error) && error.status !== 404;
+    return [
+      ...pageMeta({ title: failed ? CONTENT_LOAD_FAILED : CONTENT_NOT_FOUND }),
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { item } = loaderData;
+  return pageMeta({
+    title: item.metaTitle || layout?.identity.siteTitle || item.title,
+    description: item.metaDescription || layout?.identity.siteDescription || undefined,
+  });
+};
+
+export default function ContentPage() {
+  const { item } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+  return <ContentArticle item={item} siteName={layout?.identity.companyName ?? "Our"} />;
+}
+
+/** Not found (404), or the content could not be loaded (500): inside the site's layout. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{notFound ? CONTENT_NOT_FOUND : CONTENT_LOAD_FAILED}</h1>
+      <p className="text-muted-foreground">
+        {notFound ? CONTENT_NOT_FOUND_MESSAGE : "Please try again in a few minutes."}
+      </p>
+      <Link to="/" className="font-medium text-primary underline underline-offset-4">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

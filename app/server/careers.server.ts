@@ -1,0 +1,65 @@
+/** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
+import { desc, eq } from "drizzle-orm";
+import { careers } from "../../db/schema";
+import type { CareerType } from "../lib/enums";
+import type { CareerInput } from "../lib/schemas/careers";
+import type { Database } from "./db.server";
+
+type CareerRow = typeof careers.$inferSelect;
+
+export type Career = Omit<CareerRow, "type" | "requirements"> & { type: CareerType; requirements: string[] };
+
+/** The spec's rule: requirements are a list of text, treated as empty when they are not a list. */
+function toCareer(row: CareerRow): Career {
+  const requirements: unknown = row.requirements;
+  return {
+    ...row,
+    type: row.type as CareerType,
+    requirements: Array.isArray(requirements)
+      ? requirements.filter((item): item is string => typeof item === "string")
+      : [],
+  };
+}
+
+/** Every career, active or not, newest first (the CMS list). */
+export async function listCareers(db: Database): Promise<Career[]> {
+  const rows = await db.select().from(careers).orderBy(desc(careers.createdAt), desc(careers.id));
+  return rows.map(toCareer);
+}
+
+/** The open positions a visitor sees: active only, newest first. */
+export async function listActiveCareers(db: Database): Promise<Career[]> {
+  const rows = await db
+    .select()
+    .from(careers)
+    .where(eq(careers.isActive, true))
+    .orderBy(desc(careers.createdAt), desc(careers.id));
+  return rows.map(toCareer);
+}
+
+export async function findCareer(db: Database, id: string): Promise<Career | undefined> {
+  const [row] = await db.select().from(careers).where(eq(careers.id, id));
+  return row ? toCareer(row) : undefined;
+}
+
+export async function createCareer(db: Database, input: CareerInput): Promise<Career> {
+  const [row] = await db.insert(careers).values(input).returning();
+  if (!row) throw new Error("The career was not created");
+  return toCareer(row);
+}
+
+/** The updated career, or undefined when no career has this id. */
+export async function updateCareer(db: Database, id: string, input: CareerInput): Promise<Career | undefined> {
+  const [row] = await db
+    .update(careers)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(careers.id, id))
+    .returning();
+  return row ? toCareer(row) : undefined;
+}
+
+/** Whether a career with this id existed (and is now gone). */
+export async function deleteCareer(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,512 @@
+/**
+ * The CMS Content tab and editor (/cms/content, SPEC.md "Content tab", "Content editor", sections 4,
+ * 5 and 8) and the public pages they feed (/content/{slug}, /blog): who may use the CMS, the
+ * create → edit → publish → archive → delete journey, placeholders, sanitised bodies, the admin
+ * preview of a draft, the spec's messages, and axe in both themes on every screen.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Locator, Page } from "@playwright/test";
+import { auditLog, content, siteSettings } from "../../db/schema";
+import {
+  dismissCookieBanner,
+  expect,
+  expectAccessibleInBothThemes,
+  ignoreNotFoundResponses,
+  signInAs,
+  test,
+  type TestServer,
+} from "./fixtures";
+
+const LIST = "/cms/content";
+const NEW = "/cms/content/new";
+
+let counter = 0;
+/** A slug no other test in this worker uses. */
+function uniqueSlug(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${Date.now()}`;
+}
+
+async function contentBySlug(server: TestServer, slug: string) {
+  const [row] = await server.db.select().from(content).where(eq(content.slug, slug));
+  return row;
+}
+
+async function insertContent(server: TestServer, values: Partial<typeof content.$inferInsert> & { slug: string }) {
+  const published = values.status === "published";
+  const [row] = await server.db
+    .insert(content)
+    .values({ title: "Inserted item", publishedAt: published ? new Date() : null, ...values })
+    .returning();
+  return row!;
+}
+
+async function companyName(server: TestServer): Promise<string> {
+  const [row] = await server.db.select().from(siteSettings).where(eq(siteSettings.settingKey, "company_name"));
+  return row!.settingValue;
+}
+
+/** The anti-forgery token the CMS layout put in this page's forms. */
+async function csrfToken(page: Page): Promise<string> {
+  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
+}
+
+/** Waits until React has attached itself to this element (event handlers work only then). */
+async function waitForReact(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+}
+
+async function openEditor(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForReact(page.getByLabel("Title *"));
+}
+
+/** Chromium reports a 403/404 document itself as a failed resource; a test expecting one drops it. */
+function ignoreStatus(consoleErrors: string[], status: number): void {
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes(`${status}`)));
+}
+
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+test.describe("access", () => {
+  test("an anonymous visitor is sent to sign in from the list, the editor and the preview", async ({
+    page,
+    server,
+  }) => {
+    const item = await insertContent(server, { slug: uniqueSlug("anon") });
+    for (const path of [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`]) {
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe("/cms");
+      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
+      // The sign-in card (or the first-run set-up while this fresh site has no administrator).
+      await expect(page.getByRole("heading", { name: /Login to CMS|Create the administrator account/ })).toBeVisible();
+      await expect(page.getByText(item.title)).toHaveCount(0);
+    }
+  });
+
+  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
+    page,
+    server,
+    consoleErrors,
+  }) => {
+    const item = await insertContent(server, { slug: uniqueSlug("denied"), title: "Secret draft" });
+    await signInAs(page, server, "user");
+    for (const path of [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await expect(page.getByText("Secret draft")).toHaveCount(0);
+      await expect(page.getByRole("table")).toHaveCount(0);
+    }
+    ignoreStatus(consoleErrors, 403);
+  });
+
+  test("a non-administrator's POSTs are refused and change nothing", async ({ page, server }) => {
+    const item = await insertContent(server, { slug: uniqueSlug("user-post"), title: "Kept" });
+    await signInAs(page, server, "user");
+    await page.goto("/cms/account");
+    const csrf = await csrfToken(page);
+    const slug = uniqueSlug("by-user");
+    expect((await page.request.post(NEW, { form: { csrf, intent: "save", title: "By user", slug } })).status()).toBe(
+      403,
+    );
+    expect(await contentBySlug(server, slug)).toBeUndefined();
+    const update = await page.request.post(`${LIST}/${item.id}`, {
+      form: { csrf, intent: "save", title: "Changed", slug: item.slug },
+    });
+    expect(update.status()).toBe(403);
+    expect((await page.request.post(LIST, { form: { csrf, intent: "delete", id: item.id } })).status()).toBe(403);
+    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Kept" });
+  });
+
+  test("an administrator's POSTs without the anti-forgery token get 403 and change nothing", async ({
+    page,
+    server,
+  }) => {
+    const item = await insertContent(server, { slug: uniqueSlug("no-token"), title: "Untouched" });
+    await signInAs(page, server, "admin");
+    const slug = uniqueSlug("forged");
+    expect((await page.request.post(NEW, { form: { intent: "save", title: "Forged", slug } })).status()).toBe(403);
+    expect(await contentBySlug(server, slug)).toBeUndefined();
+    const update = await page.request.post(`${LIST}/${item.id}`, {
+      form: { intent: "save", title: "Forged edit", slug: item.slug, status: "published" },
+    });
+    expect(update.status()).toBe(403);
+    expect((await page.request.post(LIST, { form: { intent: "delete", id: item.id } })).status()).toBe(403);
+    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Untouched", status: "draft" });
+  });
+
+  test("a cross-site POST gets 403 and changes nothing, even with a valid token", async ({ page, server }) => {
+    const item = await insertContent(server, { slug: uniqueSlug("cross"), title: "Still here" });
+    await signInAs(page, server, "admin");
+    await page.goto(LIST);
+    const csrf = await csrfToken(page);
+    const headers = { Origin: "https://evil.example" };
+    const slug = uniqueSlug("cross-created");
+    const created = await page.request.post(NEW, { headers, form: { csrf, intent: "save", title: "Evil", slug } });
+    expect(created.status()).toBe(403);
+    expect(await contentBySlug(server, slug)).toBeUndefined();
+    const deleted = await page.request.post(LIST, { headers, form: { csrf, intent: "delete", id: item.id } });
+    expect(deleted.status()).toBe(403);
+    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Still here" });
+  });
+});
+
+test("an administrator creates, previews, publishes, archives and deletes a content item", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const admin = await signInAs(page, server, "admin");
+  const company = await companyName(server);
+
+  // The list, with its columns and actions.
+  await page.goto(LIST);
+  await expect(page).toHaveTitle("Content | CMS");
+  for (const heading of ["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]) {
+    await expect(page.getByRole("columnheader", { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Refresh" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New Content", exact: true })).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+
+  // New: the slug follows the title until it is edited by hand.
+  await page.getByRole("link", { name: "Create New Content" }).click();
+  await expect(page).toHaveURL(NEW);
+  const title = page.getByLabel("Title *");
+  const slugField = page.getByLabel("Slug *");
+  await waitForReact(title);
+  await expect(page.getByLabel("Content Type")).toHaveValue("page");
+  await expect(page.getByLabel("Status")).toHaveValue("draft");
+  await expect(page.getByLabel("Excerpt")).toHaveAttribute("rows", "3");
+  await expect(page.getByLabel("Content", { exact: true })).toHaveAttribute("rows", "12");
+  await expect(page.getByRole("group", { name: "SEO Settings" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Publishing" })).toBeVisible();
+  await title.fill("Hello, World!  Again");
+  await expect(slugField).toHaveValue("hello-world-again");
+  await expectAccessibleInBothThemes(page);
+
+  const slug = uniqueSlug("journey");
+  await slugField.fill(slug);
+  await title.fill("Journey {{company_name}} item");
+  await expect(slugField).toHaveValue(slug);
+  await page.getByLabel("Excerpt").fill("A short summary.");
+  await page.getByLabel("Content", { exact: true }).fill("<p>Welcome to {{company_name}}.</p>\n<p>{{no_such_key}}</p>");
+  await page.getByLabel("Meta Title").fill("Journey meta title");
+  await page.getByLabel("Meta Description").fill("Journey meta description");
+  await page.getByLabel("Content Type").selectOption("blog_post");
+
+  // The save button says Saving... while the request is on its way.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/cms/content/new.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Create Content" }).click();
+  await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(LIST);
+  await expect(page.getByText("Content created successfully")).toBeVisible();
+  await page.unroute("**/cms/content/new.data*");
+
+  const created = await contentBySlug(server, slug);
+  expect(created).toMatchObject({
+    title: "Journey {{company_name}} item",
+    type: "blog_post",
+    status: "draft",
+    excerpt: "A short summary.",
+    metaTitle: "Journey meta title",
+    authorId: admin.id,
+    publishedAt: null,
+  });
+  const row = page.getByRole("row").filter({ hasText: slug });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("blog post");
+  await expect(row.getByText("draft", { exact: true })).toBeVisible();
+
+  // A draft is not public, but the administrator can preview it with the settings filled in.
+  const draftResponse = await page.goto(`/content/${slug}`);
+  expect(draftResponse?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
+  await page.goto(`${LIST}/${created!.id}/preview`);
+  await expect(page.getByRole("heading", { level: 1, name: `Journey ${company} item` })).toBeVisible();
+  await expect(page.getByTestId("content-body")).toContainText(`Welcome to ${company}.`);
+  await expect(page.getByText("Not visible on the public site until published.")).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+
+  // Edit and publish.
+  await page.goto(LIST);
+  await page.getByRole("link", { name: "Edit Journey {{company_name}} item" }).click();
+  await waitForReact(page.getByLabel("Title *"));
+  await expect(page.getByLabel("Slug *")).toHaveValue(slug);
+  // Editing the title of an existing item leaves its slug alone.
+  await page.getByLabel("Title *").fill("Journey {{company_name}} published");
+  await expect(page.getByLabel("Slug *")).toHaveValue(slug);
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Update Content" }).click();
+  await expect(page).toHaveURL(LIST);
+  await expect(page.getByText("Content updated successfully")).toBeVisible();
+  const published = await contentBySlug(server, slug);
+  expect(published?.status).toBe("published");
+  expect(published?.publishedAt).toBeInstanceOf(Date);
+
+  // The public page, rendered on the server with the placeholder substituted.
+  const response = await page.goto(`/content/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Journey meta title");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Journey meta description");
+  await expect(page.getByRole("heading", { level: 1, name: `Journey ${company} published` })).toBeVisible();
+  await expect(page.getByTestId("content-type")).toHaveText("BLOG POST");
+  await expect(page.getByText("A short summary.")).toBeVisible();
+  await expect(page.getByText(/^Published /)).toBeVisible();
+  await expect(page.getByTestId("content-author")).toBeVisible();
+  const body = page.getByTestId("content-body");
+  await expect(body).toContainText(`Welcome to ${company}.`);
+  await expect(body).toContainText("{{no_such_key}}");
+  await expect(body).not.toContainText("{{company_name}}");
+  await expect(body).toHaveCSS("white-space", "pre-wrap");
+  const html = await (await page.request.get(`/content/${slug}`)).text();
+  expect(html).toContain(`Welcome to ${company}.`);
+  await expectAccessibleInBothThemes(page);
+
+  // Archive: the page is gone from the public site.
+  await page.goto(`${LIST}/${published!.id}`);
+  await waitForReact(page.getByLabel("Title *"));
+  await page.getByLabel("Status").selectOption("archived");
+  await page.getByRole("button", { name: "Update Content" }).click();
+  await expect(page.getByText("Content updated successfully")).toBeVisible();
+  expect((await contentBySlug(server, slug))?.publishedAt).toBeNull();
+  const archived = await page.goto(`/content/${slug}`);
+  expect(archived?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
+  await expect(page.getByText("The requested content could not be found.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  await expect(page).toHaveTitle("Content Not Found");
+  await expectAccessibleInBothThemes(page);
+
+  // Delete, after the spec's confirmation; Cancel first keeps the item.
+  await page.goto(LIST);
+  const deleteButton = page.getByRole("button", { name: "Delete Journey {{company_name}} published" });
+  await waitForReact(deleteButton);
+  await deleteButton.click();
+  const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this content?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await contentBySlug(server, slug)).toBeDefined();
+  await deleteButton.click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Content deleted successfully")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: slug })).toHaveCount(0);
+  expect(await contentBySlug(server, slug)).toBeUndefined();
+
+  // Every change is in the audit log.
+  const audit = await server.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, admin.id), eq(auditLog.entityId, published!.id)));
+  expect(audit.map((entry) => entry.action).sort()).toEqual([
+    "content.create",
+    "content.delete",
+    "content.update",
+    "content.update",
+  ]);
+  ignoreNotFoundResponses(consoleErrors);
+});
+
+test("saving without a title or with a slug in use is refused with the spec's messages", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const existing = await insertContent(server, { slug: uniqueSlug("taken") });
+  await signInAs(page, server, "admin");
+  await openEditor(page, NEW);
+  const before = (await server.db.select({ id: content.id }).from(content)).length;
+
+  await page.getByRole("button", { name: "Create Content" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Title and slug are required" })).toBeVisible();
+  await expect(page.getByLabel("Title *")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(NEW);
+
+  await page.getByLabel("Title *").fill("Duplicate");
+  await page.getByLabel("Slug *").fill(existing.slug);
+  await page.getByRole("button", { name: "Create Content" }).click();
+  await expect(page.getByText("This slug is already used by another item").first()).toBeVisible();
+  await expect(page.getByLabel("Slug *")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Slug *").fill("Not A Slug");
+  await page.getByRole("button", { name: "Create Content" }).click();
+  await expect(page.getByText(/Use lower-case letters and digits/).first()).toBeVisible();
+  // The form's error state is checked by axe once the error toasts have gone: the shared Toaster's
+  // rich red error colours are reported separately (they fall just short of 4.5:1).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessibleInBothThemes(page);
+  expect((await server.db.select({ id: content.id }).from(content)).length).toBe(before);
+  // Each refused save answers 400, which Chromium reports.
+  ignoreStatus(consoleErrors, 400);
+});
+
+test("the server generates the slug from the title when a new item's slug is left empty", async ({ page, server }) => {
+  await signInAs(page, server, "admin");
+  await page.goto(NEW);
+  const stamp = `${process.pid}x${Date.now()}`;
+  const title = `Server, Slug!  ${stamp}`;
+  const response = await page.request.post(NEW, {
+    form: { csrf: await csrfToken(page), intent: "save", title, slug: "" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(await contentBySlug(server, `server-slug-${stamp}`)).toMatchObject({ title, type: "page", status: "draft" });
+});
+
+test("a database failure shows the spec's messages without internals", async ({ page, server, consoleErrors }) => {
+  const item = await insertContent(server, { slug: uniqueSlug("outage"), status: "published" });
+  await signInAs(page, server, "admin");
+  await server.db.execute(sql.raw("alter table content rename to content_unavailable"));
+  try {
+    const response = await page.goto(`/content/${item.slug}`);
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Failed to load content" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(/relation|content_unavailable|stack/i);
+    await page.goto(LIST);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch content" })).toBeVisible();
+  } finally {
+    await server.db.execute(sql.raw("alter table content_unavailable rename to content"));
+  }
+  ignoreStatus(consoleErrors, 500);
+});
+
+test("the featured image preview shows a loadable image and hides itself when the image fails", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await signInAs(page, server, "admin");
+  await openEditor(page, NEW);
+  const url = page.getByLabel("Featured Image URL");
+  const preview = page.getByTestId("featured-image-preview");
+  await url.fill("/favicon.svg");
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await url.fill("/no-such-image.png");
+  await expect(preview).toHaveCount(0);
+  // An existing item whose image is broken: the preview hides on load too.
+  const item = await insertContent(server, { slug: uniqueSlug("broken-image"), featuredImageUrl: "/missing.png" });
+  await openEditor(page, `${LIST}/${item.id}`);
+  await expect(page.getByLabel("Featured Image URL")).toHaveValue("/missing.png");
+  await expect(preview).toHaveCount(0);
+  ignoreNotFoundResponses(consoleErrors);
+});
+
+test("the list searches, filters and pages", async ({ page, server }) => {
+  const marker = `zq${process.pid}x${Date.now()}`;
+  await server.db.insert(content).values(
+    Array.from({ length: 27 }, (_, index) => ({
+      title: `${marker} item ${index}`,
+      slug: `${marker}-${index}`,
+      type: index === 0 ? "case_study" : "page",
+      status: index === 0 ? "archived" : "draft",
+      updatedAt: new Date(Date.UTC(2030, 0, 1) + index * 60_000),
+    })),
+  );
+  await signInAs(page, server, "admin");
+  await page.goto(LIST);
+  await page.getByLabel("Search by title or slug").fill(marker.toUpperCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("heading", { name: "Content (27)" })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText(`${marker} item 26`);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(rows.last()).toContainText(`${marker} item 0`);
+
+  await page.goto(`${LIST}?q=${marker}&type=case_study&status=archived`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("case study");
+  await expect(rows.first().getByText("archived")).toBeVisible();
+  await page.goto(`${LIST}?q=${encodeURIComponent("%")}${marker}`);
+  await expect(page.getByText("No content matches these filters.")).toBeVisible();
+});
+
+test("a hostile body never runs on the public page: the HTML is sanitised on the server", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const slug = uniqueSlug("hostile");
+  await insertContent(server, {
+    slug,
+    title: "Hostile body",
+    status: "published",
+    content:
+      '<p>Safe text</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">x</a>',
+  });
+  const raw = await (await page.request.get(`/content/${slug}`)).text();
+  expect(raw).not.toContain("window.__pwned=1");
+
+  await page.goto(`/content/${slug}`);
+  const body = page.getByTestId("content-body");
+  await expect(body).toContainText("Safe text");
+  const inner = await body.innerHTML();
+  expect(inner).not.toMatch(/onerror|javascript:|<script/i);
+  await body.getByText("x", { exact: true }).click();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(page.url()).toContain(`/content/${slug}`);
+  // The relative image "x" is a 404 of its own.
+  ignoreNotFoundResponses(consoleErrors);
+});
+
+test("/blog lists published blog posts only, newest first, linking to their pages", async ({ page, server }) => {
+  const marker = `blog${process.pid}x${Date.now()}`;
+  await server.db.insert(content).values([
+    {
+      title: `${marker} older`,
+      slug: `${marker}-older`,
+      type: "blog_post",
+      status: "published",
+      publishedAt: new Date(Date.UTC(2099, 0, 1)),
+    },
+    {
+      title: `${marker} newer`,
+      slug: `${marker}-newer`,
+      type: "blog_post",
+      status: "published",
+      publishedAt: new Date(Date.UTC(2099, 5, 1)),
+    },
+    { title: `${marker} draft`, slug: `${marker}-draft`, type: "blog_post", status: "draft" },
+    { title: `${marker} archived`, slug: `${marker}-archived`, type: "blog_post", status: "archived" },
+    {
+      title: `${marker} page`,
+      slug: `${marker}-page`,
+      type: "page",
+      status: "published",
+      publishedAt: new Date(Date.UTC(2099, 6, 1)),
+    },
+  ]);
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
+  const titles = page.getByTestId("blog-posts").getByRole("heading", { level: 2 });
+  await expect(titles.nth(0)).toHaveText(`${marker} newer`);
+  await expect(titles.nth(1)).toHaveText(`${marker} older`);
+  for (const hidden of ["draft", "archived", "page"])
+    await expect(page.getByText(`${marker} ${hidden}`)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `${marker} newer` })).toHaveAttribute("href", `/content/${marker}-newer`);
+  await expectAccessibleInBothThemes(page);
+  await page.getByRole("link", { name: `${marker} newer` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${marker} newer` })).toBeVisible();
+});
+
+test("an unknown slug answers 404 with Content Not Found", async ({ page, consoleErrors }) => {
+  const response = await page.goto("/content/no-such-item-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
+  await expect(page.getByText("The requested content could not be found.")).toBeVisible();
+  await expectAccessibleInBothThemes(page);
+  ignoreNotFoundResponses(consoleErrors);
+});

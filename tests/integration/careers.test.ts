@@ -1,0 +1,278 @@
+/**
+ * Careers (app/server/careers.server.ts) and the Careers tab's form rules
+ * (app/lib/schemas/careers.ts): newest first, active only for the public list, requirements one per
+ * line, the title required, and requirements treated as empty when they are not a list.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { careers } from "../../db/schema";
+import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
+import {
+  createCareer,
+  deleteCareer,
+  findCareer,
+  listActiveCareers,
+  listCareers,
+  updateCareer,
+} from "~/server/careers.server";
+import type { Database } from "~/server/db.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+beforeEach(async () => {
+  await database.db.delete(careers);
+});
+
+const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
+
+async function insertFixtures() {
+  await database.db.insert(careers).values([
+    { title: "Oldest active", createdAt: day(1) },
+    { title: "Newest inactive", createdAt: day(9), isActive: false },
+    { title: "Middle active", createdAt: day(5), requirements: ["TypeScript", "SQL"] },
+    { title: "Newest active", createdAt: day(8), type: "Contract" },
+  ]);
+}
+
+describe("listCareers", () => {
+  it("returns every career, active or not, newest first by created_at", async () => {
+    await insertFixtures();
+    const list = await listCareers(database.db);
+    expect(list.map((career) => career.title)).toEqual([
+      "Newest inactive",
+      "Newest active",
+      "Middle active",
+      "Oldest active",
+    ]);
+    expect(list.find((career) => career.title === "Middle active")?.requirements).toEqual(["TypeScript", "SQL"]);
+  });
+
+  it("returns an empty list when there are no careers", async () => {
+    await expect(listCareers(database.db)).resolves.toEqual([]);
+  });
+
+  it("treats requirements that are not a list as empty", async () => {
+    const row = { id: "x", title: "Odd", requirements: null, type: "Full-time", createdAt: day(1) };
+    const fakeDb = {
+      select: () => ({ from: () => ({ orderBy: async () => [row], where: () => ({ orderBy: async () => [row] }) }) }),
+    } as unknown as Database;
+    await expect(listCareers(fakeDb)).resolves.toEqual([expect.objectContaining({ title: "Odd", requirements: [] })]);
+    await expect(listActiveCareers(fakeDb)).resolves.toEqual([
+      expect.objectContaining({ title: "Odd", requirements: [] }),
+    ]);
+    expect(requirementsToText(null)).toBe("");
+    expect(requirementsToText("not a list")).toBe("");
+    expect(requirementsToText(["A", "B"])).toBe("A\nB");
+  });
+});
+
+describe("listActiveCareers (the public careers page)", () => {
+  it("returns only active careers, newest first", async () => {
+    await insertFixtures();
+    const list = await listActiveCareers(database.db);
+    expect(list.map((career) => career.title)).toEqual(["Newest active", "Middle active", "Oldest active"]);
+    expect(list.every((career) => career.isActive)).toBe(true);
+  });
+
+  it("returns nothing when every career is inactive", async () => {
+    await database.db.insert(careers).values({ title: "Closed", isActive: false });
+    await expect(listActiveCareers(database.db)).resolves.toEqual([]);
+  });
+});
+
+describe("createCareer, updateCareer, deleteCareer", () => {
+  const input = careerFormSchema.parse({
+    title: "  Senior Engineer  ",
+    department: "Engineering",
+    location: "London",
+    type: "Part-time",
+    experience: "3+ years",
+    description: "Build things.",
+    requirements: "TypeScript\n\n  React  \r\nPostgreSQL\n   ",
+    isActive: "true",
+  });
+
+  it("creates a career with the form's values and requirements split per line", async () => {
+    const created = await createCareer(database.db, input);
+    expect(created).toMatchObject({
+      title: "Senior Engineer",
+      department: "Engineering",
+      location: "London",
+      type: "Part-time",
+      experience: "3+ years",
+      description: "Build things.",
+      requirements: ["TypeScript", "React", "PostgreSQL"],
+      isActive: true,
+    });
+    await expect(findCareer(database.db, created.id)).resolves.toMatchObject({ title: "Senior Engineer" });
+  });
+
+  it("updates a career by id and reports an unknown id", async () => {
+    const created = await createCareer(database.db, input);
+    const changed = careerFormSchema.parse({ title: "Lead Engineer", requirements: "", isActive: "false" });
+    const updated = await updateCareer(database.db, created.id, changed);
+    expect(updated).toMatchObject({
+      id: created.id,
+      title: "Lead Engineer",
+      type: "Full-time",
+      department: "",
+      requirements: [],
+      isActive: false,
+    });
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
+    await expect(updateCareer(database.db, "00000000-0000-4000-8000-000000000000", changed)).resolves.toBeUndefined();
+  });
+
+  it("deletes a career by id, and says false for an unknown id", async () => {
+    const created = await createCareer(database.db, input);
+    await expect(deleteCareer(database.db, created.id)).resolves.toBe(true);
+    await expect(findCareer(database.db, created.id)).resolves.toBeUndefined();
+    await expect(deleteCareer(database.db, created.id)).resolves.toBe(false);
+  });
+
+  it("the database refuses a blank title or an unknown type even if validation were bypassed", async () => {
+    await expect(createCareer(database.db, { ...input, title: "   " })).rejects.toThrow();
+    await expect(createCareer(database.db, { ...input, type: "Freelance" as "Contract" })).rejects.toThrow();
+    await expect(listCareers(database.db)).resolves.toEqual([]);
+  });
+});
+
+describe("careerFormSchema", () => {
+  it("splits requirements on line breaks, trims them and drops empty lines", () => {
+    expect(parseRequirements("  One \n\nTwo\r\n  \rThree  ")).toEqual(["One", "Two", "Three"]);
+    expect(parseRequirements("")).toEqual([]);
+  });
+
+  it("requires a title with a clear message", () => {
+    for (const title of [undefined, "", "   \n "]) {
+      const result = careerFormSchema.safeParse({ title });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ path: ["title"], message: "Title is required" });
+    }
+  });
+
+  it("defaults to type Full-time and active, with empty optional fields", () => {
+    expect(careerFormSchema.parse({ title: "Analyst" })).toEqual({
+      title: "Analyst",
+      department: "",
+      location: "",
+      type: "Full-time",
+      experience: "",
+      description: "",
+      requirements: [],
+      isActive: true,
+    });
+  });
+
+  it("reads the Active switch's hidden input", () => {
+    expect(careerFormSchema.parse({ title: "A", isActive: "false" }).isActive).toBe(false);
+    expect(careerFormSchema.parse({ title: "A", isActive: "true" }).isActive).toBe(true);
+  });
+
+  it("refuses an unknown type and over-long values", () => {
+    expect(careerFormSchema.safeParse({ title: "A", type: "Freelance" }).success).toBe(false);
+    const long = careerFormSchema.safeParse({ title: "x".repeat(201), department: "d".repeat(101) });
+    expect(long.error?.issues.map((issue) => issue.message)).toEqual([
+      "Title must be at most 200 characters",
+      "Department must be at most 100 characters",
+    ]);
+    const requirement = careerFormSchema.safeParse({ title: "A", requirements: "r".repeat(501) });
+    expect(requirement.error?.issues[0]?.message).toBe("Each requirement must be at most 500 characters");
+    const many = careerFormSchema.safeParse({ title: "A", requirements: Array(51).fill("r").join("\n") });
+    expect(many.error?.issues[0]?.message).toBe("At most 50 requirements");
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The tab's loader and action when the database fails: the spec's messages, nothing thrown.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The arguments React Router passes a loader or action; typed loosely, as each route has its own type. */
+const routeArgs = (request: Request) =>
+  ({ request, url: new URL(request.url), params: {}, context: {}, pattern: "/", unstable_pattern: "/" }) as never;
+
+const ADMIN = {
+  sessionId: "s",
+  user: { id: "00000000-0000-4000-8000-00000000000a", email: "admin@example.com", role: "admin", isActive: true },
+};
+
+/** Loads the route module with an administrator signed in and a database that cannot be reached. */
+async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promise<T> {
+  vi.resetModules();
+  vi.doMock("~/server/auth/guards.server", () => ({
+    requireAdmin: async () => ADMIN,
+    requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
+  }));
+  vi.doMock("~/server/database.server", () => ({ getDb: () => Promise.reject(new Error("connection refused")) }));
+  const { logger } = await import("~/server/logger.server");
+  vi.spyOn(logger, "error").mockImplementation(() => undefined);
+  return load();
+}
+
+/** The toast an action's response would show, read back as the next page's root loader reads it. */
+async function toastOf(result: { init?: ResponseInit | null }) {
+  const { getToast } = await import("~/server/toast.server");
+  const cookie = new Headers(result.init?.headers ?? undefined).get("Set-Cookie")!.split(";")[0]!;
+  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}
+
+function postForm(url: string, fields: Record<string, string>) {
+  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+describe("the Careers tab when the database fails", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-route-"));
+    vi.stubEnv("DATA_DIR", dataDir);
+    vi.stubEnv("SESSION_SECRET", "");
+    (await import("~/server/env.server")).resetEnvForTests();
+  });
+  afterAll(async () => {
+    vi.doUnmock("~/server/auth/guards.server");
+    vi.doUnmock("~/server/database.server");
+    vi.resetModules();
+    vi.unstubAllEnvs();
+    (await import("~/server/env.server")).resetEnvForTests();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the loader answers "Failed to fetch careers" with an empty list', async () => {
+    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
+    await expect(loader(routeArgs(new Request("http://localhost/cms/careers")))).resolves.toEqual({
+      careers: [],
+      error: "Failed to fetch careers",
+    });
+  });
+
+  it('saving answers "Failed to save career" and deleting "Failed to delete career"', async () => {
+    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
+    const url = "http://localhost/cms/careers";
+    const created = await action(routeArgs(postForm(url, { intent: "create", title: "Engineer" })));
+    expect(created.init?.status).toBe(500);
+    await expect(toastOf(created)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
+
+    const id = "00000000-0000-4000-8000-000000000001";
+    const updated = await action(routeArgs(postForm(url, { intent: "update", id, title: "Engineer" })));
+    await expect(toastOf(updated)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
+
+    const deleted = await action(routeArgs(postForm(url, { intent: "delete", id })));
+    expect(deleted.init?.status).toBe(500);
+    await expect(toastOf(deleted)).resolves.toMatchObject({ type: "error", description: "Failed to delete career" });
+  });
+
+  it("a missing title is refused before the database is asked", async () => {
+    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
+    const result = await action(routeArgs(postForm("http://localhost/cms/careers", { intent: "create", title: " " })));
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ ok: false, errors: { title: "Title is required" } });
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Contact submissions as the CMS triages them (app/server/contact-submissions.server.ts): newest
+ * first, filtered by status, one page at a time, and a status that must be one of the four values.
+ */
+import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { contactSubmissions } from "../../db/schema";
+import {
+  ContactStatusError,
+  findContactSubmission,
+  isContactStatus,
+  listContactSubmissions,
+  updateContactSubmissionStatus,
+} from "~/server/contact-submissions.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+let database: TestDatabase;
+const ids: Record<string, string> = {};
+
+const at = (n: number) => new Date(Date.UTC(2025, 2, n, 9, 30));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const rows = await database.db
+    .insert(contactSubmissions)
+    .values([
+      { name: "Ada", email: "ada@example.com", subject: "Quote", message: "Hello", createdAt: at(3) },
+      { name: "Ben", email: "ben@example.com", subject: "Job", message: "CV", createdAt: at(7), status: "in_progress" },
+      { name: "Cy", email: "cy@example.com", subject: "Spam", message: "Buy", createdAt: at(1), status: "spam" },
+      {
+        name: "Di",
+        email: "di@example.com",
+        phone: "+44 20 1234 5678",
+        subject: "Help",
+        message: "Hi",
+        createdAt: at(9),
+      },
+      { name: "Ed", email: "ed@example.com", subject: "Thanks", message: "Done", createdAt: at(5), status: "resolved" },
+    ])
+    .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
+  for (const row of rows) ids[row.name] = row.id;
+});
+afterAll(() => database.destroy());
+
+const names = (page: { submissions: { name: string }[] }) => page.submissions.map((submission) => submission.name);
+
+describe("listContactSubmissions", () => {
+  it("lists every submission newest first by created_at, with the total", async () => {
+    const page = await listContactSubmissions(database.db);
+    expect(names(page)).toEqual(["Di", "Ben", "Ed", "Ada", "Cy"]);
+    expect(page.total).toBe(5);
+    expect(page.submissions[0]).toMatchObject({ name: "Di", phone: "+44 20 1234 5678", status: "new" });
+  });
+
+  it("filters by status, with the total of that status", async () => {
+    for (const [status, expected] of [
+      ["new", ["Di", "Ada"]],
+      ["in_progress", ["Ben"]],
+      ["resolved", ["Ed"]],
+      ["spam", ["Cy"]],
+    ] as const) {
+      const page = await listContactSubmissions(database.db, { status });
+      expect(names(page)).toEqual(expected);
+      expect(page.total).toBe(expected.length);
+    }
+  });
+
+  it("pages with limit and offset, keeping the total of all pages", async () => {
+    const first = await listContactSubmissions(database.db, { limit: 2, offset: 0 });
+    const second = await listContactSubmissions(database.db, { limit: 2, offset: 2 });
+    const third = await listContactSubmissions(database.db, { limit: 2, offset: 4 });
+    expect([names(first), names(second), names(third)]).toEqual([["Di", "Ben"], ["Ed", "Ada"], ["Cy"]]);
+    expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
+    const beyond = await listContactSubmissions(database.db, { limit: 2, offset: 10 });
+    expect(beyond).toEqual({ submissions: [], total: 5 });
+  });
+});
+
+describe("findContactSubmission", () => {
+  it("finds one submission by id, or nothing", async () => {
+    await expect(findContactSubmission(database.db, ids.Ada!)).resolves.toMatchObject({
+      name: "Ada",
+      email: "ada@example.com",
+      message: "Hello",
+      phone: null,
+    });
+    await expect(findContactSubmission(database.db, "00000000-0000-4000-8000-000000000000")).resolves.toBeUndefined();
+  });
+});
+
+describe("updateContactSubmissionStatus", () => {
+  it("changes the status freely among the four values and reports the previous one", async () => {
+    const id = ids.Ada!;
+    await expect(updateContactSubmissionStatus(database.db, id, "in_progress")).resolves.toEqual({
+      previous: "new",
+      status: "in_progress",
+    });
+    await expect(updateContactSubmissionStatus(database.db, id, "spam")).resolves.toEqual({
+      previous: "in_progress",
+      status: "spam",
+    });
+    await expect(updateContactSubmissionStatus(database.db, id, "new")).resolves.toEqual({
+      previous: "spam",
+      status: "new",
+    });
+    await expect(findContactSubmission(database.db, id)).resolves.toMatchObject({ status: "new" });
+  });
+
+  it('refuses any other value with "Invalid status value" and changes nothing', async () => {
+    const id = ids.Ed!;
+    for (const bad of ["closed", "", "NEW", null, 1]) {
+      const attempt = updateContactSubmissionStatus(database.db, id, bad);
+      await expect(attempt).rejects.toBeInstanceOf(ContactStatusError);
+      await expect(updateContactSubmissionStatus(database.db, id, bad)).rejects.toThrow("Invalid status value");
+    }
+    const [row] = await database.db
+      .select({ status: contactSubmissions.status })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id));
+    expect(row?.status).toBe("resolved");
+  });
+
+  it("returns undefined for an unknown id", async () => {
+    await expect(
+      updateContactSubmissionStatus(database.db, "00000000-0000-4000-8000-000000000000", "resolved"),
+    ).resolves.toBeUndefined();
+  });
+
+  it("isContactStatus accepts exactly the four statuses", () => {
+    expect(["new", "in_progress", "resolved", "spam"].every(isContactStatus)).toBe(true);
+    expect(["In Progress", "open", undefined, null].some(isContactStatus)).toBe(false);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The tab's loader and action when the database fails: the spec's messages, nothing thrown.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The arguments React Router passes a loader or action; typed loosely, as each route has its own type. */
+const routeArgs = (request: Request) =>
+  ({ request, url: new URL(request.url), params: {}, context: {}, pattern: "/", unstable_pattern: "/" }) as never;
+
+const ADMIN = {
+  sessionId: "s",
+  user: { id: "00000000-0000-4000-8000-00000000000a", email: "admin@example.com", role: "admin", isActive: true },
+};
+
+/** Loads the route module with an administrator signed in and a database that cannot be reached. */
+async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promise<T> {
+  vi.resetModules();
+  vi.doMock("~/server/auth/guards.server", () => ({
+    requireAdmin: async () => ADMIN,
+    requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
+  }));
+  vi.doMock("~/server/database.server", () => ({ getDb: () => Promise.reject(new Error("connection refused")) }));
+  const { logger } = await import("~/server/logger.server");
+  vi.spyOn(logger, "error").mockImplementation(() => undefined);
+  return load();
+}
+
+/** The toast an action's response would show, read back as the next page's root loader reads it. */
+async function toastOf(result: { init?: ResponseInit | null }) {
+  const { getToast } = await import("~/server/toast.server");
+  const cookie = new Headers(result.init?.headers ?? undefined).get("Set-Cookie")!.split(";")[0]!;
+  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}
+
+function postForm(url: string, fields: Record<string, string>) {
+  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+describe("the Contact Submissions tab when the database fails", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "submissions-route-"));
+    vi.stubEnv("DATA_DIR", dataDir);
+    vi.stubEnv("SESSION_SECRET", "");
+    (await import("~/server/env.server")).resetEnvForTests();
+  });
+  afterAll(async () => {
+    vi.doUnmock("~/server/auth/guards.server");
+    vi.doUnmock("~/server/database.server");
+    vi.resetModules();
+    vi.unstubAllEnvs();
+    (await import("~/server/env.server")).resetEnvForTests();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the loader answers "Failed to fetch contact submissions" with an empty list', async () => {
+    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/submissions"));
+    const result = await loader(routeArgs(new Request("http://localhost/cms/submissions?status=spam")));
+    expect(result).toMatchObject({
+      error: "Failed to fetch contact submissions",
+      submissions: [],
+      total: 0,
+      selected: null,
+      status: "spam",
+    });
+  });
+
+  it('a status change answers "Failed to update status"; an invalid one "Invalid status value"', async () => {
+    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/submissions"));
+    const url = "http://localhost/cms/submissions";
+    const id = "00000000-0000-4000-8000-000000000001";
+    const failed = await action(routeArgs(postForm(url, { intent: "status", id, status: "resolved" })));
+    expect(failed.init?.status).toBe(500);
+    await expect(toastOf(failed)).resolves.toMatchObject({ type: "error", description: "Failed to update status" });
+
+    const invalid = await action(routeArgs(postForm(url, { intent: "status", id, status: "closed" })));
+    expect(invalid.init?.status).toBe(400);
+    await expect(toastOf(invalid)).resolves.toMatchObject({ type: "error", description: "Invalid status value" });
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Site settings administration (app/server/site-settings.server.ts and
+ * app/lib/schemas/site-settings.ts): every setting by key, creating with a unique well-formed key,
+ * values checked against their type, deletion, the public cache forgotten after every write, and
+ * private settings never in the public map.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { siteSettings } from "../../db/schema";
+import { seedSiteSettings } from "../../db/seed-data";
+import type { SettingType } from "~/lib/enums";
+import { checkSettingValue, newSettingSchema, SETTING_KEY_MESSAGE } from "~/lib/schemas/site-settings";
+import { invalidateAll } from "~/server/cache.server";
+import type { Database } from "~/server/db.server";
+import {
+  createSetting,
+  deleteSetting,
+  findSetting,
+  getPublicSettings,
+  listPublicSettings,
+  listSettings,
+  SiteSettingError,
+  updateSettingValue,
+} from "~/server/site-settings.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+beforeEach(async () => {
+  invalidateAll();
+  await database.db.delete(siteSettings);
+  await database.db.insert(siteSettings).values([
+    { settingKey: "site_title", settingValue: "Example" },
+    { settingKey: "company_name", settingValue: "Example Ltd" },
+    { settingKey: "founded_year", settingValue: "2008", settingType: "number" },
+    { settingKey: "notification_email", settingValue: "inbox@example.com", settingType: "email", isPublic: false },
+  ]);
+});
+
+const getDb = () => vi.fn(async (): Promise<Database> => database.db);
+
+describe("listSettings", () => {
+  it("returns public and private settings ordered by key", async () => {
+    const settings = await listSettings(database.db);
+    expect(settings.map((setting) => setting.settingKey)).toEqual([
+      "company_name",
+      "founded_year",
+      "notification_email",
+      "site_title",
+    ]);
+    expect(settings.find((setting) => setting.settingKey === "notification_email")).toMatchObject({
+      isPublic: false,
+      settingType: "email",
+    });
+  });
+});
+
+describe("createSetting", () => {
+  it("creates a setting, public by default", async () => {
+    const setting = await createSetting(database.db, {
+      settingKey: "support_hours",
+      settingValue: "9-5",
+      settingType: "text",
+    });
+    expect(setting).toMatchObject({
+      settingKey: "support_hours",
+      settingValue: "9-5",
+      isPublic: true,
+      description: null,
+    });
+    await expect(listPublicSettings(database.db)).resolves.toHaveProperty("support_hours", "9-5");
+  });
+
+  it("refuses a duplicate key with a clear message and leaves the existing value alone", async () => {
+    await expect(
+      createSetting(database.db, { settingKey: "company_name", settingValue: "Other", settingType: "text" }),
+    ).rejects.toThrow('A setting with the key "company_name" already exists.');
+    expect((await findSetting(database.db, "company_name"))?.settingValue).toBe("Example Ltd");
+  });
+
+  it("refuses a badly formed key and a value that does not fit the type", async () => {
+    await expect(
+      createSetting(database.db, { settingKey: "Bad-Key", settingValue: "x", settingType: "text" }),
+    ).rejects.toThrow(SETTING_KEY_MESSAGE);
+    await expect(
+      createSetting(database.db, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
+    ).rejects.toBeInstanceOf(SiteSettingError);
+    expect(await findSetting(database.db, "max_items")).toBeUndefined();
+  });
+});
+
+describe("updateSettingValue", () => {
+  it("changes the value by key, checked against the stored type", async () => {
+    await expect(updateSettingValue(database.db, "founded_year", " 2009 ")).resolves.toMatchObject({
+      settingValue: "2009",
+    });
+    await expect(updateSettingValue(database.db, "founded_year", "abc")).rejects.toThrow("The value must be a number");
+    await expect(updateSettingValue(database.db, "notification_email", "not-an-email")).rejects.toThrow(
+      "valid e-mail address",
+    );
+    expect((await findSetting(database.db, "founded_year"))?.settingValue).toBe("2009");
+  });
+
+  it("refuses an unknown key", async () => {
+    await expect(updateSettingValue(database.db, "no_such_key", "x")).rejects.toThrow("Setting not found.");
+  });
+});
+
+describe("deleteSetting", () => {
+  it("deletes by key, and refuses an unknown key", async () => {
+    await expect(deleteSetting(database.db, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
+    expect(await findSetting(database.db, "site_title")).toBeUndefined();
+    await expect(deleteSetting(database.db, "site_title")).rejects.toBeInstanceOf(SiteSettingError);
+  });
+});
+
+describe("the public settings cache", () => {
+  it("is invalidated by every write, so public pages see the change at once", async () => {
+    const db = getDb();
+    await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Example Ltd");
+
+    await updateSettingValue(database.db, "company_name", "Renamed Ltd");
+    await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Renamed Ltd");
+
+    await createSetting(database.db, { settingKey: "tagline", settingValue: "Hello", settingType: "text" });
+    await expect(getPublicSettings(db)).resolves.toHaveProperty("tagline", "Hello");
+
+    await deleteSetting(database.db, "tagline");
+    await expect(getPublicSettings(db)).resolves.not.toHaveProperty("tagline");
+    expect(db).toHaveBeenCalledTimes(4);
+  });
+
+  it("never contains a private setting, even one just created or updated", async () => {
+    await createSetting(database.db, {
+      settingKey: "api_secret",
+      settingValue: "s3cr3t-value",
+      settingType: "text",
+      isPublic: false,
+    });
+    await updateSettingValue(database.db, "notification_email", "private@example.com");
+    const settings = await getPublicSettings(getDb());
+    expect(settings).not.toHaveProperty("api_secret");
+    expect(settings).not.toHaveProperty("notification_email");
+    expect(Object.values(settings)).not.toContain("s3cr3t-value");
+    expect(Object.values(settings)).not.toContain("private@example.com");
+  });
+});
+
+describe("checkSettingValue", () => {
+  const cases: [SettingType, string, boolean][] = [
+    ["number", "1.28", true],
+    ["number", "-3", true],
+    ["number", "abc", false],
+    ["number", "", false],
+    ["number", "Infinity", false],
+    ["boolean", "true", true],
+    ["boolean", "false", true],
+    ["boolean", "yes", false],
+    ["url", "https://example.com/page", true],
+    ["url", "http://example.com", true],
+    ["url", "javascript:alert(1)", false],
+    ["url", "ftp://example.com", false],
+    ["url", "example.com", false],
+    ["email", "hello@example.com", true],
+    ["email", "hello@", false],
+    ["json", '{"a":[1,2]}', true],
+    ["json", "{a:1}", false],
+    ["phone", "+1 (617) 555-0142", true],
+    ["phone", "020 7946 0321", true],
+    ["phone", "call us", false],
+    ["phone", "12", false],
+    ["text", "One line", true],
+    ["text", "", true],
+    ["text", "Two\nlines", false],
+    ["textarea", "Two\nlines", true],
+  ];
+  it.each(cases)("%s %j → %s", (type, value, valid) => {
+    expect(checkSettingValue(type, value).success).toBe(valid);
+  });
+
+  it("accepts every seeded setting's value for its type", () => {
+    for (const setting of seedSiteSettings) {
+      expect(
+        checkSettingValue(setting.settingType as SettingType, setting.settingValue ?? ""),
+        setting.settingKey,
+      ).toMatchObject({ success: true });
+    }
+  });
+});
+
+describe("newSettingSchema", () => {
+  it("defaults to a public text setting and reports problems on the right field", () => {
+    expect(newSettingSchema.parse({ settingKey: "a_b1", settingValue: "v" })).toEqual({
+      settingKey: "a_b1",
+      settingValue: "v",
+      settingType: "text",
+      description: null,
+      isPublic: true,
+    });
+    expect(newSettingSchema.parse({ settingKey: "a", settingValue: "v", isPublic: "false" }).isPublic).toBe(false);
+    expect(newSettingSchema.safeParse({ settingKey: "1abc", settingValue: "v" }).error?.issues[0]).toMatchObject({
+      path: ["settingKey"],
+      message: SETTING_KEY_MESSAGE,
+    });
+    expect(
+      newSettingSchema.safeParse({ settingKey: "n", settingValue: "abc", settingType: "number" }).error?.issues[0]
+        ?.path,
+    ).toEqual(["settingValue"]);
+  });
+});
+
+describe("the Site Settings tab's loader when the database fails", () => {
+  it("empties the list and keeps the error message", async () => {
+    vi.resetModules();
+    vi.doMock("~/server/auth/guards.server", () => ({
+      requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
+      requireAdminForm: vi.fn(),
+    }));
+    vi.doMock("~/server/database.server", () => ({
+      getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
+    }));
+    try {
+      const { logger } = await import("~/server/logger.server");
+      vi.spyOn(logger, "error").mockImplementation(() => undefined);
+      const route = await import("~/routes/cms/settings");
+      const request = new Request("http://localhost/cms/settings");
+      await expect(route.loader({ request, params: {}, context: {} } as never)).resolves.toEqual({
+        settings: [],
+        error: "Failed to fetch settings.",
+      });
+    } finally {
+      vi.doUnmock("~/server/auth/guards.server");
+      vi.doUnmock("~/server/database.server");
+      vi.resetModules();
+    }
+  });
+});
