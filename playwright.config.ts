@@ -19,7 +19,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Journeys through several CMS screens on a busy two-core machine take a while; each step still
+  // has its own 5-second expectation limit.
+  timeout: 90_000,
   expect: { timeout: 5_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

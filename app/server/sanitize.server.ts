@@ -61,9 +61,17 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   },
 };
 
-/** HTML from the CMS, made safe to render with dangerouslySetInnerHTML. */
+/** Block-level tags: the line breaks that format HTML source around them are not content. */
+const SPACE_AROUND_BLOCK_TAGS =
+  /\s*(<\/?(?:h[1-6]|p|ul|ol|li|blockquote|pre|table|thead|tbody|tr|td|th|caption|figure|figcaption|div|hr|br)\b[^>]*>)\s*/g;
+
+/**
+ * HTML from the CMS, made safe to render with dangerouslySetInnerHTML. The page keeps the
+ * body's whitespace (SPEC.md: "rendered as HTML with whitespace preserved"), so the indentation
+ * and line breaks between block elements are dropped first; whitespace inside text stays.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT);
+  return sanitizeHtml(html, RICH_TEXT).replace(SPACE_AROUND_BLOCK_TAGS, "$1");
 }
 
 /** A visitor's message: plain text with line breaks kept, any markup shown as text, never run. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, sessions, users } from "../../db/schema";
 import {
+  csrfToken,
   ensureAdminExists,
   expect,
   expectAccessibleInBothThemes,
@@ -175,7 +176,7 @@ test.describe("roles", () => {
 
     await signInAs(page, server, "user");
     await page.goto("/cms");
-    const token = await page.locator('input[name="csrf"]').first().inputValue();
+    const token = await csrfToken(page);
     const asUser = await page.request.post("/cms/users", {
       form: { csrf: token, intent: "create", email: unique("sneaky"), password: "secret-pass-1", role: "admin" },
     });
@@ -184,7 +185,7 @@ test.describe("roles", () => {
     await page.context().clearCookies();
     await signInAs(page, server, "admin");
     await page.goto("/cms/users");
-    const adminToken = await page.locator('input[name="csrf"]').first().inputValue();
+    const adminToken = await csrfToken(page);
     const form = { intent: "create", email: unique("forged"), password: "secret-pass-1", role: "admin" };
     expect((await page.request.post("/cms/users", { form })).status()).toBe(403);
     const crossSite = await page.request.post("/cms/users", {

@@ -8,12 +8,15 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, contentBlocks } from "../../db/schema";
 import {
+  describeCmsAccessRules,
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  openCmsTab,
   signInAs,
   test,
   waitForHydration,
+  type CmsPost,
   type TestServer,
 } from "./fixtures";
 
@@ -26,94 +29,31 @@ async function blockByName(server: TestServer, name: string) {
   return row;
 }
 
-async function csrfToken(page: Page): Promise<string> {
-  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
-}
-
-async function openTab(page: Page) {
-  await page.goto(URL_PATH);
-  await expect(page.getByRole("heading", { name: "Content Blocks", exact: true })).toBeVisible();
-  // The buttons only work once React has hydrated the page.
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Add Block"));
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactFiber")));
-  });
-}
-
-/** With no administrator yet /cms shows first-run set-up instead of the sign-in card. */
-async function ensureAdminExists(server: TestServer) {
-  const { countActiveAdmins, createUser } = await import("../../app/server/users.server");
-  if ((await countActiveAdmins(server.db)) > 0) return;
-  await createUser(server.db, {
-    email: `blocks-admin-${Date.now()}@example.com`,
-    password: "x".repeat(12),
-    role: "admin",
-  });
+function openTab(page: Page) {
+  return openCmsTab(page, URL_PATH, "Content Blocks", "Add Block");
 }
 
 function blockCard(page: Page, name: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-test.describe("access", () => {
-  test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
-    await ensureAdminExists(server);
-    await page.goto(URL_PATH);
-    expect(new URL(page.url()).pathname).toBe("/cms");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(URL_PATH);
-    await expect(page.getByText("Login to CMS")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Content Blocks", exact: true })).toHaveCount(0);
-  });
+const SEEDED = "Testimonial – Logistics CTO";
+const REFUSED = "Posted by a refused request";
 
-  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
-    await signInAs(page, server, "user");
-    const response = await page.goto(URL_PATH);
-    expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Content Blocks", exact: true })).toHaveCount(0);
-    await expect(page.getByText("Testimonial – Logistics CTO")).toHaveCount(0);
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes("403")));
-  });
-
-  test("a non-administrator's POST is refused and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "user");
-    await page.goto("/cms/account");
-    const response = await page.request.post(URL_PATH, {
-      form: { csrf: await csrfToken(page), intent: "create", name: "Posted by a user" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await blockByName(server, "Posted by a user")).toBeUndefined();
-  });
-
-  test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
-    page,
-    server,
-  }) => {
-    await signInAs(page, server, "admin");
-    const response = await page.request.post(URL_PATH, { form: { intent: "create", name: "Forged block" } });
-    expect(response.status()).toBe(403);
-    expect(await blockByName(server, "Forged block")).toBeUndefined();
-
-    const seeded = await blockByName(server, "Testimonial – Logistics CTO");
-    const deletion = await page.request.post(URL_PATH, { form: { intent: "delete", id: seeded!.id } });
-    expect(deletion.status()).toBe(403);
-    expect(await blockByName(server, "Testimonial – Logistics CTO")).toBeDefined();
-  });
-
-  test("a cross-site POST gets 403 and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "admin");
-    await openTab(page);
-    const response = await page.request.post(URL_PATH, {
-      headers: { Origin: "https://evil.example" },
-      form: { csrf: await csrfToken(page), intent: "create", name: "Cross-site block" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await blockByName(server, "Cross-site block")).toBeUndefined();
-  });
+describeCmsAccessRules({
+  path: URL_PATH,
+  heading: "Content Blocks",
+  setUp: async (server) => (await blockByName(server, SEEDED))!.id,
+  // Adding a block, and deleting the seeded one.
+  form: (seededId): CmsPost[] => [
+    { form: { intent: "create", name: REFUSED } },
+    { form: { intent: "delete", id: seededId } },
+  ],
+  changed: async (server) =>
+    (await blockByName(server, REFUSED)) !== undefined || (await blockByName(server, SEEDED)) === undefined,
+  expectNothingShown: async (page) => {
+    await expect(page.getByText(SEEDED)).toHaveCount(0);
+  },
 });
 
 test("an administrator adds a block with the toggled form", async ({ page, server }) => {

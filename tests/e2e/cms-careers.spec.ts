@@ -6,7 +6,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, careers } from "../../db/schema";
-import { expect, expectAccessibleInBothThemes, signInAs, test, type TestServer } from "./fixtures";
+import {
+  describeCmsAccessRules,
+  expect,
+  expectAccessibleInBothThemes,
+  expectConsoleError,
+  openCmsTab,
+  signInAs,
+  test,
+  waitForToastsToClose,
+  type TestServer,
+} from "./fixtures";
 
 const URL_PATH = "/cms/careers";
 
@@ -15,94 +25,20 @@ async function careerByTitle(server: TestServer, title: string) {
   return row;
 }
 
-/** The anti-forgery token the CMS layout put in this page's forms. */
-async function csrfToken(page: Page): Promise<string> {
-  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
+function openTab(page: Page) {
+  return openCmsTab(page, URL_PATH, "Careers Management", "Add New Career");
 }
 
-/**
- * Waits until the toasts on screen have gone (they last 4 s; a pointer over them would pause them),
- * so an axe check looks at the tab itself rather than at the shared toaster.
- */
-async function waitForToastsToClose(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
+const REFUSED = "Posted by a refused request";
 
-/** Removes the console entries of the one failed response a test provoked on purpose. */
-function expectConsoleError(consoleErrors: string[], status: number) {
-  const expected = `status of ${status}`;
-  expect(consoleErrors.some((message) => message.includes(expected))).toBe(true);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes(expected)));
-}
-
-async function openTab(page: Page) {
-  await page.goto(URL_PATH);
-  await expect(page.getByRole("heading", { name: "Careers Management" })).toBeVisible();
-  // The dialog's buttons only work once React has hydrated the page (and attached itself to them).
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Add New Career"));
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactFiber")));
-  });
-}
-
-test.describe("access", () => {
-  test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
-    // With an administrator in place /cms shows the sign-in card (not the first-run set-up).
-    await signInAs(page, server, "admin");
-    await page.context().clearCookies();
-    await page.goto(URL_PATH);
-    expect(new URL(page.url()).pathname).toBe("/cms");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(URL_PATH);
-    await expect(page.getByText("Login to CMS")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Careers Management" })).toHaveCount(0);
-  });
-
-  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
-    await signInAs(page, server, "user");
-    const response = await page.goto(URL_PATH);
-    expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Careers Management" })).toHaveCount(0);
+describeCmsAccessRules({
+  path: URL_PATH,
+  heading: "Careers Management",
+  form: { intent: "create", title: REFUSED },
+  changed: async (server) => (await careerByTitle(server, REFUSED)) !== undefined,
+  expectNothingShown: async (page) => {
     await expect(page.getByRole("table")).toHaveCount(0);
-    // Chromium reports the 403 document itself as a failed resource.
-    expectConsoleError(consoleErrors, 403);
-  });
-
-  test("a non-administrator's POST is refused and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "user");
-    await page.goto("/cms/account");
-    const response = await page.request.post(URL_PATH, {
-      form: { csrf: await csrfToken(page), intent: "create", title: "Posted by a user" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await careerByTitle(server, "Posted by a user")).toBeUndefined();
-  });
-
-  test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
-    page,
-    server,
-  }) => {
-    await signInAs(page, server, "admin");
-    const response = await page.request.post(URL_PATH, { form: { intent: "create", title: "Forged career" } });
-    expect(response.status()).toBe(403);
-    expect(await careerByTitle(server, "Forged career")).toBeUndefined();
-  });
-
-  test("a cross-site POST gets 403 and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "admin");
-    await openTab(page);
-    const response = await page.request.post(URL_PATH, {
-      headers: { Origin: "https://evil.example" },
-      form: { csrf: await csrfToken(page), intent: "create", title: "Cross-site career" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await careerByTitle(server, "Cross-site career")).toBeUndefined();
-  });
+  },
 });
 
 test("an administrator creates, edits and deletes a career with the dialog", async ({

@@ -5,15 +5,21 @@
  * preview of a draft, the spec's messages, and axe in both themes on every screen.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { auditLog, content, siteSettings } from "../../db/schema";
 import {
+  csrfToken,
+  describeCmsAccessRules,
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  expectConsoleError,
   ignoreNotFoundResponses,
   signInAs,
   test,
+  waitForReact,
+  waitForToastsToClose,
+  type CmsPost,
   type TestServer,
 } from "./fixtures";
 
@@ -46,112 +52,40 @@ async function companyName(server: TestServer): Promise<string> {
   return row!.settingValue;
 }
 
-/** The anti-forgery token the CMS layout put in this page's forms. */
-async function csrfToken(page: Page): Promise<string> {
-  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
-}
-
-/** Waits until React has attached itself to this element (event handlers work only then). */
-async function waitForReact(element: Locator): Promise<void> {
-  await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))
-    .toBe(true);
-}
-
 async function openEditor(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await waitForReact(page.getByLabel("Title *"));
 }
 
-/** Chromium reports a 403/404 document itself as a failed resource; a test expecting one drops it. */
-function ignoreStatus(consoleErrors: string[], status: number): void {
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes(`${status}`)));
-}
-
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
-test.describe("access", () => {
-  test("an anonymous visitor is sent to sign in from the list, the editor and the preview", async ({
-    page,
-    server,
-  }) => {
-    const item = await insertContent(server, { slug: uniqueSlug("anon") });
-    for (const path of [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`]) {
-      await page.goto(path);
-      expect(new URL(page.url()).pathname).toBe("/cms");
-      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(path);
-      // The sign-in card (or the first-run set-up while this fresh site has no administrator).
-      await expect(page.getByRole("heading", { name: /Login to CMS|Create the administrator account/ })).toBeVisible();
-      await expect(page.getByText(item.title)).toHaveCount(0);
-    }
-  });
-
-  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
-    const item = await insertContent(server, { slug: uniqueSlug("denied"), title: "Secret draft" });
-    await signInAs(page, server, "user");
-    for (const path of [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(403);
-      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-      await expect(page.getByText("Secret draft")).toHaveCount(0);
-      await expect(page.getByRole("table")).toHaveCount(0);
-    }
-    ignoreStatus(consoleErrors, 403);
-  });
-
-  test("a non-administrator's POSTs are refused and change nothing", async ({ page, server }) => {
-    const item = await insertContent(server, { slug: uniqueSlug("user-post"), title: "Kept" });
-    await signInAs(page, server, "user");
-    await page.goto("/cms/account");
-    const csrf = await csrfToken(page);
-    const slug = uniqueSlug("by-user");
-    expect((await page.request.post(NEW, { form: { csrf, intent: "save", title: "By user", slug } })).status()).toBe(
-      403,
+describeCmsAccessRules({
+  path: LIST,
+  heading: /^(Content \(\d+\)|Create New Content|Edit Content)$/,
+  setUp: async (server) => ({
+    item: await insertContent(server, { slug: uniqueSlug("refused"), title: "Secret draft" }),
+    newSlug: uniqueSlug("refused-new"),
+  }),
+  // The list, the editor (new and existing) and the preview.
+  pages: ({ item }) => [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`],
+  // Creating, updating (and publishing) and deleting.
+  form: ({ item, newSlug }): CmsPost[] => [
+    { path: NEW, form: { intent: "save", title: "Refused", slug: newSlug } },
+    { path: `${LIST}/${item.id}`, form: { intent: "save", title: "Changed", slug: item.slug, status: "published" } },
+    { path: LIST, form: { intent: "delete", id: item.id } },
+  ],
+  changed: async (server, { item, newSlug }) => {
+    const stored = await contentBySlug(server, item.slug);
+    return (
+      (await contentBySlug(server, newSlug)) !== undefined ||
+      stored?.title !== "Secret draft" ||
+      stored.status !== "draft"
     );
-    expect(await contentBySlug(server, slug)).toBeUndefined();
-    const update = await page.request.post(`${LIST}/${item.id}`, {
-      form: { csrf, intent: "save", title: "Changed", slug: item.slug },
-    });
-    expect(update.status()).toBe(403);
-    expect((await page.request.post(LIST, { form: { csrf, intent: "delete", id: item.id } })).status()).toBe(403);
-    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Kept" });
-  });
-
-  test("an administrator's POSTs without the anti-forgery token get 403 and change nothing", async ({
-    page,
-    server,
-  }) => {
-    const item = await insertContent(server, { slug: uniqueSlug("no-token"), title: "Untouched" });
-    await signInAs(page, server, "admin");
-    const slug = uniqueSlug("forged");
-    expect((await page.request.post(NEW, { form: { intent: "save", title: "Forged", slug } })).status()).toBe(403);
-    expect(await contentBySlug(server, slug)).toBeUndefined();
-    const update = await page.request.post(`${LIST}/${item.id}`, {
-      form: { intent: "save", title: "Forged edit", slug: item.slug, status: "published" },
-    });
-    expect(update.status()).toBe(403);
-    expect((await page.request.post(LIST, { form: { intent: "delete", id: item.id } })).status()).toBe(403);
-    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Untouched", status: "draft" });
-  });
-
-  test("a cross-site POST gets 403 and changes nothing, even with a valid token", async ({ page, server }) => {
-    const item = await insertContent(server, { slug: uniqueSlug("cross"), title: "Still here" });
-    await signInAs(page, server, "admin");
-    await page.goto(LIST);
-    const csrf = await csrfToken(page);
-    const headers = { Origin: "https://evil.example" };
-    const slug = uniqueSlug("cross-created");
-    const created = await page.request.post(NEW, { headers, form: { csrf, intent: "save", title: "Evil", slug } });
-    expect(created.status()).toBe(403);
-    expect(await contentBySlug(server, slug)).toBeUndefined();
-    const deleted = await page.request.post(LIST, { headers, form: { csrf, intent: "delete", id: item.id } });
-    expect(deleted.status()).toBe(403);
-    expect(await contentBySlug(server, item.slug)).toMatchObject({ title: "Still here" });
-  });
+  },
+  expectNothingShown: async (page) => {
+    await expect(page.getByText("Secret draft")).toHaveCount(0);
+    await expect(page.getByRole("table")).toHaveCount(0);
+  },
 });
 
 test("an administrator creates, previews, publishes, archives and deletes a content item", async ({
@@ -342,11 +276,11 @@ test("saving without a title or with a slug in use is refused with the spec's me
   await expect(page.getByText(/Use lower-case letters and digits/).first()).toBeVisible();
   // The form's error state is checked by axe once the error toasts have gone: the shared Toaster's
   // rich red error colours are reported separately (they fall just short of 4.5:1).
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClose(page);
   await expectAccessibleInBothThemes(page);
   expect((await server.db.select({ id: content.id }).from(content)).length).toBe(before);
   // Each refused save answers 400, which Chromium reports.
-  ignoreStatus(consoleErrors, 400);
+  expectConsoleError(consoleErrors, 400);
 });
 
 test("the server generates the slug from the title when a new item's slug is left empty", async ({ page, server }) => {
@@ -376,7 +310,7 @@ test("a database failure shows the spec's messages without internals", async ({ 
   } finally {
     await server.db.execute(sql.raw("alter table content_unavailable rename to content"));
   }
-  ignoreStatus(consoleErrors, 500);
+  expectConsoleError(consoleErrors, 500);
 });
 
 test("the featured image preview shows a loadable image and hides itself when the image fails", async ({

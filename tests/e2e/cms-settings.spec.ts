@@ -7,7 +7,16 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, siteSettings } from "../../db/schema";
-import { dismissCookieBanner, expect, expectAccessibleInBothThemes, signInAs, test, type TestServer } from "./fixtures";
+import {
+  describeCmsAccessRules,
+  dismissCookieBanner,
+  expect,
+  expectAccessibleInBothThemes,
+  openCmsTab,
+  signInAs,
+  test,
+  type TestServer,
+} from "./fixtures";
 
 const URL_PATH = "/cms/settings";
 
@@ -18,28 +27,8 @@ async function settingByKey(server: TestServer, key: string) {
   return row;
 }
 
-async function csrfToken(page: Page): Promise<string> {
-  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
-}
-
-/** With no administrator yet /cms shows first-run set-up instead of the sign-in card. */
-async function ensureAdminExists(server: TestServer) {
-  const { countActiveAdmins, createUser } = await import("../../app/server/users.server");
-  if ((await countActiveAdmins(server.db)) > 0) return;
-  await createUser(server.db, {
-    email: `settings-admin-${Date.now()}@example.com`,
-    password: "x".repeat(12),
-    role: "admin",
-  });
-}
-
-async function openTab(page: Page) {
-  await page.goto(URL_PATH);
-  await expect(page.getByRole("heading", { name: "Site Settings", exact: true })).toBeVisible();
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Add Setting"));
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactFiber")));
-  });
+function openTab(page: Page) {
+  return openCmsTab(page, URL_PATH, "Site Settings", "Add Setting");
 }
 
 const card = (page: Page, key: string) => page.getByRole("listitem", { name: key, exact: true });
@@ -50,72 +39,23 @@ async function restore(server: TestServer, key: string, value: string) {
   server.invalidateCaches();
 }
 
-test.describe("access", () => {
-  test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
-    await ensureAdminExists(server);
-    await page.goto(URL_PATH);
-    expect(new URL(page.url()).pathname).toBe("/cms");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(URL_PATH);
-    await expect(page.getByText("Login to CMS")).toBeVisible();
-    await expect(page.getByText("notification_email")).toHaveCount(0);
-  });
-
-  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
-    await signInAs(page, server, "user");
-    const response = await page.goto(URL_PATH);
-    expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Site Settings", exact: true })).toHaveCount(0);
-    // Not a private value, nor even a key.
+describeCmsAccessRules({
+  path: URL_PATH,
+  heading: "Site Settings",
+  setUp: async (server) => (await settingByKey(server, "company_name"))!.settingValue,
+  // Changing a setting, and adding one.
+  form: [
+    { form: { intent: "update", settingKey: "company_name", settingValue: "Hijacked Ltd" } },
+    { form: { intent: "create", settingKey: "forged_key", settingValue: "x" } },
+  ],
+  changed: async (server, companyName) =>
+    (await settingByKey(server, "company_name"))?.settingValue !== companyName ||
+    (await settingByKey(server, "forged_key")) !== undefined,
+  // Not a private value, nor even a key.
+  expectNothingShown: async (page) => {
     expect(await page.content()).not.toContain("enquiries-inbox@");
     await expect(page.getByText("notification_email")).toHaveCount(0);
-    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes("403")));
-  });
-
-  test("a non-administrator's POST is refused and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "user");
-    await page.goto("/cms/account");
-    const before = await settingByKey(server, "company_name");
-    const response = await page.request.post(URL_PATH, {
-      form: { csrf: await csrfToken(page), intent: "update", settingKey: "company_name", settingValue: "Hijacked" },
-    });
-    expect(response.status()).toBe(403);
-    expect((await settingByKey(server, "company_name"))?.settingValue).toBe(before?.settingValue);
-  });
-
-  test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
-    page,
-    server,
-  }) => {
-    await signInAs(page, server, "admin");
-    const before = await settingByKey(server, "company_name");
-    const response = await page.request.post(URL_PATH, {
-      form: { intent: "update", settingKey: "company_name", settingValue: "Forged Ltd" },
-    });
-    expect(response.status()).toBe(403);
-    const created = await page.request.post(URL_PATH, {
-      form: { intent: "create", settingKey: "forged_key", settingValue: "x" },
-    });
-    expect(created.status()).toBe(403);
-    expect((await settingByKey(server, "company_name"))?.settingValue).toBe(before?.settingValue);
-    expect(await settingByKey(server, "forged_key")).toBeUndefined();
-  });
-
-  test("a cross-site POST gets 403 and changes nothing", async ({ page, server }) => {
-    await signInAs(page, server, "admin");
-    await openTab(page);
-    const before = await settingByKey(server, "company_name");
-    const response = await page.request.post(URL_PATH, {
-      headers: { Origin: "https://evil.example" },
-      form: { csrf: await csrfToken(page), intent: "update", settingKey: "company_name", settingValue: "Evil Ltd" },
-    });
-    expect(response.status()).toBe(403);
-    expect((await settingByKey(server, "company_name"))?.settingValue).toBe(before?.settingValue);
-  });
+  },
 });
 
 test("Save appears only once a value changes, and a saved company name shows on public pages at once", async ({

@@ -7,7 +7,18 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, contactSubmissions } from "../../db/schema";
-import { expect, expectAccessibleInBothThemes, signInAs, test, type TestServer } from "./fixtures";
+import {
+  csrfToken,
+  describeCmsAccessRules,
+  expect,
+  expectAccessibleInBothThemes,
+  ignoreNotFoundResponses,
+  openCmsTab,
+  signInAs,
+  test,
+  waitForToastsToClose,
+  type TestServer,
+} from "./fixtures";
 
 const URL_PATH = "/cms/submissions";
 
@@ -63,98 +74,22 @@ const SAMPLE: NewSubmission[] = [
   },
 ];
 
-/** The anti-forgery token the CMS layout put in this page's forms. */
-async function csrfToken(page: Page): Promise<string> {
-  return page.locator('input[name="csrf"]').first().inputValue();
+function openTab(page: Page, search = "") {
+  return openCmsTab(page, `${URL_PATH}${search}`, /^Contact Submissions \(\d+\)$/, "Refresh");
 }
 
-async function openTab(page: Page, search = "") {
-  const response = await page.goto(`${URL_PATH}${search}`);
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
-  // Controls work once React has hydrated the page (and attached itself to them).
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Refresh"));
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactFiber")));
-  });
-}
-
-/** Waits until the toasts have gone (4 s; a pointer over them would pause them) before an axe check. */
-async function waitForToastsToClose(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** Removes the console entries of a failed response the test provoked on purpose. */
-function expectConsoleError(consoleErrors: string[], status: number) {
-  const expected = `status of ${status}`;
-  expect(consoleErrors.some((message) => message.includes(expected))).toBe(true);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes(expected)));
-}
-
-test.describe("access", () => {
-  test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
-    await storeSubmissions(server, SAMPLE);
-    // With an administrator in place /cms shows the sign-in card (not the first-run set-up).
-    await signInAs(page, server, "admin");
-    await page.context().clearCookies();
-    await page.goto(URL_PATH);
-    expect(new URL(page.url()).pathname).toBe("/cms");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(URL_PATH);
-    await expect(page.getByText("Login to CMS")).toBeVisible();
-    await expect(page.getByText("Alice Able")).toHaveCount(0);
-  });
-
-  test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
-    const ids = await storeSubmissions(server, SAMPLE);
-    await signInAs(page, server, "user");
-    const response = await page.goto(`${URL_PATH}?selected=${ids["Alice Able"]}`);
-    expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+describeCmsAccessRules({
+  path: URL_PATH,
+  heading: /^Contact Submissions \(\d+\)$/,
+  setUp: (server) => storeSubmissions(server, SAMPLE),
+  // The list, and a submission opened in the detail panel.
+  pages: (ids) => [URL_PATH, `${URL_PATH}?selected=${ids["Alice Able"]}`],
+  form: (ids) => ({ intent: "status", id: ids["Alice Able"]!, status: "resolved" }),
+  changed: async (server, ids) => (await statusOf(server, ids["Alice Able"]!)) !== "new",
+  expectNothingShown: async (page) => {
     await expect(page.getByText("Alice Able")).toHaveCount(0);
     await expect(page.getByText("We need a new website")).toHaveCount(0);
-    expectConsoleError(consoleErrors, 403);
-  });
-
-  test("a non-administrator's status change is refused and changes nothing", async ({ page, server }) => {
-    const ids = await storeSubmissions(server, SAMPLE);
-    await signInAs(page, server, "user");
-    await page.goto("/cms/account");
-    const response = await page.request.post(URL_PATH, {
-      form: { csrf: await csrfToken(page), intent: "status", id: ids["Alice Able"]!, status: "resolved" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await statusOf(server, ids["Alice Able"]!)).toBe("new");
-  });
-
-  test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
-    page,
-    server,
-  }) => {
-    const ids = await storeSubmissions(server, SAMPLE);
-    await signInAs(page, server, "admin");
-    const response = await page.request.post(URL_PATH, {
-      form: { intent: "status", id: ids["Alice Able"]!, status: "resolved" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await statusOf(server, ids["Alice Able"]!)).toBe("new");
-  });
-
-  test("a cross-site POST gets 403 and changes nothing", async ({ page, server }) => {
-    const ids = await storeSubmissions(server, SAMPLE);
-    await signInAs(page, server, "admin");
-    await openTab(page);
-    const response = await page.request.post(URL_PATH, {
-      headers: { Origin: "https://evil.example" },
-      form: { csrf: await csrfToken(page), intent: "status", id: ids["Alice Able"]!, status: "resolved" },
-    });
-    expect(response.status()).toBe(403);
-    expect(await statusOf(server, ids["Alice Able"]!)).toBe("new");
-  });
+  },
 });
 
 test("the list shows the count, newest first, and a submission opens by keyboard", async ({ page, server }) => {
@@ -311,7 +246,7 @@ test("a stored message is rendered as sanitised HTML: nothing in it runs", async
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
   await expect(page).toHaveURL(new RegExp(`selected=${ids.Mallory}`));
   // The harmless <img src="x"> that remains may try to load and get a 404.
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((entry) => !entry.includes("status of 404")));
+  ignoreNotFoundResponses(consoleErrors);
 });
 
 test("the empty states", async ({ page, server }) => {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import type { Database } from "../../app/server/db.server";
 import type * as ServerApp from "../../server/app";
 
@@ -128,12 +128,22 @@ export function ignoreNotFoundResponses(consoleErrors: string[]): void {
   ignoreErrorResponses(consoleErrors, 404);
 }
 
+/**
+ * For a test that provokes an error response on purpose: checks that the page logged it (Chromium
+ * logs each such response as a console error) and removes exactly those entries, so that any other
+ * error still fails the test.
+ */
+export function expectConsoleError(consoleErrors: string[], status: number): void {
+  const expected = `the server responded with a status of ${status} `;
+  expect(
+    consoleErrors.some((message) => message.includes(expected)),
+    `the page logged the ${status} response`,
+  ).toBe(true);
+  ignoreErrorResponses(consoleErrors, status);
+}
+
 let userCounter = 0;
 
-/**
- * Creates a user with the given role and signs this page's browser in as them, directly through a
- * new session (the sign-in form itself has its own tests). Returns the user and their password.
- */
 /** Makes sure an administrator exists, so /cms shows the sign-in form rather than the first-run set-up. */
 export async function ensureAdminExists(server: TestServer): Promise<void> {
   const { adminExists } = await import("../../app/server/auth/admin-setup.server");
@@ -146,6 +156,10 @@ export async function ensureAdminExists(server: TestServer): Promise<void> {
   });
 }
 
+/**
+ * Creates a user with the given role and signs this page's browser in as them, directly through a
+ * new session (the sign-in form itself has its own tests). Returns the user and their password.
+ */
 export async function signInAs(
   page: Page,
   server: TestServer,
@@ -162,4 +176,154 @@ export async function signInAs(
   const [name, value] = pair!.split("=");
   await page.context().addCookies([{ name: name!, value: value!, url: server.url, httpOnly: true, sameSite: "Lax" }]);
   return { id: user.id, email, password };
+}
+
+/** The anti-forgery token the CMS layout put in this page's forms. */
+export async function csrfToken(page: Page): Promise<string> {
+  return (await page.locator('input[name="csrf"]').first().inputValue()).trim();
+}
+
+/** Waits until React has attached itself to this element (its event handlers work only then). */
+export async function waitForReact(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+}
+
+/**
+ * Opens a CMS page as a signed-in administrator: it answers 200, shows its heading, and React has
+ * hydrated it (the `control` button, which every visit shows, works).
+ */
+export async function openCmsTab(page: Page, url: string, heading: string | RegExp, control: string): Promise<void> {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  await waitForReact(page.getByRole("button", { name: control }));
+}
+
+/**
+ * Waits until the toasts on screen have gone (they last 4 s; a pointer over them would pause them),
+ * so an axe check looks at the page itself rather than at the shared toaster.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+type FormBody = Record<string, string>;
+
+/** A request to a CMS action: a valid form body, and the address when it is not the tab's own. */
+export interface CmsPost {
+  path?: string;
+  form: FormBody;
+}
+
+/** What describeCmsAccessRules needs to know about a CMS tab. */
+export interface CmsAccessRules<Context> {
+  /** The tab's address, where its actions are POSTed unless a request names another. */
+  path: string;
+  /** The tab's own heading, which a refused visitor must never see. */
+  heading: string | RegExp;
+  /** Runs first in every test: stores what the tab would show; what it returns is passed on. */
+  setUp?: (server: TestServer) => Promise<Context>;
+  /** The addresses refused visitors try (default: the tab's own). */
+  pages?: (context: Context) => string[];
+  /** A valid form body for the tab's action, or several requests; the tests add the token where they send one. */
+  form: FormBody | CmsPost[] | ((context: Context) => FormBody | CmsPost[]);
+  /** Whether the database was changed (by any of those requests). */
+  changed: (server: TestServer, context: Context) => Promise<boolean>;
+  /** Further checks that a refused visitor's page shows none of the tab's data. */
+  expectNothingShown?: (page: Page, context: Context) => Promise<void>;
+}
+
+/**
+ * Declares the access tests every CMS tab shares: an anonymous visitor is sent to sign in; a
+ * signed-in non-administrator sees Access Denied with status 403; and the tab's actions answer 403
+ * and change nothing when POSTed by a non-administrator, by an administrator without the
+ * anti-forgery token, or from another site (with a valid token).
+ */
+export function describeCmsAccessRules<Context = undefined>(rules: CmsAccessRules<Context>): void {
+  const setUp = async (server: TestServer) => (rules.setUp ? await rules.setUp(server) : undefined) as Context;
+  const pages = (context: Context) => rules.pages?.(context) ?? [rules.path];
+
+  async function expectNothingShown(page: Page, context: Context) {
+    await expect(page.getByRole("heading", { name: rules.heading, exact: true })).toHaveCount(0);
+    await rules.expectNothingShown?.(page, context);
+  }
+
+  /** Sends each of the tab's requests: every one must get 403 and leave the database as it was. */
+  async function expectRefused(
+    page: Page,
+    server: TestServer,
+    context: Context,
+    { csrf, headers }: { csrf?: string; headers?: Record<string, string> },
+  ) {
+    const body = typeof rules.form === "function" ? rules.form(context) : rules.form;
+    const requests: CmsPost[] = Array.isArray(body) ? body : [{ form: body }];
+    for (const { path = rules.path, form } of requests) {
+      const response = await page.request.post(path, { headers, form: csrf ? { csrf, ...form } : form });
+      expect(response.status(), `POST ${path} ${JSON.stringify(form)}`).toBe(403);
+      expect(await rules.changed(server, context), `POST ${path} changed the database`).toBe(false);
+    }
+  }
+
+  test.describe("access", () => {
+    test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
+      // With an administrator in place /cms shows the sign-in card (not the first-run set-up).
+      await ensureAdminExists(server);
+      const context = await setUp(server);
+      for (const address of pages(context)) {
+        await page.goto(address);
+        expect(new URL(page.url()).pathname, address).toBe("/cms");
+        expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(address);
+        await expect(page.getByText("Login to CMS")).toBeVisible();
+        await expectNothingShown(page, context);
+      }
+    });
+
+    test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
+      page,
+      server,
+      consoleErrors,
+    }) => {
+      const context = await setUp(server);
+      await signInAs(page, server, "user");
+      for (const address of pages(context)) {
+        const response = await page.goto(address);
+        expect(response?.status(), address).toBe(403);
+        await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+        await expectNothingShown(page, context);
+      }
+      // Chromium reports the 403 document itself as a failed resource.
+      expectConsoleError(consoleErrors, 403);
+    });
+
+    test("a non-administrator's POST is refused and changes nothing", async ({ page, server }) => {
+      const context = await setUp(server);
+      await signInAs(page, server, "user");
+      await page.goto("/cms/account");
+      await expectRefused(page, server, context, { csrf: await csrfToken(page) });
+    });
+
+    test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
+      page,
+      server,
+    }) => {
+      const context = await setUp(server);
+      await signInAs(page, server, "admin");
+      await expectRefused(page, server, context, {});
+    });
+
+    test("a cross-site POST gets 403 and changes nothing, even with a valid token", async ({ page, server }) => {
+      const context = await setUp(server);
+      await signInAs(page, server, "admin");
+      const response = await page.goto(rules.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { name: rules.heading, exact: true })).toBeVisible();
+      await expectRefused(page, server, context, {
+        csrf: await csrfToken(page),
+        headers: { Origin: "https://evil.example" },
+      });
+    });
+  });
 }

@@ -210,3 +210,15 @@ describe("the last administrator", () => {
     ).rejects.toThrow("A user with this e-mail already exists.");
   });
 });
+
+describe("expired sessions", () => {
+  it("are cleared, and live ones kept", async () => {
+    const { deleteExpiredSessions } = await import("~/server/auth/sessions.server");
+    const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "admin" });
+    const now = new Date(Date.now() + 60_000);
+    await createSession(database.db, user.id, null, now);
+    await createSession(database.db, user.id, null, new Date(now.getTime() - SESSION_MAX_AGE_MS - 1));
+    await deleteExpiredSessions(database.db, now);
+    expect(await database.db.select().from(sessions)).toHaveLength(1);
+  });
+});

@@ -1,8 +1,10 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
+import type * as React from "react";
 import { useId, useState } from "react";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FormAlert, FormField, TextField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 import { emailField, fieldErrors, loginSchema, normaliseEmail, passwordField } from "~/lib/schemas/auth";
 import { CsrfInput } from "./csrf-input";
 
@@ -19,46 +21,69 @@ export function CmsSignIn({ setupNeeded }: { setupNeeded: boolean }) {
   );
 }
 
-/** A password input with the spec's show/hide toggle. */
-function PasswordInput({
+/** A labelled password field with the spec's show/hide toggle. */
+function PasswordField({
   id,
-  name,
+  label,
   error,
-  autoComplete,
-  onValue,
-}: {
-  id: string;
-  name: string;
-  error?: string;
-  autoComplete: string;
-  onValue?: (value: string) => void;
-}) {
+  ...props
+}: { id: string; label: string; error?: string } & Omit<React.ComponentProps<"input">, "id" | "type">) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className="relative">
-      <Input
-        id={id}
-        name={name}
-        type={visible ? "text" : "password"}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onValue?.(event.currentTarget.value)}
-        className="pr-11"
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <div className="relative">
+          <Input {...props} {...control} type={visible ? "text" : "password"} className="pr-11" />
+          <button
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={visible ? "Hide password" : "Show password"}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+          >
+            {visible ? (
+              <EyeOffIcon aria-hidden="true" className="size-4" />
+            ) : (
+              <EyeIcon aria-hidden="true" className="size-4" />
+            )}
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** The e-mail and password fields of both forms; `onChange` hears each change to either. */
+function CredentialFields({
+  id,
+  errors,
+  passwordAutoComplete,
+  onChange,
+}: {
+  id: string;
+  errors: Record<string, string>;
+  passwordAutoComplete: string;
+  onChange?: (field: "email" | "password", value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="username"
+        onChange={(event) => onChange?.("email", event.currentTarget.value)}
       />
-      <button
-        type="button"
-        onClick={() => setVisible((shown) => !shown)}
-        aria-label={visible ? "Hide password" : "Show password"}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-      >
-        {visible ? (
-          <EyeOffIcon aria-hidden="true" className="size-4" />
-        ) : (
-          <EyeIcon aria-hidden="true" className="size-4" />
-        )}
-      </button>
-    </div>
+      <PasswordField
+        id={`${id}-password`}
+        label="Password"
+        error={errors.password}
+        name="password"
+        autoComplete={passwordAutoComplete}
+        onChange={(event) => onChange?.("password", event.currentTarget.value)}
+      />
+    </>
   );
 }
 
@@ -107,35 +132,8 @@ function LoginForm() {
         <CsrfInput />
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        {errors.form ? (
-          <p role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            onChange={(event) => revalidate("email", event.currentTarget.value)}
-          />
-          <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="current-password"
-            error={errors.password}
-            onValue={(value) => revalidate("password", value)}
-          />
-          <FieldError id={`${id}-password-error`}>{errors.password}</FieldError>
-        </div>
+        <FormAlert>{errors.form}</FormAlert>
+        <CredentialFields id={id} errors={errors} passwordAutoComplete="current-password" onChange={revalidate} />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Signing in..." : "Sign In"}
         </Button>
@@ -160,39 +158,9 @@ function SetupForm() {
       <Form method="post" action="/cms" noValidate className="mt-6 grid gap-4">
         <CsrfInput />
         <input type="hidden" name="intent" value="setup" />
-        {errors.form ? (
-          <p role="alert" className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-code`}>Setup code</Label>
-          <Input
-            id={`${id}-code`}
-            name="code"
-            autoComplete="one-time-code"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${id}-code-error` : undefined}
-          />
-          <FieldError id={`${id}-code-error`}>{errors.code}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          />
-          <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <PasswordInput id={`${id}-password`} name="password" autoComplete="new-password" error={errors.password} />
-          <FieldError id={`${id}-password-error`}>{errors.password}</FieldError>
-        </div>
+        <FormAlert>{errors.form}</FormAlert>
+        <TextField id={`${id}-code`} label="Setup code" error={errors.code} name="code" autoComplete="one-time-code" />
+        <CredentialFields id={id} errors={errors} passwordAutoComplete="new-password" />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Creating..." : "Create administrator"}
         </Button>

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeOwnPasswordSchema } from "~/lib/schemas/users";
 import { recordAudit } from "~/server/audit.server";
@@ -52,28 +52,24 @@ export default function Account() {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const id = useId();
   const busy = navigation.state === "submitting";
-  const field = (name: string, label: string, autoComplete: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      <FieldError id={`${id}-${name}-error`}>{errors[name]}</FieldError>
-    </div>
+  const passwordField = (name: string, label: string, autoComplete: string) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+    />
   );
   return (
     <section className="mx-auto max-w-md rounded-lg border bg-card p-6">
       <h2 className="text-lg font-semibold">Change your password</h2>
       <Form method="post" className="mt-4 grid gap-4" noValidate>
         <CsrfInput />
-        {field("currentPassword", "Current password", "current-password")}
-        {field("newPassword", "New password", "new-password")}
-        {field("confirmPassword", "Confirm new password", "new-password")}
+        {passwordField("currentPassword", "Current password", "current-password")}
+        {passwordField("newPassword", "New password", "new-password")}
+        {passwordField("confirmPassword", "Confirm new password", "new-password")}
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Change password"}

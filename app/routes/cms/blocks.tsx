@@ -1,12 +1,15 @@
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
+import { TabPanel } from "~/components/cms/tab-panel";
+import { useCloseOnSuccess } from "~/components/cms/use-close-on-success";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
+import { FieldError, Label } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
@@ -129,36 +132,20 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZ
 
 export default function ContentBlocksTab() {
   const { blocks, error } = useLoaderData<typeof loader>();
-  const [adding, setAdding] = useState(false);
-  const formId = useId();
   return (
-    <section className="grid gap-6 rounded-lg border bg-card p-6" aria-labelledby={`${formId}-heading`}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id={`${formId}-heading`} className="text-lg font-semibold">
-          Content Blocks
-        </h2>
-        <Button type="button" onClick={() => setAdding((open) => !open)} aria-expanded={adding} aria-controls={formId}>
-          <PlusIcon aria-hidden="true" />
-          Add Block
-        </Button>
-      </div>
-      <div id={formId}>{adding ? <NewBlockForm onDone={() => setAdding(false)} /> : null}</div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/50 p-4 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      {!error && blocks.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No content blocks yet. Add your first block.</p>
-      ) : null}
-      {blocks.length > 0 ? (
-        <ul className="grid gap-4" aria-label="Content blocks">
-          {blocks.map((block) => (
-            <BlockCard key={block.id} block={block} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <TabPanel
+      title="Content Blocks"
+      addLabel="Add Block"
+      renderAddForm={(close) => <NewBlockForm onDone={close} />}
+      error={error}
+      count={blocks.length}
+      emptyMessage="No content blocks yet. Add your first block."
+      listLabel="Content blocks"
+    >
+      {blocks.map((block) => (
+        <BlockCard key={block.id} block={block} />
+      ))}
+    </TabPanel>
   );
 }
 
@@ -218,58 +205,67 @@ function BlockCard({ block }: { block: BlockRow }) {
   );
 }
 
-/** Calls `onDone` once the action reports success for this form's submission. */
-function useCloseOnSuccess(fetcher: ReturnType<typeof useFetcher<typeof action>>, onDone: () => void) {
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
+/** The fields a new block and an edited one share; `block` fills them in for editing. */
+function BlockFields({
+  id,
+  errors,
+  block,
+  descriptionRows,
+}: {
+  id: string;
+  errors: Record<string, string>;
+  block?: BlockRow;
+  descriptionRows: number;
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-name`}
+          label="Block Name"
+          error={errors.name}
+          name="name"
+          defaultValue={block?.name}
+          required
+        />
+        <SelectField
+          id={`${id}-type`}
+          label="Block Type"
+          name="blockType"
+          defaultValue={block?.blockType ?? "testimonial"}
+          options={BLOCK_TYPES}
+          optionLabel={blockTypeLabel}
+        />
+      </div>
+      <TextareaField
+        id={`${id}-description`}
+        label="Description"
+        error={errors.description}
+        name="description"
+        rows={descriptionRows}
+        defaultValue={block ? (block.description ?? "") : undefined}
+      />
+    </>
+  );
+}
+
+/** This form's fetcher, the field errors of its last refused submission, and whether it is busy. */
+function useBlockFetcher(onDone: () => void) {
+  const fetcher = useFetcher<typeof action>();
+  useCloseOnSuccess(fetcher, onDone);
+  const errors = fetcher.data?.ok === false ? (fetcher.data.errors ?? {}) : {};
+  return { fetcher, errors, busy: fetcher.state !== "idle" };
 }
 
 function NewBlockForm({ onDone }: { onDone: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  useCloseOnSuccess(fetcher, onDone);
+  const { fetcher, errors, busy } = useBlockFetcher(onDone);
   const id = useId();
-  const errors = fetcher.data?.ok === false ? (fetcher.data.errors ?? {}) : {};
-  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" noValidate className="grid gap-4 rounded-lg border p-4">
       <h3 className="font-semibold">New content block</h3>
       <CsrfInput />
       <input type="hidden" name="intent" value="create" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Block Name</Label>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            required
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-type`}>Block Type</Label>
-          <NativeSelect id={`${id}-type`} name="blockType" defaultValue="testimonial">
-            {BLOCK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {blockTypeLabel(type)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          name="description"
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-        />
-        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-      </div>
+      <BlockFields id={id} errors={errors} descriptionRows={3} />
       <FieldError id={`${id}-form-error`}>{errors.form}</FieldError>
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
@@ -290,76 +286,31 @@ function initialJson(block: BlockRow): string {
 }
 
 function EditBlockForm({ block, onDone }: { block: BlockRow; onDone: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  useCloseOnSuccess(fetcher, onDone);
+  const { fetcher, errors, busy } = useBlockFetcher(onDone);
   const id = useId();
   const [active, setActive] = useState(block.isActive);
-  const errors = fetcher.data?.ok === false ? (fetcher.data.errors ?? {}) : {};
-  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" noValidate className="grid gap-4">
       <CsrfInput />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={block.id} />
       <input type="hidden" name="isActive" value={active ? "true" : "false"} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Block Name</Label>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            defaultValue={block.name}
-            required
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-type`}>Block Type</Label>
-          <NativeSelect id={`${id}-type`} name="blockType" defaultValue={block.blockType}>
-            {BLOCK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {blockTypeLabel(type)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          name="description"
-          rows={2}
-          defaultValue={block.description ?? ""}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-        />
-        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-      </div>
+      <BlockFields id={id} errors={errors} block={block} descriptionRows={2} />
       <div className="flex items-center gap-3">
         <Switch id={`${id}-active`} checked={active} onCheckedChange={setActive} />
         <Label htmlFor={`${id}-active`}>Active</Label>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-data`}>Content data (JSON)</Label>
-        <Textarea
-          id={`${id}-data`}
-          name="contentData"
-          rows={10}
-          spellCheck={false}
-          className="font-mono text-xs"
-          defaultValue={initialJson(block)}
-          aria-invalid={errors.contentData ? true : undefined}
-          aria-describedby={`${id}-data-hint${errors.contentData ? ` ${id}-data-error` : ""}`}
-        />
-        <p id={`${id}-data-hint`} className="text-xs text-muted-foreground">
-          A JSON object whose keys fit the block type, e.g. a testimonial has quote and author, and optionally role and
-          company.
-        </p>
-        <FieldError id={`${id}-data-error`}>{errors.contentData}</FieldError>
-      </div>
+      <TextareaField
+        id={`${id}-data`}
+        label="Content data (JSON)"
+        error={errors.contentData}
+        hint="A JSON object whose keys fit the block type, e.g. a testimonial has quote and author, and optionally role and company."
+        name="contentData"
+        rows={10}
+        spellCheck={false}
+        className="font-mono text-xs"
+        defaultValue={initialJson(block)}
+      />
       <FieldError id={`${id}-form-error`}>{errors.form}</FieldError>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

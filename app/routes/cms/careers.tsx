@@ -1,12 +1,15 @@
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
+import { DataTable } from "~/components/cms/data-table";
+import { useCloseOnSuccess } from "~/components/cms/use-close-on-success";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
+import { Label } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { CAREER_TYPES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
@@ -43,6 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = current.user;
   const values = Object.fromEntries(form);
   const intent = form.get("intent");
+  const failed = (description: string, status: number) =>
+    dataWithToast<ActionResult>({ ok: false }, { type: "error", description }, { status });
+  const done = (description: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", description });
 
   if (intent === "create" || intent === "update") {
     const parsed = careerFormSchema.safeParse(values);
@@ -52,24 +58,19 @@ export async function action({ request }: Route.ActionArgs) {
       if (intent === "create") {
         const career = await createCareer(db, parsed.data);
         await recordAudit(db, actor, "career.create", "careers", career.id, { title: career.title });
-        return dataWithToast<ActionResult>(
-          { ok: true },
-          { type: "success", description: "Career created successfully" },
-        );
+        return done("Career created successfully");
       }
       const id = careerIdSchema.safeParse(values);
       const career = id.success ? await updateCareer(db, id.data.id, parsed.data) : undefined;
-      if (!career) {
-        return dataWithToast<ActionResult>({ ok: false }, { type: "error", description: SAVE_FAILED }, { status: 404 });
-      }
+      if (!career) return failed(SAVE_FAILED, 404);
       await recordAudit(db, actor, "career.update", "careers", career.id, {
         title: career.title,
         isActive: career.isActive,
       });
-      return dataWithToast<ActionResult>({ ok: true }, { type: "success", description: "Career updated successfully" });
+      return done("Career updated successfully");
     } catch (error) {
       logger.error({ err: error, intent }, "could not save a career");
-      return dataWithToast<ActionResult>({ ok: false }, { type: "error", description: SAVE_FAILED }, { status: 500 });
+      return failed(SAVE_FAILED, 500);
     }
   }
 
@@ -78,18 +79,12 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       const db = await getDb();
       const deleted = id.success ? await deleteCareer(db, id.data.id) : false;
-      if (!id.success || !deleted) {
-        return dataWithToast<ActionResult>(
-          { ok: false },
-          { type: "error", description: DELETE_FAILED },
-          { status: 404 },
-        );
-      }
+      if (!id.success || !deleted) return failed(DELETE_FAILED, 404);
       await recordAudit(db, actor, "career.delete", "careers", id.data.id);
-      return dataWithToast<ActionResult>({ ok: true }, { type: "success", description: "Career deleted successfully" });
+      return done("Career deleted successfully");
     } catch (error) {
       logger.error({ err: error }, "could not delete a career");
-      return dataWithToast<ActionResult>({ ok: false }, { type: "error", description: DELETE_FAILED }, { status: 500 });
+      return failed(DELETE_FAILED, 500);
     }
   }
 
@@ -122,65 +117,44 @@ export default function CareersTab() {
           Add New Career
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="mt-4 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : careers.length === 0 ? (
-        <p className="mt-6 py-8 text-center text-muted-foreground">
-          No careers found. Create your first career posting.
-        </p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b text-muted-foreground">
-              <tr>
-                {["Title", "Department", "Location", "Type", "Status"].map((heading) => (
-                  <th key={heading} scope="col" className="py-2 pr-4 font-medium">
-                    {heading}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {careers.map((career) => (
-                <tr key={career.id} className="border-b align-middle last:border-0">
-                  <td className="py-3 pr-4 font-medium">{career.title}</td>
-                  <td className="py-3 pr-4">{career.department}</td>
-                  <td className="py-3 pr-4">{career.location}</td>
-                  <td className="py-3 pr-4">{career.type}</td>
-                  <td className="py-3 pr-4">
-                    <Badge tone={career.isActive ? "green" : "gray"}>{career.isActive ? "Active" : "Inactive"}</Badge>
-                  </td>
-                  <td className="py-3">
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Edit ${career.title}`}
-                        onClick={() => open({ mode: "edit", career })}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                      </Button>
-                      <ConfirmForm
-                        fields={{ intent: "delete", id: career.id }}
-                        question="Are you sure you want to delete this career?"
-                        buttonLabel={`Delete ${career.title}`}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </ConfirmForm>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={["Title", "Department", "Location", "Type", "Status"]}
+        error={error}
+        empty={careers.length === 0}
+        emptyMessage="No careers found. Create your first career posting."
+      >
+        {careers.map((career) => (
+          <tr key={career.id} className="border-b align-middle last:border-0">
+            <td className="py-3 pr-4 font-medium">{career.title}</td>
+            <td className="py-3 pr-4">{career.department}</td>
+            <td className="py-3 pr-4">{career.location}</td>
+            <td className="py-3 pr-4">{career.type}</td>
+            <td className="py-3 pr-4">
+              <Badge tone={career.isActive ? "green" : "gray"}>{career.isActive ? "Active" : "Inactive"}</Badge>
+            </td>
+            <td className="py-3">
+              <div className="flex justify-end gap-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Edit ${career.title}`}
+                  onClick={() => open({ mode: "edit", career })}
+                >
+                  <PencilIcon aria-hidden="true" />
+                </Button>
+                <ConfirmForm
+                  fields={{ intent: "delete", id: career.id }}
+                  question="Are you sure you want to delete this career?"
+                  buttonLabel={`Delete ${career.title}`}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </ConfirmForm>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Dialog open={editing.mode !== "closed"} onOpenChange={(isOpen) => (isOpen ? undefined : close())}>
         {editing.mode === "closed" ? null : (
           <DialogContent
@@ -205,18 +179,9 @@ function CareerForm({ career, onSaved }: { career: CareerItem | null; onSaved: (
   const [active, setActive] = useState(career?.isActive ?? true);
   const errors: Record<string, string> = fetcher.data?.errors ?? {};
   const busy = fetcher.state !== "idle";
-  const saved = fetcher.state === "idle" && fetcher.data?.ok === true;
+  useCloseOnSuccess(fetcher, onSaved);
 
-  useEffect(() => {
-    if (saved) onSaved();
-  }, [saved, onSaved]);
-
-  const field = (name: string) => ({
-    id: `${id}-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
 
   return (
     <>
@@ -230,68 +195,54 @@ function CareerForm({ career, onSaved }: { career: CareerItem | null; onSaved: (
         <CsrfInput />
         <input type="hidden" name="intent" value={career ? "update" : "create"} />
         {career ? <input type="hidden" name="id" value={career.id} /> : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-title`}>Title</Label>
-          <Input {...field("title")} defaultValue={career?.title ?? ""} maxLength={CAREER_LIMITS.title} required />
-          <FieldError id={`${id}-title-error`}>{errors.title}</FieldError>
-        </div>
+        <TextField
+          {...field("title")}
+          label="Title"
+          defaultValue={career?.title ?? ""}
+          maxLength={CAREER_LIMITS.title}
+          required
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-department`}>Department</Label>
-            <Input
-              {...field("department")}
-              defaultValue={career?.department ?? ""}
-              maxLength={CAREER_LIMITS.department}
-            />
-            <FieldError id={`${id}-department-error`}>{errors.department}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-location`}>Location</Label>
-            <Input {...field("location")} defaultValue={career?.location ?? ""} maxLength={CAREER_LIMITS.location} />
-            <FieldError id={`${id}-location-error`}>{errors.location}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-type`}>Type</Label>
-            <NativeSelect {...field("type")} defaultValue={career?.type ?? "Full-time"}>
-              {CAREER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={`${id}-type-error`}>{errors.type}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-experience`}>Experience</Label>
-            <Input
-              {...field("experience")}
-              defaultValue={career?.experience ?? ""}
-              placeholder="3+ years"
-              maxLength={CAREER_LIMITS.experience}
-            />
-            <FieldError id={`${id}-experience-error`}>{errors.experience}</FieldError>
-          </div>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-description`}>Description</Label>
-          <Textarea
-            {...field("description")}
-            rows={4}
-            defaultValue={career?.description ?? ""}
-            maxLength={CAREER_LIMITS.description}
+          <TextField
+            {...field("department")}
+            label="Department"
+            defaultValue={career?.department ?? ""}
+            maxLength={CAREER_LIMITS.department}
           />
-          <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-requirements`}>Requirements (one per line)</Label>
-          <Textarea
-            {...field("requirements")}
-            rows={5}
-            defaultValue={requirementsToText(career?.requirements)}
-            maxLength={CAREER_LIMITS.requirementsText}
+          <TextField
+            {...field("location")}
+            label="Location"
+            defaultValue={career?.location ?? ""}
+            maxLength={CAREER_LIMITS.location}
           />
-          <FieldError id={`${id}-requirements-error`}>{errors.requirements}</FieldError>
+          <SelectField
+            {...field("type")}
+            label="Type"
+            defaultValue={career?.type ?? "Full-time"}
+            options={CAREER_TYPES}
+          />
+          <TextField
+            {...field("experience")}
+            label="Experience"
+            defaultValue={career?.experience ?? ""}
+            placeholder="3+ years"
+            maxLength={CAREER_LIMITS.experience}
+          />
         </div>
+        <TextareaField
+          {...field("description")}
+          label="Description"
+          rows={4}
+          defaultValue={career?.description ?? ""}
+          maxLength={CAREER_LIMITS.description}
+        />
+        <TextareaField
+          {...field("requirements")}
+          label="Requirements (one per line)"
+          rows={5}
+          defaultValue={requirementsToText(career?.requirements)}
+          maxLength={CAREER_LIMITS.requirementsText}
+        />
         <div className="flex items-center gap-3">
           <Switch id={`${id}-active`} checked={active} onCheckedChange={setActive} />
           <Label htmlFor={`${id}-active`}>Active</Label>

@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
+import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { CONTENT_MESSAGES, contentFormSchema, contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
@@ -140,8 +140,13 @@ export default function ContentEditor() {
   const [slugEdited, setSlugEdited] = useState(item !== null);
   const [imageUrl, setImageUrl] = useState(item?.featuredImageUrl ?? "");
 
-  const describedBy = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const invalid = (field: string) => (errors[field] ? true : undefined);
+  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
+  // "Title and slug are required" is the form's alert; the fields are still marked invalid.
+  const requiredField = (name: "title" | "slug") => ({
+    ...field(name),
+    error: errors[name] !== TITLE_AND_SLUG_REQUIRED ? errors[name] : undefined,
+    invalid: Boolean(errors[name]),
+  });
 
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby={`${id}-heading`}>
@@ -170,158 +175,91 @@ export default function ContentEditor() {
       <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
-        {errors.form ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium lg:col-span-3"
-          >
-            {errors.form}
-          </p>
-        ) : null}
+        <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
 
         <div className="grid content-start gap-4 lg:col-span-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title *</Label>
-            <Input
-              id={`${id}-title`}
-              name="title"
-              value={title}
-              maxLength={200}
-              aria-required="true"
-              aria-invalid={invalid("title")}
-              aria-describedby={describedBy("title")}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setTitle(next);
-                if (!slugEdited) setSlug(slugify(next));
-              }}
-            />
-            <FieldError id={`${id}-title-error`}>
-              {errors.title && errors.title !== TITLE_AND_SLUG_REQUIRED ? errors.title : null}
-            </FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-slug`}>Slug *</Label>
-            <Input
-              id={`${id}-slug`}
-              name="slug"
-              value={slug}
-              maxLength={200}
-              spellCheck={false}
-              autoCapitalize="none"
-              aria-required="true"
-              aria-invalid={invalid("slug")}
-              aria-describedby={`${id}-slug-hint${errors.slug ? ` ${id}-slug-error` : ""}`}
-              onChange={(event) => {
-                setSlug(event.currentTarget.value);
-                setSlugEdited(true);
-              }}
-            />
-            <p id={`${id}-slug-hint`} className="text-xs text-muted-foreground">
-              The page address: /content/{slug || "your-slug"}
-            </p>
-            <FieldError id={`${id}-slug-error`}>
-              {errors.slug && errors.slug !== TITLE_AND_SLUG_REQUIRED ? errors.slug : null}
-            </FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-excerpt`}>Excerpt</Label>
-            <Textarea
-              id={`${id}-excerpt`}
-              name="excerpt"
-              rows={3}
-              defaultValue={item?.excerpt ?? ""}
-              aria-invalid={invalid("excerpt")}
-              aria-describedby={describedBy("excerpt")}
-            />
-            <FieldError id={`${id}-excerpt-error`}>{errors.excerpt}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-content`}>Content</Label>
-            <Textarea
-              id={`${id}-content`}
-              name="content"
-              rows={12}
-              defaultValue={item?.content ?? ""}
-              className="font-mono"
-              aria-invalid={invalid("content")}
-              aria-describedby={`${id}-content-hint${errors.content ? ` ${id}-content-error` : ""}`}
-            />
-            <p id={`${id}-content-hint`} className="text-xs text-muted-foreground">
-              HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting, for
-              example {"{{company_name}}"}.
-            </p>
-            <FieldError id={`${id}-content-error`}>{errors.content}</FieldError>
-          </div>
+          <TextField
+            {...requiredField("title")}
+            label="Title *"
+            value={title}
+            maxLength={200}
+            aria-required="true"
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setTitle(next);
+              if (!slugEdited) setSlug(slugify(next));
+            }}
+          />
+          <TextField
+            {...requiredField("slug")}
+            label="Slug *"
+            hint={`The page address: /content/${slug || "your-slug"}`}
+            value={slug}
+            maxLength={200}
+            spellCheck={false}
+            autoCapitalize="none"
+            aria-required="true"
+            onChange={(event) => {
+              setSlug(event.currentTarget.value);
+              setSlugEdited(true);
+            }}
+          />
+          <TextareaField {...field("excerpt")} label="Excerpt" rows={3} defaultValue={item?.excerpt ?? ""} />
+          <TextareaField
+            {...field("content")}
+            label="Content"
+            hint={
+              <>
+                HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting, for
+                example {"{{company_name}}"}.
+              </>
+            }
+            rows={12}
+            defaultValue={item?.content ?? ""}
+            className="font-mono"
+          />
         </div>
 
         <div className="grid content-start gap-6">
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-semibold">SEO Settings</legend>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-metaTitle`}>Meta Title</Label>
-              <Input
-                id={`${id}-metaTitle`}
-                name="metaTitle"
-                defaultValue={item?.metaTitle ?? ""}
-                aria-invalid={invalid("metaTitle")}
-                aria-describedby={describedBy("metaTitle")}
-              />
-              <FieldError id={`${id}-metaTitle-error`}>{errors.metaTitle}</FieldError>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-metaDescription`}>Meta Description</Label>
-              <Textarea
-                id={`${id}-metaDescription`}
-                name="metaDescription"
-                rows={3}
-                defaultValue={item?.metaDescription ?? ""}
-                aria-invalid={invalid("metaDescription")}
-                aria-describedby={describedBy("metaDescription")}
-              />
-              <FieldError id={`${id}-metaDescription-error`}>{errors.metaDescription}</FieldError>
-            </div>
+            <TextField {...field("metaTitle")} label="Meta Title" defaultValue={item?.metaTitle ?? ""} />
+            <TextareaField
+              {...field("metaDescription")}
+              label="Meta Description"
+              rows={3}
+              defaultValue={item?.metaDescription ?? ""}
+            />
           </fieldset>
 
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-semibold">Publishing</legend>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-type`}>Content Type</Label>
-              <NativeSelect id={`${id}-type`} name="type" defaultValue={item?.type ?? "page"}>
-                {CONTENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {contentTypeLabel(type)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-status`}>Status</Label>
-              <NativeSelect id={`${id}-status`} name="status" defaultValue={item?.status ?? "draft"}>
-                {CONTENT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField
+              id={`${id}-type`}
+              label="Content Type"
+              name="type"
+              defaultValue={item?.type ?? "page"}
+              options={CONTENT_TYPES}
+              optionLabel={contentTypeLabel}
+            />
+            <SelectField
+              id={`${id}-status`}
+              label="Status"
+              name="status"
+              defaultValue={item?.status ?? "draft"}
+              options={CONTENT_STATUSES}
+            />
           </fieldset>
 
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-semibold">Featured Image</legend>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-featuredImageUrl`}>Featured Image URL</Label>
-              <Input
-                id={`${id}-featuredImageUrl`}
-                name="featuredImageUrl"
-                type="url"
-                value={imageUrl}
-                onChange={(event) => setImageUrl(event.currentTarget.value)}
-                aria-invalid={invalid("featuredImageUrl")}
-                aria-describedby={describedBy("featuredImageUrl")}
-              />
-              <FieldError id={`${id}-featuredImageUrl-error`}>{errors.featuredImageUrl}</FieldError>
-            </div>
+            <TextField
+              {...field("featuredImageUrl")}
+              label="Featured Image URL"
+              type="url"
+              value={imageUrl}
+              onChange={(event) => setImageUrl(event.currentTarget.value)}
+            />
             {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
           </fieldset>
 

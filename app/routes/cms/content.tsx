@@ -3,10 +3,11 @@ import { useId } from "react";
 import { data, Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { ConfirmForm } from "~/components/cms/confirm-form";
+import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input, Label, NativeSelect } from "~/components/ui/input";
+import { SelectField, TextField } from "~/components/ui/form-field";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
 import { CONTENT_MESSAGES, contentListFilterSchema, contentStatusTone, contentTypeLabel } from "~/lib/schemas/content";
@@ -109,32 +110,35 @@ export default function ContentTab() {
         aria-label="Filter content"
         className="mt-4 grid gap-3 sm:grid-cols-4 sm:items-end"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-q`}>Search by title or slug</Label>
-          <Input id={`${id}-q`} name="q" type="search" defaultValue={searchParams.get("q") ?? ""} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-type`}>Type</Label>
-          <NativeSelect id={`${id}-type`} name="type" defaultValue={searchParams.get("type") ?? ""}>
-            <option value="">All types</option>
-            {CONTENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {contentTypeLabel(type)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect id={`${id}-status`} name="status" defaultValue={searchParams.get("status") ?? ""}>
-            <option value="">All statuses</option>
-            {CONTENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <TextField
+          id={`${id}-q`}
+          label="Search by title or slug"
+          containerClassName="grid gap-1.5"
+          name="q"
+          type="search"
+          defaultValue={searchParams.get("q") ?? ""}
+        />
+        <SelectField
+          id={`${id}-type`}
+          label="Type"
+          containerClassName="grid gap-1.5"
+          name="type"
+          defaultValue={searchParams.get("type") ?? ""}
+          options={CONTENT_TYPES}
+          optionLabel={contentTypeLabel}
+        >
+          <option value="">All types</option>
+        </SelectField>
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          containerClassName="grid gap-1.5"
+          name="status"
+          defaultValue={searchParams.get("status") ?? ""}
+          options={CONTENT_STATUSES}
+        >
+          <option value="">All statuses</option>
+        </SelectField>
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">
             Search
@@ -147,73 +151,52 @@ export default function ContentTab() {
         </div>
       </Form>
 
-      {error ? (
-        <p role="alert" className="mt-4 rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="mt-6 py-8 text-center text-muted-foreground">
-          {filtered ? "No content matches these filters." : "No content yet. Create your first item."}
-        </p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b text-muted-foreground">
-              <tr>
-                {["Title", "Type", "Status", "Slug", "Excerpt", "Updated"].map((heading) => (
-                  <th key={heading} scope="col" className="py-2 pr-4 font-medium">
-                    {heading}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className="border-b align-top last:border-0">
-                  <td className="py-3 pr-4 font-medium">{item.title}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>
-                  <td className="py-3 pr-4">
-                    <Badge tone={contentStatusTone(item.status)}>{item.status}</Badge>
-                  </td>
-                  <td className="py-3 pr-4 font-mono text-xs">{item.slug}</td>
-                  <td className="max-w-xs py-3 pr-4 text-muted-foreground">
-                    <span className="line-clamp-2">{item.excerpt}</span>
-                  </td>
-                  <td className="py-3 pr-4 whitespace-nowrap">
-                    <time dateTime={new Date(item.updatedAt).toISOString()}>
-                      {dateTimeFormat.format(new Date(item.updatedAt))}
-                    </time>
-                  </td>
-                  <td className="py-3">
-                    <div className="flex items-center gap-2">
-                      <Button asChild variant="outline" size="sm">
-                        <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
-                          <PencilIcon aria-hidden="true" />
-                        </Link>
-                      </Button>
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={`/cms/content/${item.id}/preview`} aria-label={`Preview ${item.title}`}>
-                          <EyeIcon aria-hidden="true" />
-                        </Link>
-                      </Button>
-                      <ConfirmForm
-                        fields={{ intent: "delete", id: item.id }}
-                        question={CONTENT_MESSAGES.delete}
-                        buttonLabel={`Delete ${item.title}`}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </ConfirmForm>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
+        error={error}
+        empty={items.length === 0}
+        emptyMessage={filtered ? "No content matches these filters." : "No content yet. Create your first item."}
+      >
+        {items.map((item) => (
+          <tr key={item.id} className="border-b align-top last:border-0">
+            <td className="py-3 pr-4 font-medium">{item.title}</td>
+            <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>
+            <td className="py-3 pr-4">
+              <Badge tone={contentStatusTone(item.status)}>{item.status}</Badge>
+            </td>
+            <td className="py-3 pr-4 font-mono text-xs">{item.slug}</td>
+            <td className="max-w-xs py-3 pr-4 text-muted-foreground">
+              <span className="line-clamp-2">{item.excerpt}</span>
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap">
+              <time dateTime={new Date(item.updatedAt).toISOString()}>
+                {dateTimeFormat.format(new Date(item.updatedAt))}
+              </time>
+            </td>
+            <td className="py-3">
+              <div className="flex items-center gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
+                    <PencilIcon aria-hidden="true" />
+                  </Link>
+                </Button>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={`/cms/content/${item.id}/preview`} aria-label={`Preview ${item.title}`}>
+                    <EyeIcon aria-hidden="true" />
+                  </Link>
+                </Button>
+                <ConfirmForm
+                  fields={{ intent: "delete", id: item.id }}
+                  question={CONTENT_MESSAGES.delete}
+                  buttonLabel={`Delete ${item.title}`}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </ConfirmForm>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={page} total={total} pageSize={PAGE_SIZE} />
     </section>
   );

@@ -18,7 +18,7 @@ import type { SignInActionData } from "~/components/cms/sign-in";
 import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
-import { createSession, deleteSession } from "~/server/auth/sessions.server";
+import { createSession, deleteExpiredSessions, deleteSession } from "~/server/auth/sessions.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
@@ -91,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A new session on every sign-in: whatever token this browser held before is thrown away.
     const previous = await getCurrentUser(request);
     if (previous) await deleteSession(db, previous.sessionId);
+    // Sign-ins are rare, so this is a cheap moment to clear sessions that have expired.
+    await deleteExpiredSessions(db);
     const cookie = await createSession(db, result.user.id, request.headers.get("User-Agent"));
     logger.info({ userId: result.user.id, intent }, "signed in");
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });

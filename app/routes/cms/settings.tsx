@@ -1,11 +1,14 @@
-import { PlusIcon, Trash2Icon } from "lucide-react";
+import { Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
+import { TabPanel } from "~/components/cms/tab-panel";
+import { useCloseOnSuccess } from "~/components/cms/use-close-on-success";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SelectField, SelectOptions, TextareaField, TextField } from "~/components/ui/form-field";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { SETTING_TYPES } from "~/lib/enums";
@@ -127,36 +130,20 @@ type SettingRow = Awaited<ReturnType<typeof loader>>["settings"][number];
 
 export default function SiteSettingsTab() {
   const { settings, error } = useLoaderData<typeof loader>();
-  const [adding, setAdding] = useState(false);
-  const formId = useId();
   return (
-    <section className="grid gap-6 rounded-lg border bg-card p-6" aria-labelledby={`${formId}-heading`}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id={`${formId}-heading`} className="text-lg font-semibold">
-          Site Settings
-        </h2>
-        <Button type="button" onClick={() => setAdding((open) => !open)} aria-expanded={adding} aria-controls={formId}>
-          <PlusIcon aria-hidden="true" />
-          Add Setting
-        </Button>
-      </div>
-      <div id={formId}>{adding ? <NewSettingForm onDone={() => setAdding(false)} /> : null}</div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-destructive/50 p-4 text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      {!error && settings.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No settings yet. Add your first setting.</p>
-      ) : null}
-      {settings.length > 0 ? (
-        <ul className="grid gap-4" aria-label="Settings">
-          {settings.map((setting) => (
-            <SettingCard key={setting.id} setting={setting} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
+    <TabPanel
+      title="Site Settings"
+      addLabel="Add Setting"
+      renderAddForm={(close) => <NewSettingForm onDone={close} />}
+      error={error}
+      count={settings.length}
+      emptyMessage="No settings yet. Add your first setting."
+      listLabel="Settings"
+    >
+      {settings.map((setting) => (
+        <SettingCard key={setting.id} setting={setting} />
+      ))}
+    </TabPanel>
   );
 }
 
@@ -216,11 +203,7 @@ function SettingCard({ setting }: { setting: SettingRow }) {
     if (!options.includes(setting.settingValue)) options.unshift(setting.settingValue);
     control = (
       <NativeSelect {...common} onChange={(event) => setDraft(event.target.value)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <SelectOptions values={options} />
       </NativeSelect>
     );
   } else {
@@ -280,20 +263,12 @@ function SettingCard({ setting }: { setting: SettingRow }) {
 
 function NewSettingForm({ onDone }: { onDone: () => void }) {
   const fetcher = useFetcher<typeof action>();
+  useCloseOnSuccess(fetcher, onDone);
   const id = useId();
   const [isPublic, setIsPublic] = useState(true);
   const errors = fetcher.data?.ok === false ? (fetcher.data.errors ?? {}) : {};
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
-
-  const field = (name: string) => ({
-    id: `${id}-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
 
   return (
     <fetcher.Form method="post" noValidate className="grid gap-4 rounded-lg border p-4">
@@ -302,33 +277,17 @@ function NewSettingForm({ onDone }: { onDone: () => void }) {
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="isPublic" value={isPublic ? "true" : "false"} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-settingKey`}>Setting Key</Label>
-          <Input {...field("settingKey")} required autoComplete="off" placeholder="e.g. company_name" />
-          <FieldError id={`${id}-settingKey-error`}>{errors.settingKey}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-settingType`}>Type</Label>
-          <NativeSelect {...field("settingType")} defaultValue="text">
-            {SETTING_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id={`${id}-settingType-error`}>{errors.settingType}</FieldError>
-        </div>
+        <TextField
+          {...field("settingKey")}
+          label="Setting Key"
+          required
+          autoComplete="off"
+          placeholder="e.g. company_name"
+        />
+        <SelectField {...field("settingType")} label="Type" defaultValue="text" options={SETTING_TYPES} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-settingValue`}>Setting Value</Label>
-        <Textarea {...field("settingValue")} rows={2} />
-        <FieldError id={`${id}-settingValue-error`}>{errors.settingValue}</FieldError>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea {...field("description")} rows={2} />
-        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-      </div>
+      <TextareaField {...field("settingValue")} label="Setting Value" rows={2} />
+      <TextareaField {...field("description")} label="Description" rows={2} />
       <div className="flex items-center gap-3">
         <Switch id={`${id}-public`} checked={isPublic} onCheckedChange={setIsPublic} />
         <Label htmlFor={`${id}-public`}>Public (shown on the public site)</Label>

@@ -2,9 +2,11 @@ import { PaperclipIcon, RefreshCwIcon, XIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Link, useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
+import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SelectOptions } from "~/components/ui/form-field";
 import { Label, NativeSelect } from "~/components/ui/input";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch, pageWindow } from "~/lib/pagination";
@@ -188,68 +190,47 @@ export default function SubmissionsTab() {
             ))}
           </ul>
         </nav>
-        {error ? (
-          <p
-            role="alert"
-            className="mt-4 rounded-md border border-destructive p-3 text-sm font-medium text-destructive"
-          >
-            {error}
-          </p>
-        ) : submissions.length === 0 ? (
-          <p className="mt-6 py-8 text-center text-muted-foreground">No contact submissions found.</p>
-        ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  {["Name", "Subject", "Status", "Date", "Actions"].map((heading) => (
-                    <th key={heading} scope="col" className="py-2 pr-4 font-medium last:pr-0">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((submission) => {
-                  const isSelected = selected?.id === submission.id;
-                  return (
-                    <tr
-                      key={submission.id}
-                      className={cn("border-b align-middle last:border-0", isSelected && "bg-muted")}
-                    >
-                      <td className="py-3 pr-4 font-medium">
-                        <Link
-                          to={hrefWith({ selected: submission.id })}
-                          preventScrollReset
-                          aria-current={isSelected ? "true" : undefined}
-                          className="text-primary underline-offset-4 hover:underline"
-                        >
-                          {submission.name}
-                        </Link>
-                      </td>
-                      <td className="max-w-64 truncate py-3 pr-4">{submission.subject}</td>
-                      <td className="py-3 pr-4">
-                        <StatusBadge status={submission.status} />
-                      </td>
-                      <td className="py-3 pr-4 whitespace-nowrap">
-                        <time dateTime={submission.createdAt}>{submission.date}</time>
-                      </td>
-                      <td className="py-3">
-                        <StatusSelect
-                          id={submission.id}
-                          status={submission.status}
-                          label={`Status of ${submission.name}'s submission`}
-                          hideLabel
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <Pagination page={page} total={total} pageSize={PAGE_SIZE} />
-          </div>
-        )}
+        <DataTable
+          columns={["Name", "Subject", "Status", "Date"]}
+          lastColumn="Actions"
+          error={error}
+          empty={submissions.length === 0}
+          emptyMessage="No contact submissions found."
+          footer={<Pagination page={page} total={total} pageSize={PAGE_SIZE} />}
+        >
+          {submissions.map((submission) => {
+            const isSelected = selected?.id === submission.id;
+            return (
+              <tr key={submission.id} className={cn("border-b align-middle last:border-0", isSelected && "bg-muted")}>
+                <td className="py-3 pr-4 font-medium">
+                  <Link
+                    to={hrefWith({ selected: submission.id })}
+                    preventScrollReset
+                    aria-current={isSelected ? "true" : undefined}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {submission.name}
+                  </Link>
+                </td>
+                <td className="max-w-64 truncate py-3 pr-4">{submission.subject}</td>
+                <td className="py-3 pr-4">
+                  <StatusBadge status={submission.status} />
+                </td>
+                <td className="py-3 pr-4 whitespace-nowrap">
+                  <time dateTime={submission.createdAt}>{submission.date}</time>
+                </td>
+                <td className="py-3">
+                  <StatusSelect
+                    id={submission.id}
+                    status={submission.status}
+                    label={`Status of ${submission.name}'s submission`}
+                    hideLabel
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </section>
       <SubmissionDetail selected={selected} closeHref={hrefWith({ selected: null })} />
     </div>
@@ -297,11 +278,7 @@ function StatusSelect({
         className="w-36"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
-        {CONTACT_STATUSES.map((option) => (
-          <option key={option} value={option}>
-            {STATUS_LABELS[option]}
-          </option>
-        ))}
+        <SelectOptions values={CONTACT_STATUSES} label={(option) => STATUS_LABELS[option]} />
       </NativeSelect>
     </fetcher.Form>
   );

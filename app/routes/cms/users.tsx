@@ -1,10 +1,13 @@
+import type * as React from "react";
 import { useEffect, useId, useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
+import { DataTable } from "~/components/cms/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label, NativeSelect } from "~/components/ui/input";
+import { FormAlert, SelectField, SelectOptions, TextField } from "~/components/ui/form-field";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { USER_ROLES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
@@ -99,106 +102,92 @@ export default function UsersTab() {
     <div className="grid gap-6">
       <section className="rounded-lg border bg-card p-6">
         <h2 className="text-lg font-semibold">Users ({users.length})</h2>
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  E-mail
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Reset password
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Access
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} className="border-b align-top last:border-0">
-                  <td className="py-3 pr-4 font-medium">
-                    {user.email}
-                    {user.id === currentUserId ? <span className="ml-2 text-muted-foreground">(you)</span> : null}
-                  </td>
-                  <td className="py-3 pr-4">
-                    <Form method="post" className="flex items-center gap-2">
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="id" value={user.id} />
-                      <NativeSelect
-                        name="role"
-                        defaultValue={user.role}
-                        aria-label={`Role of ${user.email}`}
-                        className="w-28"
-                      >
-                        {USER_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                      <Button type="submit" size="sm" variant="outline">
-                        Save role
-                      </Button>
-                    </Form>
-                  </td>
-                  <td className="py-3 pr-4">
-                    <Badge tone={user.isActive ? "green" : "gray"}>{user.isActive ? "Active" : "Deactivated"}</Badge>
-                  </td>
-                  <td className="py-3 pr-4">
-                    <Form method="post" className="flex items-center gap-2">
-                      <CsrfInput />
-                      <input type="hidden" name="intent" value="password" />
-                      <input type="hidden" name="id" value={user.id} />
-                      <Input
-                        name="password"
-                        type="password"
-                        autoComplete="new-password"
-                        aria-label={`New password for ${user.email}`}
-                        placeholder="New password"
-                        className="w-40"
-                      />
-                      <Button type="submit" size="sm" variant="outline">
-                        Reset
-                      </Button>
-                    </Form>
-                  </td>
-                  <td className="py-3">
-                    {user.isActive ? (
-                      <ConfirmForm
-                        fields={{ intent: "deactivate", id: user.id }}
-                        question={`Deactivate ${user.email}? They will be signed out at once.`}
-                        confirmLabel="Deactivate"
-                        buttonLabel={`Deactivate ${user.email}`}
-                      >
-                        Deactivate
-                      </ConfirmForm>
-                    ) : (
-                      <Form method="post">
-                        <CsrfInput />
-                        <input type="hidden" name="intent" value="activate" />
-                        <input type="hidden" name="id" value={user.id} />
-                        <Button type="submit" size="sm" variant="outline" aria-label={`Reactivate ${user.email}`}>
-                          Reactivate
-                        </Button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["E-mail", "Role", "Status", "Reset password"]} lastColumn="Access">
+          {users.map((user) => (
+            <tr key={user.id} className="border-b align-top last:border-0">
+              <td className="py-3 pr-4 font-medium">
+                {user.email}
+                {user.id === currentUserId ? <span className="ml-2 text-muted-foreground">(you)</span> : null}
+              </td>
+              <td className="py-3 pr-4">
+                <UserForm intent="role" userId={user.id} className="flex items-center gap-2">
+                  <NativeSelect
+                    name="role"
+                    defaultValue={user.role}
+                    aria-label={`Role of ${user.email}`}
+                    className="w-28"
+                  >
+                    <SelectOptions values={USER_ROLES} />
+                  </NativeSelect>
+                  <Button type="submit" size="sm" variant="outline">
+                    Save role
+                  </Button>
+                </UserForm>
+              </td>
+              <td className="py-3 pr-4">
+                <Badge tone={user.isActive ? "green" : "gray"}>{user.isActive ? "Active" : "Deactivated"}</Badge>
+              </td>
+              <td className="py-3 pr-4">
+                <UserForm intent="password" userId={user.id} className="flex items-center gap-2">
+                  <Input
+                    name="password"
+                    type="password"
+                    autoComplete="new-password"
+                    aria-label={`New password for ${user.email}`}
+                    placeholder="New password"
+                    className="w-40"
+                  />
+                  <Button type="submit" size="sm" variant="outline">
+                    Reset
+                  </Button>
+                </UserForm>
+              </td>
+              <td className="py-3">
+                {user.isActive ? (
+                  <ConfirmForm
+                    fields={{ intent: "deactivate", id: user.id }}
+                    question={`Deactivate ${user.email}? They will be signed out at once.`}
+                    confirmLabel="Deactivate"
+                    buttonLabel={`Deactivate ${user.email}`}
+                  >
+                    Deactivate
+                  </ConfirmForm>
+                ) : (
+                  <UserForm intent="activate" userId={user.id}>
+                    <Button type="submit" size="sm" variant="outline" aria-label={`Reactivate ${user.email}`}>
+                      Reactivate
+                    </Button>
+                  </UserForm>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
       <AddUserForm />
     </div>
+  );
+}
+
+/** A POST form about one user: the CSRF token, the intent and the user's id go with its own fields. */
+function UserForm({
+  intent,
+  userId,
+  className,
+  children,
+}: {
+  intent: string;
+  userId: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={userId} />
+      {children}
+    </Form>
   );
 }
 
@@ -218,48 +207,18 @@ function AddUserForm() {
       <h2 className="text-lg font-semibold">Add a user</h2>
       <Form ref={formRef} method="post" className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
         <CsrfInput />
-        {errors.form ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm sm:col-span-4"
-          >
-            {errors.form}
-          </p>
-        ) : null}
+        <FormAlert className="sm:col-span-4">{errors.form}</FormAlert>
         <input type="hidden" name="intent" value="create" />
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={`${id}-email-error`}
-          />
-          <FieldError id={`${id}-email-error`}>{errors.email}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-password`}>Initial password</Label>
-          <Input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={`${id}-password-error`}
-          />
-          <FieldError id={`${id}-password-error`}>{errors.password}</FieldError>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-role`}>Role</Label>
-          <NativeSelect id={`${id}-role`} name="role" defaultValue="user">
-            {USER_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <TextField id={`${id}-email`} label="Email" error={errors.email} name="email" type="email" />
+        <TextField
+          id={`${id}-password`}
+          label="Initial password"
+          error={errors.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <SelectField id={`${id}-role`} label="Role" name="role" defaultValue="user" options={USER_ROLES} />
         <Button type="submit" disabled={busy}>
           {busy ? "Adding..." : "Add user"}
         </Button>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeRichText } from "./sanitize.server";
+
+describe("sanitizeRichText", () => {
+  it("removes scripts, event handlers and javascript: URLs", () => {
+    const html = sanitizeRichText(
+      '<p>Hi<script>alert(1)</script></p><img src="https://x.example/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
+    );
+    expect(html).not.toMatch(/script|onerror|javascript:/i);
+    expect(html).toContain('<img src="https://x.example/a.png" loading="lazy" />');
+  });
+
+  it("drops the formatting whitespace between blocks but keeps whitespace inside text", () => {
+    const html = sanitizeRichText(
+      "<h2>Title</h2>\n\n<ul>\n  <li><strong>One:</strong> first</li>\n  <li>Two\n  lines</li>\n</ul>\n<p>a  b</p>",
+    );
+    expect(html).toBe("<h2>Title</h2><ul><li><strong>One:</strong> first</li><li>Two\n  lines</li></ul><p>a  b</p>");
+  });
+
+  it("makes links that open a new tab unable to reach back", () => {
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toContain(
+      'rel="noopener noreferrer"',
+    );
+  });
+});
