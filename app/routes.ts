@@ -9,6 +9,10 @@ export default [
     index("routes/site/home.tsx"),
     route("content/:slug", "routes/site/content.tsx"),
     route("blog", "routes/site/blog.tsx"),
+    // The three legal pages share one template; each has its own route id.
+    route("privacy-statement", "routes/site/legal.tsx", { id: "legal-privacy-statement" }),
+    route("terms-of-use", "routes/site/legal.tsx", { id: "legal-terms-of-use" }),
+    route("cookie-policy", "routes/site/legal.tsx", { id: "legal-cookie-policy" }),
     // Any other path: the not-found page, inside the layout, with status 404.
     route("*", "routes/site/not-found.tsx"),
   ]),
@@ -27,5 +31,7 @@ export default [
     route("blocks", "routes/cms/blocks.tsx"),
     route("settings", "routes/cms/settings.tsx"),
   ]),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
   ...prefix("api", [route("cookie-consent", "routes/api/cookie-consent.ts")]),
 ] satisfies RouteConfig;

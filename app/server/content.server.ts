@@ -206,6 +206,15 @@ export async function listPublishedContent(
   return { items, total: totals?.total ?? 0 };
 }
 
+/** Every published item's address and last change, for the sitemap. */
+export async function listPublishedSlugs(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: content.slug, updatedAt: content.updatedAt })
+    .from(content)
+    .where(and(eq(content.status, "published"), isNotNull(content.publishedAt)))
+    .orderBy(desc(content.publishedAt));
+}
+
 /** What a content page shows: plain data, the body already substituted and sanitised. */
 export interface ContentPageView {
   id: string;

@@ -113,8 +113,8 @@ function CookieBanner({
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <p className="text-sm">
-          We use cookies and similar storage to run this site, remember your preferences and understand how the site is
-          used. Choose which optional cookies you allow; you can change your mind at any time from the footer.{" "}
+          We use cookies and similar storage to run this site and to remember the choices you make. Optional cookies are
+          only set if you allow them; you can change your mind at any time from the footer.{" "}
           <a href="/cookie-policy" className="font-medium text-primary underline underline-offset-4">
             Read our Cookie Policy
           </a>

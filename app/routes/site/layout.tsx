@@ -6,6 +6,7 @@ import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { getDb } from "~/server/database.server";
+import { getEnv } from "~/server/env.server";
 import { getMenu } from "~/server/navigation.server";
 import { getPublicSettings } from "~/server/site-settings.server";
 import type { Route } from "./+types/layout";
@@ -16,6 +17,8 @@ export async function loader(_: Route.LoaderArgs) {
   return {
     navigation,
     identity: siteIdentityFromSettings(settings),
+    // Public by definition: pages build their canonical addresses from it.
+    publicUrl: getEnv().publicUrl,
     // The server's year, so the copyright line is the same in the HTML and after hydration.
     year: new Date().getFullYear(),
   };

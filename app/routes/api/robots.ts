@@ -1,0 +1,18 @@
+import { getEnv } from "~/server/env.server";
+
+/** `/robots.txt`: everything public may be indexed; the admin area, the basket and the API not. */
+export function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /cms",
+    "Disallow: /basket",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${getEnv().publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

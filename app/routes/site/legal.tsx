@@ -1,0 +1,52 @@
+import { data, useLoaderData } from "react-router";
+import { LegalPageView } from "~/components/marketing/legal-page";
+import { LEGAL_PAGES, type LegalPage } from "~/content/legal";
+import { pageMeta } from "~/lib/meta";
+import { applyPlaceholders } from "~/lib/placeholders";
+import { getDb } from "~/server/database.server";
+import { getPublicSettings } from "~/server/site-settings.server";
+import type { Route } from "./+types/legal";
+import type { loader as layoutLoader } from "./layout";
+
+/** The page for this address: the three legal routes share this module. */
+function pageFor(request: Request): LegalPage | undefined {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  return Object.hasOwn(LEGAL_PAGES, slug) ? LEGAL_PAGES[slug as LegalPage["slug"]] : undefined;
+}
+
+/** Fills the company's details ({{company_name}} and the like) from the public site settings. */
+function withSettings(page: LegalPage, settings: Readonly<Record<string, string>>): LegalPage {
+  const fill = (text: string) => applyPlaceholders(text, settings);
+  return {
+    ...page,
+    intro: fill(page.intro),
+    sections: page.sections.map((section) => ({
+      ...section,
+      paragraphs: section.paragraphs.map(fill),
+      list: section.list?.map(fill),
+      table: section.table ? { ...section.table, rows: section.table.rows.map((row) => row.map(fill)) } : undefined,
+    })),
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageFor(request);
+  if (!page) throw data(null, { status: 404 });
+  return { page: withSettings(page, await getPublicSettings(getDb)) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
+  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
+    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  if (!loaderData) return pageMeta({ title: "Page not found" });
+  return pageMeta({
+    title: `${loaderData.page.title} | ${layout?.identity.companyName ?? ""}`.replace(/ \| $/, ""),
+    description: loaderData.page.description,
+    canonicalUrl: layout ? `${layout.publicUrl}${location.pathname}` : undefined,
+  });
+};
+
+export default function LegalRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  return <LegalPageView page={page} />;
+}
