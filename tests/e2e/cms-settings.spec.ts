@@ -16,6 +16,7 @@ import {
   signInAs,
   test,
   type TestServer,
+  waitForToastsToClose,
 } from "./fixtures";
 
 const URL_PATH = "/cms/settings";
@@ -197,7 +198,8 @@ test("an administrator creates public and private settings; private values never
     isPublic: true,
   });
 
-  // A private one.
+  // A private one (after the first toast has gone, so the next one is unambiguous).
+  await waitForToastsToClose(page);
   await add.click();
   await page.getByLabel("Setting Key", { exact: true }).fill("internal_api_note");
   await page.getByLabel("Setting Value", { exact: true }).fill("TOP-SECRET-VALUE-8812");

@@ -92,6 +92,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** The axe check in the light theme and in the dark theme, leaving the page as it found it. */
 export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  // Colours change with a short transition, and a hovered control has its hover colours: axe must
+  // see the settled colours of each theme, not a frame in between.
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
+  await page.mouse.move(0, 0);
   const initiallyDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   for (const dark of [initiallyDark, !initiallyDark]) {
     await page.evaluate((value) => document.documentElement.classList.toggle("dark", value), dark);
