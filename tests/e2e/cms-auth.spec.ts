@@ -253,6 +253,14 @@ test.describe("the Users tab", () => {
       (r) => r.action,
     );
     expect(actions).toEqual(expect.arrayContaining(["user.create", "user.password_reset", "user.deactivate"]));
+
+    // The same changes are listed, newest first, under "Recent changes".
+    await page.reload();
+    const recent = page.locator("section", { hasText: "Recent changes" });
+    const rows = recent.getByRole("row", { name: new RegExp(stored!.id) });
+    await expect(rows.first()).toContainText("user.deactivate");
+    await expect(rows).toHaveCount(3);
+    await expectAccessibleInBothThemes(page);
   });
 
   test("a duplicate e-mail is refused with a clear message", async ({ page, server }) => {

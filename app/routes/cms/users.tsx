@@ -11,7 +11,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { USER_ROLES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
-import { recordAudit } from "~/server/audit.server";
+import { listAudit, recordAudit } from "~/server/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import { deleteUserSessions } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/database.server";
@@ -21,9 +21,14 @@ import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | CMS" }];
 
+/** How many of the latest audit entries the Users tab shows. */
+const RECENT_CHANGES = 50;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
-  return { users: await listUsers(await getDb()), currentUserId: user.id };
+  const db = await getDb();
+  const [users, recentChanges] = await Promise.all([listUsers(db), listAudit(db, RECENT_CHANGES)]);
+  return { users, currentUserId: user.id, recentChanges };
 }
 
 type ActionResult = { errors?: Record<string, string> };
@@ -97,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UsersTab() {
-  const { users, currentUserId } = useLoaderData<typeof loader>();
+  const { users, currentUserId, recentChanges } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-6">
       <section className="rounded-lg border bg-card p-6">
@@ -165,7 +170,57 @@ export default function UsersTab() {
         </DataTable>
       </section>
       <AddUserForm />
+      <RecentChanges entries={recentChanges} />
     </div>
+  );
+}
+
+const changeTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+/** The audit log: who changed what, and when (the latest entries, newest first). */
+function RecentChanges({
+  entries,
+}: {
+  entries: {
+    id: string;
+    createdAt: Date;
+    userEmail: string;
+    action: string;
+    entity: string;
+    entityId: string | null;
+  }[];
+}) {
+  return (
+    <section className="rounded-lg border bg-card p-6">
+      <h2 className="text-lg font-semibold">Recent changes</h2>
+      <p className="mt-1 text-sm text-muted-foreground">The latest {RECENT_CHANGES} changes made in the CMS.</p>
+      <DataTable
+        columns={["When", "Who", "What"]}
+        lastColumn="Record"
+        empty={entries.length === 0}
+        emptyMessage="No changes recorded yet."
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} className="border-b align-top last:border-0">
+            <td className="py-2 pr-4 whitespace-nowrap">
+              <time dateTime={new Date(entry.createdAt).toISOString()}>
+                {changeTimeFormat.format(new Date(entry.createdAt))}
+              </time>
+            </td>
+            <td className="py-2 pr-4">{entry.userEmail}</td>
+            <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
+            <td className="py-2 font-mono text-xs break-all">
+              {entry.entity}
+              {entry.entityId ? ` ${entry.entityId}` : ""}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
   );
 }
 
