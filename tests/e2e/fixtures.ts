@@ -333,3 +333,10 @@ export function describeCmsAccessRules<Context = undefined>(rules: CmsAccessRule
     });
   });
 }
+
+/** The top-level entries of the main menu (links and dropdown buttons), in order. */
+export function mainMenuEntries(page: Page) {
+  return page
+    .getByRole("navigation", { name: "Main" })
+    .locator(":scope > ul > li > a, :scope > ul > li > div > button");
+}

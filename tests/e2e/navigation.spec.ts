@@ -1,5 +1,12 @@
 import { navigationItems } from "../../db/schema";
-import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";
+import {
+  dismissCookieBanner,
+  expect,
+  expectAccessibleInBothThemes,
+  ignoreNotFoundResponses,
+  mainMenuEntries,
+  test,
+} from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -14,8 +21,7 @@ test.describe("top navigation", () => {
     server.invalidateCaches();
     try {
       await page.goto("/");
-      const menu = page.getByRole("navigation", { name: "Main" });
-      await expect(menu.locator(":scope > ul > li > a, :scope > ul > li > div > button")).toHaveText([
+      await expect(mainMenuEntries(page)).toHaveText([
         "Home",
         "Insights",
         "About",
@@ -24,6 +30,7 @@ test.describe("top navigation", () => {
         "Contact",
         "Legal",
       ]);
+      const menu = page.getByRole("navigation", { name: "Main" });
       await expect(menu.getByRole("link", { name: "Insights" })).toHaveAttribute("href", "/content/insights");
       await expect(menu.getByText("Hidden")).toHaveCount(0);
       await expect(menu.getByText("Footer only")).toHaveCount(0);
@@ -40,15 +47,7 @@ test.describe("top navigation", () => {
     server.invalidateCaches();
     try {
       await page.goto("/");
-      const menu = page.getByRole("navigation", { name: "Main" });
-      await expect(menu.locator(":scope > ul > li > a, :scope > ul > li > div > button")).toHaveText([
-        "Home",
-        "About",
-        "Services",
-        "Training",
-        "Contact",
-        "Legal",
-      ]);
+      await expect(mainMenuEntries(page)).toHaveText(["Home", "About", "Services", "Training", "Contact", "Legal"]);
     } finally {
       await server.db.insert(navigationItems).values(stored);
       server.invalidateCaches();

@@ -3,10 +3,7 @@
  * (app/lib/schemas/careers.ts): newest first, active only for the public list, requirements one per
  * line, the title required, and requirements treated as empty when they are not a list.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import {
@@ -18,6 +15,13 @@ import {
   updateCareer,
 } from "~/server/careers.server";
 import type { Database } from "~/server/db.server";
+import {
+  postForm,
+  routeArgs,
+  routeWithBrokenDatabase,
+  toastOf,
+  withBrokenDatabaseHooks,
+} from "./broken-database-routes";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;
@@ -195,55 +199,8 @@ describe("careerFormSchema", () => {
  * ---------------------------------------------------------------------------------------------- */
 
 /** The arguments React Router passes a loader or action; typed loosely, as each route has its own type. */
-const routeArgs = (request: Request) =>
-  ({ request, url: new URL(request.url), params: {}, context: {}, pattern: "/", unstable_pattern: "/" }) as never;
-
-const ADMIN = {
-  sessionId: "s",
-  user: { id: "00000000-0000-4000-8000-00000000000a", email: "admin@example.com", role: "admin", isActive: true },
-};
-
-/** Loads the route module with an administrator signed in and a database that cannot be reached. */
-async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promise<T> {
-  vi.resetModules();
-  vi.doMock("~/server/auth/guards.server", () => ({
-    requireAdmin: async () => ADMIN,
-    requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
-  }));
-  vi.doMock("~/server/database.server", () => ({ getDb: () => Promise.reject(new Error("connection refused")) }));
-  const { logger } = await import("~/server/logger.server");
-  vi.spyOn(logger, "error").mockImplementation(() => undefined);
-  return load();
-}
-
-/** The toast an action's response would show, read back as the next page's root loader reads it. */
-async function toastOf(result: { init?: ResponseInit | null }) {
-  const { getToast } = await import("~/server/toast.server");
-  const cookie = new Headers(result.init?.headers ?? undefined).get("Set-Cookie")!.split(";")[0]!;
-  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
-}
-
-function postForm(url: string, fields: Record<string, string>) {
-  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
-}
-
 describe("the Careers tab when the database fails", () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "careers-route-"));
-    vi.stubEnv("DATA_DIR", dataDir);
-    vi.stubEnv("SESSION_SECRET", "");
-    (await import("~/server/env.server")).resetEnvForTests();
-  });
-  afterAll(async () => {
-    vi.doUnmock("~/server/auth/guards.server");
-    vi.doUnmock("~/server/database.server");
-    vi.resetModules();
-    vi.unstubAllEnvs();
-    (await import("~/server/env.server")).resetEnvForTests();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  withBrokenDatabaseHooks("careers-route-");
 
   it('the loader answers "Failed to fetch careers" with an empty list', async () => {
     const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
