@@ -121,7 +121,11 @@ export interface Card {
   description: string;
   /** A path of this site when the whole card leads somewhere. */
   href?: string;
-  /** The link's visible text, e.g. "Explore AI Solutions"; defaults to "Learn more". */
+  /**
+   * The link's visible text, e.g. "Explore AI Solutions". It must make sense on its own (search
+   * engines and screen readers list links out of context), so never "Learn more" or "Read more";
+   * without it the card's title is the link.
+   */
   linkLabel?: string;
   features?: string[];
 }
@@ -249,6 +253,8 @@ export interface ProductDevelopmentPage {
 
 export interface OverviewPage {
   path: string;
+  /** Other addresses that show this page; their canonical URL is `path`. */
+  aliases?: string[];
   seo: PageSeo;
   hero: Hero;
   /** /ai: four use cases; /cloud: four service groups; /cybersecurity: four services. */
