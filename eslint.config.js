@@ -8,6 +8,10 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      // Side builds and results of parallel or benchmark runs.
+      "build-*/",
+      "test-results-*/",
+      "bench-results/",
       ".react-router/",
       "node_modules/",
       "data/",

@@ -2,10 +2,41 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * Fewer, larger chunks for the browser. Left alone, the bundler splits the shared code of the
+ * routes into two dozen files of a few hundred bytes, and each costs a request with its ~900 bytes
+ * of security headers on a phone's slow connection. The framework, the UI toolkit and the public
+ * site's shared components each become one file instead (npm run bench shows the effect).
+ */
+const clientChunks = {
+  codeSplitting: {
+    groups: [
+      {
+        name: "framework",
+        test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+        priority: 30,
+      },
+      {
+        name: "ui",
+        test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))/,
+        priority: 20,
+      },
+      {
+        // Shared by the public pages. The form schemas (and zod) and the download dialog stay with
+        // the code that loads them when needed.
+        name: "site",
+        test: /app[\\/](lib[\\/](?!schemas)|components[\\/](ui[\\/](button|toaster)|site[\\/]|marketing[\\/](?!download-dialog)))|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+        minShareCount: 2,
+        priority: 10,
+      },
+    ],
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle starts from our Express app so the production server and the routes
   // share one module graph (one database connection, one configuration).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { rolldownOptions: { output: clientChunks } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -12,8 +12,7 @@ import {
   type LinksFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast as showToast } from "sonner";
-import { Toaster } from "~/components/ui/toaster";
+import { showToast, Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { themeInitScript } from "~/lib/theme";
 import { getToast } from "~/server/toast.server";
@@ -64,8 +63,10 @@ export default function App() {
 
   useEffect(() => {
     if (!toast) return;
-    const show = toast.type === "message" ? showToast : showToast[toast.type];
-    show(toast.title ?? toast.description, { id: toast.id, description: toast.title ? toast.description : undefined });
+    showToast(toast.type, toast.title ?? toast.description, {
+      id: toast.id,
+      description: toast.title ? toast.description : undefined,
+    });
   }, [toast]);
 
   return (

@@ -1,5 +1,10 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
+/** Several addresses shown by one template module, each with its own route id. */
+function family(file: string, paths: readonly string[]) {
+  return paths.map((path) => route(path, file, { id: `${file.replace(/\.tsx$/, "")}:${path}` }));
+}
+
 /**
  * The route table, written out by hand so it can be read against SPEC.md section 2.
  * Each issue adds the routes it builds.
@@ -7,8 +12,33 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("services", "routes/site/services.tsx"),
+    route("product-development", "routes/site/product-development.tsx"),
+    // Page families: one template each, fed by the typed copy in app/content/ (see content/pages.ts).
+    ...family("routes/site/overview.tsx", ["ai", "cloud", "cybersecurity", "case-studies/cyber-security"]),
+    ...family("routes/site/service-page.tsx", [
+      "ai/conversational-ai",
+      "ai/predictive-analytics",
+      "ai/computer-vision",
+      "ai/document-processing",
+      "cloud/data-lake-analytics",
+      "data-lake-analytics",
+    ]),
+    ...family("routes/site/case-study.tsx", [
+      "cloud/enterprise-cyber-security",
+      "cloud/enterprise-cloud-migration",
+      "enterprise-cloud-migration",
+      "scalable-ecommerce",
+      "case-studies/scalable-ecommerce",
+      "case-studies/security-assessment",
+      "case-studies/security-operations",
+      "case-studies/identity-management",
+      "case-studies/cloud-security",
+    ]),
     route("content/:slug", "routes/site/content.tsx"),
     route("blog", "routes/site/blog.tsx"),
+    route("downloads/:document", "routes/site/download.tsx"),
     // The three legal pages share one template; each has its own route id.
     route("privacy-statement", "routes/site/legal.tsx", { id: "legal-privacy-statement" }),
     route("terms-of-use", "routes/site/legal.tsx", { id: "legal-terms-of-use" }),
@@ -33,5 +63,6 @@ export default [
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  route("icons.svg", "routes/api/icons.ts"),
   ...prefix("api", [route("cookie-consent", "routes/api/cookie-consent.ts")]),
 ] satisfies RouteConfig;

@@ -110,6 +110,8 @@ export function createApp(options: AppOptions = {}): express.Express {
         fallthrough: false,
       }),
     );
+    // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
+    app.use("/images", express.static(path.join(options.clientDir, "images"), { maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 

@@ -1,5 +1,4 @@
 // Pure basket logic, shared by the React provider and the tests.
-import { z } from "zod";
 import { DEFAULT_CURRENCY, type CurrencyCode } from "./currency";
 
 export const BASKET_STORAGE_KEY = "basket";
@@ -55,17 +54,27 @@ export function basketReducer(state: BasketItem[], action: BasketAction): Basket
   }
 }
 
-// z.number() already rejects NaN and ±Infinity in zod 4. Unknown keys are
-// stripped so old or tampered data can't smuggle extra fields in.
-const storedBasketSchema = z.array(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    price: z.number(),
-    baseCurrency: z.string().default(DEFAULT_CURRENCY),
-    emoji: z.string().default(""),
-  }),
-);
+/**
+ * One stored item, checked field by field. The basket is read on every page, so this is plain
+ * code rather than a zod schema (which would add ~15 KB to every page's JavaScript; decision 007).
+ * Non-finite prices are refused, missing baseCurrency and emoji take their defaults, and unknown
+ * keys are dropped so old or tampered data can't smuggle extra fields in.
+ */
+function toStoredItem(value: unknown): BasketItem {
+  if (typeof value !== "object" || value === null) throw new TypeError("A basket item is not an object");
+  const { id, name, price, baseCurrency = DEFAULT_CURRENCY, emoji = "" } = value as Record<string, unknown>;
+  if (
+    typeof id !== "string" ||
+    typeof name !== "string" ||
+    typeof price !== "number" ||
+    !Number.isFinite(price) ||
+    typeof baseCurrency !== "string" ||
+    typeof emoji !== "string"
+  ) {
+    throw new TypeError("A basket item has the wrong shape");
+  }
+  return { id, name, price, baseCurrency, emoji };
+}
 
 /**
  * Parses the raw `basket` value from localStorage. `null` (nothing stored)
@@ -74,7 +83,9 @@ const storedBasketSchema = z.array(
  */
 export function parseStoredBasket(raw: string | null): BasketItem[] {
   if (raw === null) return [];
-  const items = storedBasketSchema.parse(JSON.parse(raw));
+  const stored: unknown = JSON.parse(raw);
+  if (!Array.isArray(stored)) throw new TypeError("The stored basket is not a list");
+  const items = stored.map(toStoredItem);
   const seen = new Set<string>();
   return items.filter((item) => {
     if (seen.has(item.id)) return false;

@@ -5,11 +5,11 @@ import {
   ALL_ON,
   COOKIE_CHOICE_KEY,
   COOKIE_SETTINGS_KEY,
-  consentRecordSchema,
   parseChoice,
   parseSettings,
   settingsForChoice,
 } from "./cookie-consent";
+import { consentRecordSchema } from "./schemas/cookie-consent";
 
 /** A stand-in for localStorage holding the given entries. */
 function fakeStorage(entries: Record<string, string> = {}): Pick<Storage, "getItem"> {

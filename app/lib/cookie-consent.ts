@@ -2,7 +2,6 @@
  * Cookie consent (SPEC.md section 4): the three choices, what each stores in the browser, and the
  * record the server keeps of it. Shared by the banner and the endpoint that records choices.
  */
-import { z } from "zod";
 import { CONSENT_CHOICES, type ConsentChoice } from "./enums";
 
 export const COOKIE_CHOICE_KEY = "cookieChoice";
@@ -27,20 +26,6 @@ export function settingsForChoice(choice: Exclude<ConsentChoice, "customized">):
   return choice === "accepted" ? ALL_ON : ALL_OFF;
 }
 
-export const consentRecordSchema = z.object({
-  choice: z.enum(CONSENT_CHOICES),
-  functional: z.boolean(),
-  performance: z.boolean(),
-  targeting: z.boolean(),
-});
-export type ConsentRecordInput = z.infer<typeof consentRecordSchema>;
-
-const storedSettingsSchema = z.object({
-  functional: z.boolean(),
-  performance: z.boolean(),
-  targeting: z.boolean(),
-});
-
 /** A stored choice, or null when there is none or it is not one of the three (the banner shows again). */
 export function parseChoice(value: string | null | undefined): ConsentChoice | null {
   return (CONSENT_CHOICES as readonly string[]).includes(value ?? "") ? (value as ConsentChoice) : null;
@@ -49,8 +34,13 @@ export function parseChoice(value: string | null | undefined): ConsentChoice | n
 /** Stored category settings; anything unreadable counts as every optional category off. */
 export function parseSettings(value: string | null | undefined): CookieSettings {
   try {
-    const parsed = storedSettingsSchema.safeParse(JSON.parse(value ?? "null"));
-    return parsed.success ? parsed.data : ALL_OFF;
+    // Plain checks rather than zod: this runs on every page (decision 007).
+    const stored: unknown = JSON.parse(value ?? "null");
+    if (typeof stored !== "object" || stored === null) return ALL_OFF;
+    const { functional, performance, targeting } = stored as Record<string, unknown>;
+    return typeof functional === "boolean" && typeof performance === "boolean" && typeof targeting === "boolean"
+      ? { functional, performance, targeting }
+      : ALL_OFF;
   } catch {
     return ALL_OFF;
   }

@@ -1,3 +1,15 @@
+import type { MetaDescriptor } from "react-router";
+import type { loader as siteLayoutLoader } from "~/routes/site/layout";
+import { SHARE_IMAGE } from "./images";
+import type { SiteIdentity } from "./site-identity";
+
+type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;
+
+/** What the public site's layout loader knows that every page's meta needs (name, public URL). */
+export function siteLayoutData(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
+  return matches.find((match) => match?.id === "routes/site/layout")?.data as SiteLayoutData | undefined;
+}
+
 /**
  * The <title>, description, canonical address and sharing tags of a page; every public route's
  * meta function goes through here so that no page forgets one.
@@ -6,14 +18,22 @@ export function pageMeta({
   title,
   description,
   canonicalUrl,
+  imageUrl,
+  siteName,
   type = "website",
+  jsonLd = [],
 }: {
   title: string;
   description?: string;
   /** The page's one public address (aliases point to their primary page). */
   canonicalUrl?: string;
+  /** The absolute address of the picture shown when the page is shared. */
+  imageUrl?: string;
+  siteName?: string;
   type?: "website" | "article";
-}) {
+  /** Structured data for search engines (schema.org objects). */
+  jsonLd?: readonly object[];
+}): MetaDescriptor[] {
   return [
     { title },
     ...(description ? [{ name: "description", content: description }] : []),
@@ -25,7 +45,52 @@ export function pageMeta({
       : []),
     { property: "og:type", content: type },
     { property: "og:title", content: title },
+    ...(siteName ? [{ property: "og:site_name", content: siteName }] : []),
     ...(description ? [{ property: "og:description", content: description }] : []),
-    { name: "twitter:card", content: "summary" },
+    ...(imageUrl
+      ? [
+          { property: "og:image", content: imageUrl },
+          { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+          { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+          { name: "twitter:image", content: imageUrl },
+        ]
+      : []),
+    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    ...(description ? [{ name: "twitter:description", content: description }] : []),
+    ...jsonLd.map((data) => ({ "script:ld+json": data })),
   ];
+}
+
+/**
+ * The meta of a public page from its own title and description: "<title> | <company>", the site's
+ * title and description where the page has none, the canonical address on the public URL, and the
+ * share image.
+ */
+export function publicPageMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  page: {
+    /** The page's own title, without the company name; none for the home page. */
+    title?: string;
+    description?: string;
+    /** The canonical path, e.g. "/ai" (for an alias, its primary page's path). */
+    path: string;
+    type?: "website" | "article";
+    /** Structured data, built from the site's public address and identity. */
+    jsonLd?: (site: { publicUrl: string; identity: SiteIdentity }) => readonly object[];
+  },
+): MetaDescriptor[] {
+  const layout = siteLayoutData(matches);
+  const identity = layout?.identity;
+  const siteTitle = identity?.siteTitle ?? "";
+  const title = page.title ? [page.title, identity?.companyName].filter(Boolean).join(" | ") : siteTitle;
+  return pageMeta({
+    title: title || "Home",
+    description: page.description || identity?.siteDescription || undefined,
+    canonicalUrl: layout ? new URL(page.path, layout.publicUrl).href : undefined,
+    imageUrl: layout ? new URL(SHARE_IMAGE.path, layout.publicUrl).href : undefined,
+    siteName: identity?.companyName,
+    type: page.type,
+    jsonLd: layout && page.jsonLd ? page.jsonLd({ publicUrl: layout.publicUrl, identity: layout.identity }) : [],
+  });
 }

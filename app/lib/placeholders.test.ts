@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPlaceholders } from "./placeholders";
+import { applyPlaceholders, fillPlaceholdersDeep } from "./placeholders";
 
 const settings = { company_name: "Larkspire Digital", contact_email: "hello@example.com" };
 
@@ -40,5 +40,28 @@ describe("applyPlaceholders", () => {
       "<p>A &amp; B &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</p>",
     );
     expect(applyPlaceholders("{{company_name}}", values)).toBe(values.company_name);
+  });
+});
+
+describe("fillPlaceholdersDeep", () => {
+  it("fills every string of nested copy and keeps its shape and other values", () => {
+    const copy = {
+      title: "About {{company_name}}",
+      count: 3,
+      flag: true,
+      cards: [{ title: "{{company_name}} in London", features: ["Founded by {{company_name}}", "{{unknown}}"] }],
+    };
+    expect(fillPlaceholdersDeep(copy, { company_name: "Acme" })).toEqual({
+      title: "About Acme",
+      count: 3,
+      flag: true,
+      cards: [{ title: "Acme in London", features: ["Founded by Acme", "{{unknown}}"] }],
+    });
+  });
+
+  it("does not change the original copy", () => {
+    const copy = { title: "{{company_name}}" };
+    fillPlaceholdersDeep(copy, { company_name: "Acme" });
+    expect(copy.title).toBe("{{company_name}}");
   });
 });

@@ -25,3 +25,18 @@ export function applyPlaceholders(
     return options.html ? escapeHtml(value) : value;
   });
 }
+
+/**
+ * Fills placeholders in every string of a piece of typed copy (objects, arrays, strings), as plain
+ * text; the copy's shape is unchanged.
+ */
+export function fillPlaceholdersDeep<T>(value: T, values: Readonly<Record<string, string>>): T {
+  if (typeof value === "string") return applyPlaceholders(value, values) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => fillPlaceholdersDeep(item, values)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillPlaceholdersDeep(item, values)]),
+    ) as T;
+  }
+  return value;
+}

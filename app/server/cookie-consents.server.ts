@@ -1,6 +1,7 @@
 /** Cookie consent records (cookie_consents): proof of what each visitor chose, and when. */
 import { cookieConsents } from "../../db/schema";
-import { COOKIE_POLICY_VERSION, type ConsentRecordInput } from "../lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "../lib/cookie-consent";
+import type { ConsentRecordInput } from "../lib/schemas/cookie-consent";
 import type { Database } from "./db.server";
 
 export async function recordCookieConsent(db: Database, input: ConsentRecordInput): Promise<{ id: string }> {

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieConsents } from "../../db/schema";
-import { COOKIE_POLICY_VERSION, type ConsentRecordInput } from "~/lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "~/lib/cookie-consent";
+import type { ConsentRecordInput } from "~/lib/schemas/cookie-consent";
 import { recordCookieConsent } from "~/server/cookie-consents.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 

@@ -1,19 +1,54 @@
-import { Toaster as SonnerToaster } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { ExternalToast } from "sonner";
 
 /**
- * Toasts as SPEC.md section 9 sets them: at most 3 visible, 4 s each, 356 px wide, 14 px apart.
- * Sonner's plain style (dark text on white) rather than its "rich colours", whose green and red
- * text fall short of AA contrast.
+ * Toasts without their weight on every page: Sonner (about 9 KB of JavaScript) loads the first
+ * time a page shows a toast, and `showToast` waits for it to be listening before it shows one.
  */
+const ConfiguredToaster = lazy(() => import("./sonner-toaster"));
+
+export type ToastKind = "message" | "success" | "error" | "info" | "warning";
+
+type Sonner = typeof import("sonner"); // eslint-disable-line @typescript-eslint/consistent-type-imports -- the lazily loaded module's type
+
+/** Settles once the toaster is on the page and listening; null until a toast is first wanted. */
+let toasterReady: Promise<Sonner> | null = null;
+let markReady: (() => void) | null = null;
+const mountRequests = new Set<() => void>();
+const signalReady = () => markReady?.();
+
+function whenToasterReady(): Promise<Sonner> {
+  toasterReady ??= new Promise<void>((resolve) => {
+    markReady = resolve;
+    for (const request of mountRequests) request();
+  }).then(() => import("sonner"));
+  return toasterReady;
+}
+
+/** Shows a toast; safe to call from anywhere in the browser, before or after the toaster loads. */
+export function showToast(kind: ToastKind, title: string, options?: ExternalToast): void {
+  void whenToasterReady().then(({ toast }) => {
+    const show = kind === "message" ? toast : toast[kind];
+    show(title, options);
+  });
+}
+
+/** The toasts' place on the page (mounted once, in the root). */
 export function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const request = () => setWanted(true);
+    mountRequests.add(request);
+    // A toast asked for before this mounted (a flash message on the first render).
+    if (toasterReady) request();
+    return () => {
+      mountRequests.delete(request);
+    };
+  }, []);
+  if (!wanted) return null;
   return (
-    <SonnerToaster
-      position="bottom-center"
-      visibleToasts={3}
-      duration={4000}
-      gap={14}
-      closeButton
-      toastOptions={{ style: { width: 356 } }}
-    />
+    <Suspense fallback={null}>
+      <ConfiguredToaster onReady={signalReady} />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@
  * Sign-in and password rules (SPEC.md section 5), shared by the login form in the browser and the
  * action on the server, so both give the same messages.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase; short enough that hashing cannot be used to exhaust the server. */

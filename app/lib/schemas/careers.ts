@@ -2,7 +2,7 @@
  * The Careers tab's form (SPEC.md "Careers Management", sections 4 and 5), shared by the dialog in
  * the browser and the action on the server, so both apply the same rules and messages.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { CAREER_TYPES } from "../enums";
 
 export const CAREER_LIMITS = {

@@ -3,7 +3,7 @@
  * browser and the server. Each block type is a small strict object: a typo in a key is reported
  * rather than silently stored, and every shape the seed data uses is accepted.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { BLOCK_TYPES, type BlockType } from "../enums";
 
 const NAME_MAX = 200;

@@ -1,5 +1,5 @@
 /** The content editor's form (SPEC.md "Content editor" and section 5), shared by browser and server. */
-import { z } from "zod";
+import { z } from "./zod";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "../enums";
 import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../slug";
 

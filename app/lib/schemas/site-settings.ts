@@ -2,7 +2,7 @@
  * The Site Settings tab's forms, shared by the browser and the server: the key format and the
  * rule each setting type puts on its value.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { SETTING_TYPES, type SettingType } from "../enums";
 
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;

@@ -1,5 +1,5 @@
 /** The Users tab's and the account page's forms, shared by browser and server. */
-import { z } from "zod";
+import { z } from "./zod";
 import { USER_ROLES } from "../enums";
 import { emailField, passwordField } from "./auth";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { consentRecordSchema } from "~/lib/cookie-consent";
+import { consentRecordSchema } from "~/lib/schemas/cookie-consent";
 import { recordCookieConsent } from "~/server/cookie-consents.server";
 import { getDb } from "~/server/database.server";
 import { RateLimiter } from "~/server/rate-limit.server";

@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";

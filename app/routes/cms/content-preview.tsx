@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { EyeIcon, PencilIcon, PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { data, Form, Link, useLoaderData, useSearchParams } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";

@@ -1,58 +1,138 @@
-import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { CheckIcon } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { Artwork } from "~/components/marketing/artwork";
+import { CallToActionBand } from "~/components/marketing/call-to-action";
+import { CardGrid } from "~/components/marketing/card-grid";
+import { PageActions } from "~/components/marketing/page-actions";
+import { PageSection } from "~/components/marketing/page-section";
 import { Testimonials } from "~/components/site/testimonials";
-import { Button } from "~/components/ui/button";
-import { pageMeta } from "~/lib/meta";
+import { Carousel } from "~/components/ui/carousel";
+import { HOME_PAGE } from "~/content/home";
+import type { HomePage } from "~/content/types";
+import { publicPageMeta } from "~/lib/meta";
+import { organizationJsonLd } from "~/lib/structured-data";
 import { listActiveBlocks, toTestimonials } from "~/server/content-blocks.server";
 import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
+import { withCompanyDetails } from "~/server/marketing.server";
 import type { Route } from "./+types/home";
-import type { loader as layoutLoader } from "./layout";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
-  return pageMeta({
-    title: layout?.identity.siteTitle ?? "Home",
-    description: layout?.identity.siteDescription,
-  });
-};
+/** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */
+const HERO_AUTOPLAY_MS = 3000;
+const SHOWCASE_AUTOPLAY_MS = 4000;
 
-/** The active testimonial blocks; the page renders without them when they cannot be read. */
+/** The page's copy and the active testimonial blocks (the page renders without them on failure). */
 export async function loader(_: Route.LoaderArgs) {
+  const [page, testimonials] = await Promise.all([withCompanyDetails(HOME_PAGE), loadTestimonials()]);
+  return { page, testimonials };
+}
+
+async function loadTestimonials() {
   try {
-    return { testimonials: toTestimonials(await listActiveBlocks(await getDb(), "testimonial")) };
+    return toTestimonials(await listActiveBlocks(await getDb(), "testimonial"));
   } catch (error) {
     logger.error({ err: error }, "could not load testimonials");
-    return { testimonials: [] };
+    return [];
   }
 }
 
-/**
- * The home page's opening. The marketing issue replaces it with the full page of SPEC.md ("Home");
- * until then it introduces the company from its settings and links to what exists.
- */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  // The home page's title and description are the site's own (site_title, site_description).
+  publicPageMeta(matches, {
+    path: "/",
+    jsonLd: ({ identity, publicUrl }) => [organizationJsonLd(identity, publicUrl, "/favicon.svg")],
+  });
+
 export default function Home() {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
-  const identity = layout?.identity;
-  const { testimonials } = useLoaderData<typeof loader>();
+  const { page, testimonials } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-primary uppercase">Innovate, Invest, Implement</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-          {identity?.companyName ?? "Technology services"}: technology that moves your business forward
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{identity?.siteDescription}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to="/services">Our Solutions</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/contact">Partner With Us</Link>
-          </Button>
-        </div>
-      </section>
+      <Hero hero={page.hero} />
+      <PageSection title={page.showcase.title} intro={page.showcase.intro}>
+        <Carousel
+          label="Services slideshow"
+          autoplayMs={SHOWCASE_AUTOPLAY_MS}
+          slidesPerView="responsive"
+          slides={page.showcase.items.map((slide) => ({
+            key: slide.image,
+            content: (
+              <figure className="h-full overflow-hidden rounded-lg border bg-card text-card-foreground">
+                <Artwork
+                  name={slide.image}
+                  alt={slide.alt}
+                  sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+                  className="aspect-[4/3] w-full object-cover"
+                />
+                <figcaption className="p-4 text-sm leading-6">{slide.caption}</figcaption>
+              </figure>
+            ),
+          }))}
+        />
+      </PageSection>
+      <PageSection title={page.services.title} intro={page.services.intro} tone="muted">
+        <CardGrid cards={page.services.items} columns={4} />
+      </PageSection>
+      <PageSection title={page.whyChooseUs.title} intro={page.whyChooseUs.intro}>
+        <CardGrid cards={page.whyChooseUs.items} />
+      </PageSection>
+      <TrainingHub hub={page.trainingHub} />
       <Testimonials items={testimonials} />
+      <CallToActionBand cta={page.closing} />
     </>
+  );
+}
+
+function Hero({ hero }: { hero: HomePage["hero"] }) {
+  return (
+    <div className="border-b bg-gradient-to-b from-accent to-background">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
+        <div>
+          {hero.eyebrow ? (
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">{hero.eyebrow}</p>
+          ) : null}
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{hero.title}</h1>
+          <p className="mt-6 text-lg leading-8 text-muted-foreground">{hero.lead}</p>
+          {hero.actions ? <PageActions actions={hero.actions} className="mt-8" /> : null}
+        </div>
+        <Carousel
+          label="Highlights slideshow"
+          autoplayMs={HERO_AUTOPLAY_MS}
+          slides={hero.slides.map((slide, index) => ({
+            key: slide.image,
+            content: (
+              <Artwork
+                name={slide.image}
+                alt={slide.alt}
+                // Only the first picture is the page's largest paint; the second waits its turn.
+                priority={index === 0}
+                sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+                className="aspect-[3/2] w-full rounded-lg object-cover"
+              />
+            ),
+          }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+function TrainingHub({ hub }: { hub: HomePage["trainingHub"] }) {
+  return (
+    <PageSection title={hub.title} tone="muted">
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div>
+          <p className="text-lg leading-8">{hub.text}</p>
+          <PageActions actions={hub.actions} className="mt-8" />
+        </div>
+        <ul className="space-y-3">
+          {hub.points.map((point) => (
+            <li key={point} className="flex gap-3">
+              <CheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <span className="leading-7">{point}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PageSection>
   );
 }

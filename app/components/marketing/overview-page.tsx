@@ -1,0 +1,29 @@
+import type { OverviewPage } from "~/content/types";
+import { CallToActionBand } from "./call-to-action";
+import { CardGrid } from "./card-grid";
+import { FaqAccordion } from "./faq-accordion";
+import { PageHero } from "./page-hero";
+import { PageSection } from "./page-section";
+
+/** /ai, /cloud and /cybersecurity: hero, four cards, the cloud's case studies, FAQ, call to action. */
+export function OverviewPageView({ page }: { page: OverviewPage }) {
+  return (
+    <>
+      <PageHero hero={page.hero} />
+      <PageSection title={page.cards.title} intro={page.cards.intro}>
+        <CardGrid cards={page.cards.items} columns={2} />
+      </PageSection>
+      {page.caseStudies ? (
+        <PageSection title={page.caseStudies.title} intro={page.caseStudies.intro} tone="muted">
+          <CardGrid cards={page.caseStudies.items} columns={3} />
+        </PageSection>
+      ) : null}
+      <PageSection title={page.faq.title} intro={page.faq.intro}>
+        <div className="max-w-3xl">
+          <FaqAccordion items={page.faq.items} />
+        </div>
+      </PageSection>
+      <CallToActionBand cta={page.closing} />
+    </>
+  );
+}

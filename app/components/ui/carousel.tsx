@@ -1,0 +1,117 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { cn } from "~/lib/utils";
+import { Button } from "./button";
+
+const SLIDES_PER_VIEW = {
+  /** One slide at every width (the home page's hero). */
+  one: "basis-full",
+  /** One on small, two on medium, three on large screens (the services carousel). */
+  responsive: "basis-full md:basis-1/2 lg:basis-1/3",
+};
+
+function prefersReducedMotion() {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * A looping carousel that advances by itself every `autoplayMs`. Autoplay stops for good when the
+ * visitor drags, presses a control or moves focus into it, pauses while the tab is hidden, never
+ * starts for visitors who prefer reduced motion, and has a pause button (WCAG 2.2.2). The slides
+ * are plain HTML from the server; the script only adds movement.
+ */
+export function Carousel({
+  label,
+  slides,
+  autoplayMs,
+  slidesPerView = "one",
+  className,
+}: {
+  /** Names the carousel for screen readers, e.g. "Our Services in Action". */
+  label: string;
+  slides: readonly { key: string; content: ReactNode }[];
+  autoplayMs: number;
+  slidesPerView?: keyof typeof SLIDES_PER_VIEW;
+  className?: string;
+}) {
+  const [autoplay] = useState(() =>
+    Autoplay({ delay: autoplayMs, playOnInit: !prefersReducedMotion(), stopOnInteraction: true, stopOnFocusIn: true }),
+  );
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" }, [autoplay]);
+  const [playing, setPlaying] = useState(false);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    // The plugin announces a change before its own state flips, so each event says what it means.
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    // Autoplay started with Embla, before this subscription existed: read where it stands once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing with an external system
+    setPlaying(autoplay.isPlaying());
+    embla.on("autoplay:play", onPlay).on("autoplay:stop", onStop).on("select", onSelect);
+    return () => {
+      embla.off("autoplay:play", onPlay).off("autoplay:stop", onStop).off("select", onSelect);
+    };
+  }, [embla, autoplay]);
+
+  const stop = useCallback(() => autoplay.stop(), [autoplay]);
+  const previous = useCallback(() => {
+    stop();
+    embla?.scrollPrev();
+  }, [embla, stop]);
+  const next = useCallback(() => {
+    stop();
+    embla?.scrollNext();
+  }, [embla, stop]);
+  const togglePlaying = useCallback(() => {
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+  }, [autoplay]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-selected={selected}
+      className={cn("relative", className)}
+      // Focus anywhere inside (controls included) stops the movement, as interaction does.
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget) stop();
+      }}
+    >
+      <div ref={viewportRef} className="overflow-hidden rounded-lg">
+        <div className="-ml-4 flex touch-pan-y" aria-live={playing ? "off" : "polite"}>
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={cn("min-w-0 shrink-0 grow-0 pl-4", SLIDES_PER_VIEW[slidesPerView])}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4 flex items-center justify-end gap-2">
+        <Button type="button" variant="outline" size="icon" onClick={togglePlaying} disabled={!embla}>
+          {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+          <span className="sr-only">{playing ? "Pause slideshow" : "Play slideshow"}</span>
+        </Button>
+        <Button type="button" variant="outline" size="icon" onClick={previous} disabled={!embla}>
+          <ChevronLeftIcon aria-hidden="true" />
+          <span className="sr-only">Previous slide</span>
+        </Button>
+        <Button type="button" variant="outline" size="icon" onClick={next} disabled={!embla}>
+          <ChevronRightIcon aria-hidden="true" />
+          <span className="sr-only">Next slide</span>
+        </Button>
+      </div>
+    </section>
+  );
+}

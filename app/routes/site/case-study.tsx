@@ -1,0 +1,45 @@
+import { useLoaderData } from "react-router";
+import { CaseStudyView } from "~/components/marketing/case-study-page";
+import { breadcrumbTrail } from "~/lib/breadcrumbs";
+import { SHARE_IMAGE } from "~/lib/images";
+import { publicPageMeta } from "~/lib/meta";
+import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { loadFamilyPage } from "~/server/marketing.server";
+import type { Route } from "./+types/case-study";
+
+/** Every case study, under /case-studies/... and /cloud/..., and their aliases. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { study: await loadFamilyPage(request, "case-study") };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  publicPageMeta(matches, {
+    title: loaderData?.study.seo.title ?? "Page not found",
+    description: loaderData?.study.seo.description,
+    path: loaderData?.study.path ?? "/",
+    type: "article",
+    jsonLd: ({ publicUrl, identity }) => {
+      if (!loaderData) return [];
+      const { study } = loaderData;
+      return [
+        articleJsonLd(
+          {
+            headline: study.header.title,
+            description: study.seo.description,
+            path: study.path,
+            published: study.published,
+            imagePath: SHARE_IMAGE.path,
+          },
+          { name: identity.companyName, logoPath: "/favicon.svg" },
+          publicUrl,
+        ),
+        breadcrumbListJsonLd(breadcrumbTrail(study), publicUrl),
+        ...(study.faq ? [faqPageJsonLd(study.faq.items)] : []),
+      ];
+    },
+  });
+
+export default function CaseStudyRoute() {
+  const { study } = useLoaderData<typeof loader>();
+  return <CaseStudyView study={study} trail={breadcrumbTrail(study)} />;
+}

@@ -1,0 +1,48 @@
+import { PlayCircleIcon } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { CallToActionBand } from "~/components/marketing/call-to-action";
+import { CardGrid } from "~/components/marketing/card-grid";
+import { PageHero } from "~/components/marketing/page-hero";
+import { PageSection } from "~/components/marketing/page-section";
+import { Steps } from "~/components/marketing/steps";
+import { SERVICES_PAGE } from "~/content/services";
+import { publicPageMeta } from "~/lib/meta";
+import { withCompanyDetails } from "~/server/marketing.server";
+import type { Route } from "./+types/services";
+
+/**
+ * Services (SPEC.md "Services"): six services with five features each, the overview video's
+ * placeholder, the four-step process, six industries and Request a Quote.
+ */
+export async function loader(_: Route.LoaderArgs) {
+  return { page: await withCompanyDetails(SERVICES_PAGE) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  publicPageMeta(matches, { ...loaderData?.page.seo, path: "/services" });
+
+export default function Services() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero hero={page.hero} />
+      <PageSection title={page.services.title} intro={page.services.intro}>
+        <CardGrid cards={page.services.items} />
+      </PageSection>
+      <PageSection title={page.video.title} tone="muted">
+        {/* The spec keeps this a placeholder until the video exists: a frame, not a player. */}
+        <div className="flex aspect-video max-w-4xl flex-col items-center justify-center gap-4 rounded-lg border-2 border-dashed bg-card p-8 text-center">
+          <PlayCircleIcon aria-hidden="true" className="size-16 text-muted-foreground" />
+          <p className="max-w-xl text-muted-foreground">{page.video.description}</p>
+        </div>
+      </PageSection>
+      <PageSection title={page.process.title} intro={page.process.intro}>
+        <Steps steps={page.process.items} />
+      </PageSection>
+      <PageSection title={page.industries.title} intro={page.industries.intro} tone="muted">
+        <CardGrid cards={page.industries.items} />
+      </PageSection>
+      <CallToActionBand cta={page.closing} />
+    </>
+  );
+}
