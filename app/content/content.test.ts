@@ -273,6 +273,8 @@ describe("SPEC.md section 2, page by page", () => {
     const phases = SCALABLE_ECOMMERCE.timeline?.phases ?? [];
     expect(phases.length).toBeGreaterThanOrEqual(3);
     expect(phases.map((phase) => phase.complete)).toEqual([...phases.slice(1).map(() => true), false]);
+    // SPEC.md section 4: the final step is "Monitoring & Support" (Ongoing).
+    expect(phases.at(-1)).toMatchObject({ title: "Monitoring & Support", duration: "Ongoing" });
     expect(SCALABLE_ECOMMERCE.faq?.items).toHaveLength(6);
     expect(downloads(SCALABLE_ECOMMERCE.closing.actions)).toHaveLength(1);
   });

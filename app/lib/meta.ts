@@ -72,6 +72,8 @@ export function publicPageMeta(
   page: {
     /** The page's own title, without the company name; none for the home page. */
     title?: string;
+    /** Use `title` as it is, without " | <company>" (an editor's own SEO title). */
+    verbatimTitle?: boolean;
     description?: string;
     /** The canonical path, e.g. "/ai" (for an alias, its primary page's path). */
     path: string;
@@ -83,7 +85,10 @@ export function publicPageMeta(
   const layout = siteLayoutData(matches);
   const identity = layout?.identity;
   const siteTitle = identity?.siteTitle ?? "";
-  const title = page.title ? [page.title, identity?.companyName].filter(Boolean).join(" | ") : siteTitle;
+  const title =
+    page.title && !page.verbatimTitle
+      ? [page.title, identity?.companyName].filter(Boolean).join(" | ")
+      : page.title || siteTitle;
   return pageMeta({
     title: title || "Home",
     description: page.description || identity?.siteDescription || undefined,

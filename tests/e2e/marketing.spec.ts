@@ -255,4 +255,8 @@ test("the e-commerce timeline marks its last step alone as in progress", async (
     await expect(phases.nth(index).locator("summary")).toContainText("Complete");
   }
   await expect(phases.nth(count - 1).locator("summary")).toContainText("In progress");
+  await expect(phases.nth(count - 1).locator("summary")).toContainText("Monitoring & Support");
+  // Progress bars: full for every step but the last, which is empty.
+  await expect(page.locator('[data-progress="full"]')).toHaveCount(count - 1);
+  await expect(page.locator('[data-progress="empty"]')).toHaveCount(1);
 });

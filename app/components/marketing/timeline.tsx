@@ -27,6 +27,14 @@ export function Timeline({ phases }: { phases: readonly TimelinePhase[] }) {
                   </span>
                   <span className="mt-1 block text-lg font-semibold">{phase.title}</span>
                   <span className="mt-1 block leading-7 text-muted-foreground">{phase.description}</span>
+                  {/* Full for a finished phase, empty for one still under way (SPEC.md section 4);
+                      the words above say the same for screen readers. */}
+                  <span aria-hidden="true" className="mt-3 block h-1.5 w-full max-w-xs rounded-full bg-muted">
+                    <span
+                      className={`block h-full rounded-full bg-primary ${phase.complete ? "w-full" : "w-0"}`}
+                      data-progress={phase.complete ? "full" : "empty"}
+                    />
+                  </span>
                 </span>
                 <ChevronDownIcon
                   aria-hidden="true"

@@ -39,7 +39,10 @@ export function Carousel({
   const [autoplay] = useState(() =>
     Autoplay({ delay: autoplayMs, playOnInit: !prefersReducedMotion(), stopOnInteraction: true, stopOnFocusIn: true }),
   );
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" }, [autoplay]);
+  // SPEC.md section 9: drag threshold 10, duration 25.
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start", dragThreshold: 10, duration: 25 }, [
+    autoplay,
+  ]);
   const [playing, setPlaying] = useState(false);
   const [selected, setSelected] = useState(0);
 

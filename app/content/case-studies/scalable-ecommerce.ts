@@ -165,11 +165,12 @@ export const SCALABLE_ECOMMERCE: CaseStudy = {
         complete: true,
       },
       {
-        title: "Optimisation & International Roll-out",
+        title: "Monitoring & Support",
         duration: "Ongoing",
         description:
-          "Continuous tuning of cost and performance, and the launch of localised shops for Ireland and the European Union.",
+          "Round-the-clock monitoring and support, continuous tuning of cost and performance, and the launch of localised shops for Ireland and the European Union.",
         activities: [
+          "24/7 monitoring of checkout, search and payment journeys, with alerts routed to a joint on-call rota",
           "Monthly cost reviews using Graviton-based containers and Savings Plans",
           "Personalised product recommendations driven by browsing and order history",
           "Euro pricing, localised content and EU-based order fulfilment integration",

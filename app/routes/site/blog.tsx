@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { Pagination } from "~/components/cms/pagination";
-import { pageMeta } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { pageFromSearch } from "~/lib/pagination";
 import { listPublishedContent } from "~/server/content.server";
 import { getDb } from "~/server/database.server";
@@ -40,8 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Blog", description: "News, guides and insights from our consultants." });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    title: "Blog",
+    description: "News, guides and insights from our consultants.",
+    path: "/blog",
+  });
 
 export default function Blog() {
   const { posts, page, total, failed } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ContentArticle } from "~/components/site/content-article";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
 import { isValidSlug } from "~/lib/slug";
 import { getPublishedContentBySlug, toContentPageView } from "~/server/content.server";
 import { getDb } from "~/server/database.server";
@@ -33,8 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
-  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  const layout = siteLayoutData(matches);
   if (!loaderData) {
     const failed = isRouteErrorResponse(error) && error.status !== 404;
     return [
@@ -43,9 +42,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
     ];
   }
   const { item } = loaderData;
-  return pageMeta({
+  // The editor's SEO title as written; without one, the site's title (SPEC.md section 3).
+  return publicPageMeta(matches, {
     title: item.metaTitle || layout?.identity.siteTitle || item.title,
-    description: item.metaDescription || layout?.identity.siteDescription || undefined,
+    verbatimTitle: true,
+    description: item.metaDescription || undefined,
+    path: `/content/${item.slug}`,
+    type: "article",
   });
 };
 

@@ -1,12 +1,11 @@
 import { data, useLoaderData } from "react-router";
 import { LegalPageView } from "~/components/marketing/legal-page";
 import { LEGAL_PAGES, type LegalPage } from "~/content/legal";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { applyPlaceholders } from "~/lib/placeholders";
 import { getDb } from "~/server/database.server";
 import { getPublicSettings } from "~/server/site-settings.server";
 import type { Route } from "./+types/legal";
-import type { loader as layoutLoader } from "./layout";
 
 /** The page for this address: the three legal routes share this module. */
 function pageFor(request: Request): LegalPage | undefined {
@@ -35,16 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { page: withSettings(page, await getPublicSettings(getDb)) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
-  const layout = matches.find((match) => match?.id === "routes/site/layout")?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
-  if (!loaderData) return pageMeta({ title: "Page not found" });
-  return pageMeta({
-    title: `${loaderData.page.title} | ${layout?.identity.companyName ?? ""}`.replace(/ \| $/, ""),
-    description: loaderData.page.description,
-    canonicalUrl: layout ? `${layout.publicUrl}${location.pathname}` : undefined,
-  });
-};
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) =>
+  loaderData
+    ? publicPageMeta(matches, {
+        title: loaderData.page.title,
+        description: loaderData.page.description,
+        path: location.pathname,
+      })
+    : pageMeta({ title: "Page not found" });
 
 export default function LegalRoute() {
   const { page } = useLoaderData<typeof loader>();
