@@ -629,7 +629,12 @@ async function main() {
     const started = Date.now();
     process.stdout.write(`▶ Lighthouse ${index + 1}/${routePaths.length}: ${routePath} ... `);
     // One route at a time: parallel runs on one machine would skew each other's timings.
-    const { route, lhr } = await auditRoute(origin, routePath, chrome.port);
+    let { route, lhr } = await auditRoute(origin, routePath, chrome.port);
+    // Lighthouse now and then loses the trace of a load (NO_NAVSTART and the like): one more try.
+    if (route.error) {
+      process.stdout.write(`retrying (${route.error.split(":")[0]}) ... `);
+      ({ route, lhr } = await auditRoute(origin, routePath, chrome.port));
+    }
     console.log(route.error ? "failed" : `${((Date.now() - started) / 1000).toFixed(0)} s`);
     routes.push(route);
     sample ??= lhr;

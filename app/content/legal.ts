@@ -45,6 +45,7 @@ const privacyStatement: LegalPage = {
       ],
       list: [
         "Contact messages: your name, e-mail address, optional phone number, subject and message, used to reply to your enquiry. Lawful basis: our legitimate interest in responding to people who contact us, or steps you ask us to take before entering into a contract.",
+        "Guide and case study downloads: your name and e-mail address, recorded with the document you asked for, so that our team can follow up on your interest. Lawful basis: our legitimate interest in replying to people who show an interest in our services; you can ask us at any time not to contact you.",
         "Job applications: your details and any CV or covering letter you attach, used to assess your application and arrange interviews. Lawful basis: steps you ask us to take before entering into an employment contract, and our legitimate interest in recruiting. Please leave out health, ethnicity, religion and other special category data unless we ask for it, for example to adjust an interview.",
         "Training course orders: the courses, currency, your name, e-mail address and billing details. Guest checkout needs no account and asks only for what is needed to complete and invoice the order. We use this to take payment, confirm your booking and keep our accounts. Lawful basis: performing our contract with you, and our legal obligation to keep tax records.",
         "Content management accounts: for staff who sign in to the website's administration area, their work e-mail address, a hashed password and records of sign-ins and changes. Lawful basis: our legitimate interest in running the website securely.",
@@ -67,6 +68,7 @@ const privacyStatement: LegalPage = {
             "The retention period set by our administrators, currently 180 days after the application is resolved, then deleted.",
           ],
           ["Contact messages", "2 years from your last message, then deleted."],
+          ["Guide and case study download requests", "2 years from the request, as for contact messages."],
           ["Training course orders and invoices", "6 years, as UK tax law requires us to keep accounting records."],
           ["Cookie consent records", "2 years from the time of your choice."],
           ["Server logs, including IP addresses", "30 days."],
