@@ -19,10 +19,10 @@ import {
   type Section,
   type ServicePage,
 } from "../content/types";
-import { fillPlaceholdersDeep } from "../lib/placeholders";
 import type { DownloadRequest } from "../lib/schemas/download";
 import { siteIdentityFromSettings } from "../lib/site-identity";
 import type { Database } from "./db.server";
+import { fillCompanyDetails } from "./marketing.server";
 import { renderPdf, type DocumentOutline, type OutlineSection } from "./pdf.server";
 
 export type Settings = Readonly<Record<string, string>>;
@@ -48,11 +48,6 @@ export function isDownloadDocumentId(value: unknown): value is DownloadDocumentI
   return typeof value === "string" && (DOWNLOAD_DOCUMENT_IDS as readonly string[]).includes(value);
 }
 
-/** The copy with the company's details filled in; the company is named even without settings. */
-function filled<T>(copy: T, settings: Settings): T {
-  return fillPlaceholdersDeep(copy, { ...settings, company_name: siteIdentityFromSettings(settings).companyName });
-}
-
 function document<Page extends { path: string; seo: { title: string; description: string } }>(
   title: string,
   page: Page,
@@ -61,9 +56,9 @@ function document<Page extends { path: string; seo: { title: string; description
   return {
     title,
     sourcePath: page.path,
-    sourceLabel: (settings) => filled(page.seo.title, settings),
-    summary: (settings) => filled(page.seo.description, settings),
-    outline: (settings, context = {}) => ({ title, ...build(filled(page, settings), settings, context) }),
+    sourceLabel: (settings) => fillCompanyDetails(page.seo.title, settings),
+    summary: (settings) => fillCompanyDetails(page.seo.description, settings),
+    outline: (settings, context = {}) => ({ title, ...build(fillCompanyDetails(page, settings), settings, context) }),
   };
 }
 

@@ -10,6 +10,14 @@ import { getDb } from "./database.server";
 import { getPublicSettings, type SettingsMap } from "./site-settings.server";
 
 /**
+ * Copy with the company's details filled in from these settings. Even when the settings cannot be
+ * read, the copy names the company (the fallback name) rather than showing "{{company_name}}".
+ */
+export function fillCompanyDetails<T>(copy: T, settings: SettingsMap): T {
+  return fillPlaceholdersDeep(copy, { ...settings, company_name: siteIdentityFromSettings(settings).companyName });
+}
+
+/**
  * Filled copy per settings map: the public settings are cached as one object until the CMS changes
  * them, so each page's copy is filled once per change rather than once per request.
  */
@@ -24,9 +32,7 @@ export async function withCompanyDetails<T extends object>(copy: T): Promise<T> 
   }
   const known = forSettings.get(copy);
   if (known) return known as T;
-  // Even when the settings cannot be read, the page names the company rather than "{{company_name}}".
-  const values = { ...settings, company_name: siteIdentityFromSettings(settings).companyName };
-  const filled = fillPlaceholdersDeep(copy, values);
+  const filled = fillCompanyDetails(copy, settings);
   forSettings.set(copy, filled);
   return filled;
 }
