@@ -15,6 +15,8 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("services", "routes/site/services.tsx"),
     route("product-development", "routes/site/product-development.tsx"),
+    route("careers", "routes/site/careers.tsx"),
+    route("careers/:job", "routes/site/career.tsx"),
     // Page families: one template each, fed by the typed copy in app/content/ (see content/pages.ts).
     ...family("routes/site/overview.tsx", ["ai", "cloud", "cybersecurity", "case-studies/cyber-security"]),
     ...family("routes/site/service-page.tsx", [

@@ -337,3 +337,17 @@ export interface CaseStudy {
   faq?: Section<FaqItem>;
   closing: CallToAction;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Careers (the openings themselves come from the database)
+
+export interface CareersPage {
+  seo: PageSeo;
+  hero: Hero;
+  /** The list of openings (#openings) and its empty state. */
+  openings: { title: string; intro: string; empty: string };
+  /** Application, Screening, Interview, Offer. */
+  hiringProcess: Section<Step>;
+  /** "Send Your CV" to /contact. */
+  sendCv: CallToAction;
+}

@@ -4,6 +4,7 @@
  * functions of the page's data, so the markup and the structured data never disagree.
  */
 import type { FaqItem } from "~/content/types";
+import { escapeHtml } from "./placeholders";
 import type { SiteIdentity } from "./site-identity";
 
 export interface BreadcrumbEntry {
@@ -77,5 +78,77 @@ export function articleJsonLd(
       name: publisher.name,
       logo: { "@type": "ImageObject", url: absolute(publisher.logoPath, publicUrl) },
     },
+  };
+}
+
+const EMPLOYMENT_TYPES: Record<string, string> = {
+  "Full-time": "FULL_TIME",
+  "Part-time": "PART_TIME",
+  Contract: "CONTRACTOR",
+  Internship: "INTERN",
+};
+
+/** The country of an office named in a job's location: Boston is the US office, all else the UK. */
+function countryOf(location: string): "US" | "GB" {
+  return /\b(Boston|USA|US|United States)\b/i.test(location) ? "US" : "GB";
+}
+
+/**
+ * A job opening as Google for Jobs reads it: title, description, date posted, the company, the
+ * place (or, for a remote role, the country applicants must live in) and the employment type.
+ */
+export function jobPostingJsonLd(
+  job: {
+    title: string;
+    description: string;
+    requirements: readonly string[];
+    location: string;
+    type: string;
+    datePosted: string;
+    path: string;
+  },
+  organization: { name: string; logoPath: string },
+  publicUrl: string,
+) {
+  const country = countryOf(job.location);
+  const remote = /\bremote\b/i.test(job.location);
+  const description = [
+    `<p>${escapeHtml(job.description)}</p>`,
+    ...(job.requirements.length > 0
+      ? [`<ul>${job.requirements.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`]
+      : []),
+  ].join("");
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: job.title,
+    description,
+    datePosted: job.datePosted,
+    url: absolute(job.path, publicUrl),
+    employmentType: EMPLOYMENT_TYPES[job.type] ?? "OTHER",
+    hiringOrganization: {
+      "@type": "Organization",
+      name: organization.name,
+      sameAs: absolute("/", publicUrl),
+      logo: absolute(organization.logoPath, publicUrl),
+    },
+    ...(remote
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: {
+            "@type": "Country",
+            name: country === "US" ? "United States" : "United Kingdom",
+          },
+        }
+      : {
+          jobLocation: {
+            "@type": "Place",
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: job.location.replace(/\s*\(.*\)\s*$/, ""),
+              addressCountry: country,
+            },
+          },
+        }),
   };
 }

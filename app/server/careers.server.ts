@@ -1,5 +1,5 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { careers } from "../../db/schema";
 import type { CareerType } from "../lib/enums";
 import type { CareerInput } from "../lib/schemas/careers";
@@ -35,6 +35,21 @@ export async function listActiveCareers(db: Database): Promise<Career[]> {
     .where(eq(careers.isActive, true))
     .orderBy(desc(careers.createdAt), desc(careers.id));
   return rows.map(toCareer);
+}
+
+/**
+ * The active opening whose id starts with these hex digits (the end of its public address), or
+ * undefined; of two such openings (a one-in-four-billion chance), the newest.
+ */
+export async function findActiveCareerByIdPrefix(db: Database, idPrefix: string): Promise<Career | undefined> {
+  if (!/^[0-9a-f]{8}$/.test(idPrefix)) return undefined;
+  const [row] = await db
+    .select()
+    .from(careers)
+    .where(and(eq(careers.isActive, true), sql`${careers.id}::text like ${`${idPrefix}%`}`))
+    .orderBy(desc(careers.createdAt))
+    .limit(1);
+  return row ? toCareer(row) : undefined;
 }
 
 export async function findCareer(db: Database, id: string): Promise<Career | undefined> {

@@ -9,6 +9,7 @@ import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/s
 import {
   createCareer,
   deleteCareer,
+  findActiveCareerByIdPrefix,
   findCareer,
   listActiveCareers,
   listCareers,
@@ -88,6 +89,29 @@ describe("listActiveCareers (the public careers page)", () => {
   it("returns nothing when every career is inactive", async () => {
     await database.db.insert(careers).values({ title: "Closed", isActive: false });
     await expect(listActiveCareers(database.db)).resolves.toEqual([]);
+  });
+});
+
+describe("findActiveCareerByIdPrefix (a job's own page)", () => {
+  it("finds an active opening by the first eight hex digits of its id, never an inactive one", async () => {
+    const [open, closed] = await database.db
+      .insert(careers)
+      .values([{ title: "Open role" }, { title: "Closed role", isActive: false }])
+      .returning();
+    await expect(findActiveCareerByIdPrefix(database.db, open!.id.slice(0, 8))).resolves.toMatchObject({
+      id: open!.id,
+      title: "Open role",
+    });
+    await expect(findActiveCareerByIdPrefix(database.db, closed!.id.slice(0, 8))).resolves.toBeUndefined();
+  });
+
+  it("refuses anything but eight lower-case hex digits, so no pattern reaches the query", async () => {
+    const id = "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f";
+    await database.db.insert(careers).values({ id, title: "Open role" });
+    await expect(findActiveCareerByIdPrefix(database.db, "3f2a9c1e")).resolves.toMatchObject({ id });
+    for (const prefix of ["%", "_%", "3f2a9c1", "3F2A9C1E", "3f2a9c1%", ""]) {
+      await expect(findActiveCareerByIdPrefix(database.db, prefix), prefix).resolves.toBeUndefined();
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import { PUBLIC_PAGE_PATHS } from "~/lib/public-pages";
+import { careerPath } from "~/lib/careers";
+import { listActiveCareers } from "~/server/careers.server";
 import { listPublishedSlugs } from "~/server/content.server";
 import { getDb } from "~/server/database.server";
 import { getEnv } from "~/server/env.server";
@@ -12,17 +14,23 @@ function escapeXml(value: string): string {
 export async function loader() {
   const base = getEnv().publicUrl;
   let items: { slug: string; updatedAt: Date }[] = [];
+  let jobs: { path: string; updatedAt: Date }[] = [];
   try {
-    items = await listPublishedSlugs(await getDb());
+    const db = await getDb();
+    items = await listPublishedSlugs(db);
+    jobs = (await listActiveCareers(db)).map((career) => ({ path: careerPath(career), updatedAt: career.updatedAt }));
   } catch (error) {
     // The fixed pages are still worth listing when the content cannot be read.
-    logger.error({ err: error }, "the sitemap could not list published content");
+    logger.error({ err: error }, "the sitemap could not list published content and job openings");
   }
   const urls = [
     ...PUBLIC_PAGE_PATHS.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
     ...items.map(
       (item) =>
         `<url><loc>${escapeXml(`${base}/content/${item.slug}`)}</loc><lastmod>${item.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+    ...jobs.map(
+      (job) => `<url><loc>${escapeXml(base + job.path)}</loc><lastmod>${job.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

@@ -1,0 +1,117 @@
+import { BriefcaseIcon, MapPinIcon } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
+import { Button } from "~/components/ui/button";
+import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
+import { pageMeta, publicPageMeta } from "~/lib/meta";
+import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/structured-data";
+import { findActiveCareerByIdPrefix } from "~/server/careers.server";
+import { getDb } from "~/server/database.server";
+import type { Route } from "./+types/career";
+import NotFound from "./not-found";
+
+/**
+ * One job opening, /careers/<title>-<id prefix>, with JobPosting structured data for Google for
+ * Jobs. An inactive or unknown opening is a 404; an address with an old title redirects to the
+ * current one.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const idPrefix = careerIdPrefix(params.job);
+  const career = idPrefix ? await findActiveCareerByIdPrefix(await getDb(), idPrefix) : undefined;
+  if (!career) throw data(null, { status: 404 });
+  const path = careerPath(career);
+  if (path !== `/careers/${params.job}`) throw redirect(path, 301);
+  const { title, department, type, experience, location, description, requirements, createdAt } = career;
+  return {
+    job: { title, department, type, experience, location, description, requirements, path },
+    datePosted: createdAt.toISOString().slice(0, 10),
+  };
+}
+
+const trailOf = (job: { title: string; path: string }) => [
+  { label: "Home", href: "/" },
+  { label: "Careers", href: "/careers" },
+  { label: job.title, href: job.path },
+];
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return [...pageMeta({ title: "Page not found" }), { name: "robots", content: "noindex" }];
+  const { job, datePosted } = loaderData;
+  return publicPageMeta(matches, {
+    title: `${job.title} (${job.type}, ${job.location})`,
+    description: job.description.slice(0, 160),
+    path: job.path,
+    jsonLd: ({ publicUrl, identity }) => [
+      jobPostingJsonLd({ ...job, datePosted }, { name: identity.companyName, logoPath: "/favicon.svg" }, publicUrl),
+      breadcrumbListJsonLd(trailOf(job), publicUrl),
+    ],
+  });
+};
+
+export default function CareerRoute() {
+  const { job, datePosted } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+      <Breadcrumbs trail={trailOf(job)} />
+      <p className="mt-8 flex flex-wrap gap-2 text-sm">
+        {job.department ? (
+          <span className="rounded-full bg-accent px-3 py-1 font-medium text-accent-foreground">{job.department}</span>
+        ) : null}
+        <span className="rounded-full border px-3 py-1">{job.type}</span>
+        {job.experience ? <span className="rounded-full border px-3 py-1">{job.experience}</span> : null}
+      </p>
+      <h1 className="mt-4 text-4xl font-bold tracking-tight">{job.title}</h1>
+      <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
+        {job.location ? (
+          <span className="flex items-center gap-2">
+            <MapPinIcon aria-hidden="true" className="size-4" />
+            {job.location}
+          </span>
+        ) : null}
+        <span>
+          Posted{" "}
+          <time dateTime={datePosted}>{new Date(datePosted).toLocaleDateString("en-GB", { dateStyle: "long" })}</time>
+        </span>
+      </p>
+      <p className="mt-8 text-lg leading-8">{job.description}</p>
+      {job.requirements.length > 0 ? (
+        <section aria-labelledby="requirements-heading" className="mt-10">
+          <h2 id="requirements-heading" className="text-2xl font-semibold">
+            Requirements
+          </h2>
+          <ul className="mt-4 list-disc space-y-2 pl-6 leading-7">
+            {job.requirements.map((requirement) => (
+              <li key={requirement}>{requirement}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <Link to={applyPath(job.title)}>
+            <BriefcaseIcon aria-hidden="true" />
+            Apply Now
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/careers#openings">See all open positions</Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** A closed or unknown opening is the site's not-found page; a failure to read it, a short apology. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-2xl font-semibold">This job opening could not be loaded</h1>
+      <p className="text-muted-foreground">Please try again in a few minutes.</p>
+      <Link to="/careers" className="font-medium text-primary underline underline-offset-4">
+        See all open positions
+      </Link>
+    </section>
+  );
+}

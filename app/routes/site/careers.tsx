@@ -1,0 +1,134 @@
+import { BriefcaseIcon, ClockIcon, MapPinIcon } from "lucide-react";
+import { Link, useLoaderData } from "react-router";
+import { CallToActionBand } from "~/components/marketing/call-to-action";
+import { PageHero } from "~/components/marketing/page-hero";
+import { PageSection } from "~/components/marketing/page-section";
+import { Steps } from "~/components/marketing/steps";
+import { Button } from "~/components/ui/button";
+import { CAREERS_PAGE } from "~/content/careers";
+import { applyPath, careerPath } from "~/lib/careers";
+import { publicPageMeta } from "~/lib/meta";
+import { listActiveCareers, type Career } from "~/server/careers.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import { withCompanyDetails } from "~/server/marketing.server";
+import type { Route } from "./+types/careers";
+
+/**
+ * /careers (SPEC.md "Careers"): the active openings, newest first, each with Apply Now; the
+ * hiring process and Send Your CV. When the openings cannot be read, the page says so and still
+ * offers Send Your CV.
+ */
+export async function loader(_: Route.LoaderArgs) {
+  const [page, openings] = await Promise.all([withCompanyDetails(CAREERS_PAGE), loadOpenings()]);
+  return { page, ...openings };
+}
+
+async function loadOpenings() {
+  try {
+    const careers = await listActiveCareers(await getDb());
+    return { openings: careers.map(toOpening), failed: false };
+  } catch (error) {
+    logger.error({ err: error }, "could not load the job openings");
+    return { openings: [], failed: true };
+  }
+}
+
+function toOpening(career: Career) {
+  const { id, title, department, type, experience, location, description, requirements } = career;
+  return { id, title, department, type, experience, location, description, requirements, path: careerPath(career) };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  publicPageMeta(matches, { ...loaderData?.page.seo, path: "/careers" });
+
+export default function Careers() {
+  const { page, openings, failed } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero hero={page.hero} />
+      <section id="openings" aria-labelledby="openings-heading" className="scroll-mt-20">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="openings-heading" className="text-3xl font-bold tracking-tight">
+            {page.openings.title}
+          </h2>
+          <p className="mt-4 max-w-3xl text-lg text-muted-foreground">{page.openings.intro}</p>
+          {openings.length === 0 ? (
+            <p className="mt-10 rounded-lg border bg-card p-8 text-center text-muted-foreground">
+              {failed
+                ? "The job openings could not be loaded. Please try again in a few minutes."
+                : page.openings.empty}
+            </p>
+          ) : (
+            <ul className="mt-10 grid gap-6 lg:grid-cols-2">
+              {openings.map((opening) => (
+                <li key={opening.id}>
+                  <OpeningCard opening={opening} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      <PageSection title={page.hiringProcess.title} intro={page.hiringProcess.intro} tone="muted">
+        <Steps steps={page.hiringProcess.items} />
+      </PageSection>
+      <CallToActionBand cta={page.sendCv} />
+    </>
+  );
+}
+
+type Opening = ReturnType<typeof toOpening>;
+
+function OpeningCard({ opening }: { opening: Opening }) {
+  return (
+    <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
+      <p className="flex flex-wrap gap-2 text-sm">
+        {opening.department ? (
+          <span className="rounded-full bg-accent px-3 py-1 font-medium text-accent-foreground">
+            {opening.department}
+          </span>
+        ) : null}
+        <span className="rounded-full border px-3 py-1">{opening.type}</span>
+        {opening.experience ? <span className="rounded-full border px-3 py-1">{opening.experience}</span> : null}
+      </p>
+      <h3 className="mt-4 text-xl font-semibold">
+        <Link to={opening.path} className="underline-offset-4 hover:underline">
+          {opening.title}
+        </Link>
+      </h3>
+      {opening.location ? (
+        <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+          <MapPinIcon aria-hidden="true" className="size-4" />
+          {opening.location}
+        </p>
+      ) : null}
+      <p className="mt-4 leading-7">{opening.description}</p>
+      {opening.requirements.length > 0 ? (
+        <>
+          <h4 className="mt-4 font-medium">Requirements</h4>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-sm leading-6">
+            {opening.requirements.map((requirement) => (
+              <li key={requirement}>{requirement}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-3 pt-6">
+        <Button asChild>
+          {/* Named with the job, as every card has an Apply Now; the name starts with the visible text. */}
+          <Link to={applyPath(opening.title)} aria-label={`Apply Now: ${opening.title}`}>
+            <BriefcaseIcon aria-hidden="true" />
+            Apply Now
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={opening.path} aria-label={`Role details: ${opening.title}`}>
+            <ClockIcon aria-hidden="true" />
+            Role details
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
