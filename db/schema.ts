@@ -27,6 +27,8 @@ import {
   CONTACT_STATUSES,
   CONTENT_STATUSES,
   CONTENT_TYPES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
   SETTING_TYPES,
   USER_ROLES,
 } from "../app/lib/enums";
@@ -332,4 +334,44 @@ export const adminSetup = pgTable(
     createdAt: createdAt(),
   },
   (table) => [check("admin_setup_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * E-mails waiting to go out, and those that went (issue 5). A request only adds a row; a background
+ * loop sends due rows over SMTP when SMTP_URL is set and retries failures with a growing delay.
+ * Without SMTP, the rows stay here for administrators to read in the CMS (/cms/outbox).
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    // Where a reply goes: the visitor's address on a notification, so the company can answer at once.
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // Kept when the submission is deleted, so the record of what was sent survives.
+    submissionId: uuid("submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("mail_outbox_status_check", oneOf(table.status, MAIL_STATUSES)),
+    check("mail_outbox_kind_check", oneOf(table.kind, MAIL_KINDS)),
+    check("mail_outbox_to_address_not_blank", notBlank(table.toAddress)),
+    check("mail_outbox_subject_not_blank", notBlank(table.subject)),
+    check("mail_outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
+    // A mail has a sending time exactly when it was sent.
+    check("mail_outbox_sent_at_check", sql`(${table.status} = 'sent') = (${table.sentAt} is not null)`),
+    // What the sender claims next: due pending mail, oldest first.
+    index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt, table.createdAt),
+    index("mail_outbox_created_at_idx").on(table.createdAt.desc()),
+    index("mail_outbox_submission_id_idx").on(table.submissionId),
+  ],
 );

@@ -14,6 +14,7 @@ import { closeDatabase, getDatabase } from "../app/server/database.server";
 import { getEnv } from "../app/server/env.server";
 import { healthCheck } from "../app/server/health.server";
 import { logger } from "../app/server/logger.server";
+import { createMailTransport, mailFrom, startMailDelivery, stopMailDelivery } from "../app/server/mail.server";
 import { rejectCrossSiteRequests } from "../app/server/same-origin.server";
 import { securityHeaders } from "../app/server/security-headers.server";
 
@@ -41,9 +42,22 @@ export interface AppOptions {
 /**
  * Opens, migrates and (when new) seeds the database before the server accepts requests. While no
  * administrator exists, it issues the one-time code that creates the first one, and logs it.
+ * With SMTP_URL set, it starts the loop that sends the outbox's mail; without it, mail stays in the
+ * outbox for administrators to read at /cms/outbox.
  */
 export async function startServices(): Promise<{ setupCode: string | null }> {
   const database = await getDatabase();
+  const env = getEnv();
+  if (env.SMTP_URL) {
+    startMailDelivery({
+      getDb: async () => (await getDatabase()).db,
+      transport: createMailTransport(env.SMTP_URL),
+      from: mailFrom(env),
+    });
+    logger.info({ from: mailFrom(env) }, "sending e-mail over SMTP");
+  } else {
+    logger.info("SMTP_URL is not set: e-mails stay in the outbox, readable at /cms/outbox");
+  }
   const setupCode = await issueSetupCode(database.db);
   if (setupCode) {
     logger.warn(
@@ -54,8 +68,9 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
   return { setupCode };
 }
 
-/** Closes the database cleanly; PGlite writes its last changes to disk here. */
+/** Stops sending mail, then closes the database cleanly; PGlite writes its last changes to disk here. */
 export async function stopServices(): Promise<void> {
+  await stopMailDelivery();
   await closeDatabase();
 }
 

@@ -351,3 +351,14 @@ export interface CareersPage {
   /** "Send Your CV" to /contact. */
   sendCv: CallToAction;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Contact (the details themselves come from the site settings)
+
+export interface ContactPage {
+  seo: PageSeo;
+  hero: Hero;
+  /** The heading and note above the form; the application variant when `job` is set. */
+  form: { title: string; intro: string; applicationTitle: string; applicationIntro: string };
+  details: { title: string; emailHeading: string; phoneHeading: string; officesHeading: string; hoursHeading: string };
+}

@@ -29,3 +29,11 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 /** The design leaves room for more roles; only these two exist today. */
 export const USER_ROLES = ["admin", "user"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** An outbox mail waits ("pending"), went out ("sent"), or was given up after its last retry ("failed"). */
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** Why a mail was written: a new submission told to the company, or thanked to its sender. */
+export const MAIL_KINDS = ["notification", "acknowledgement"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];

@@ -77,3 +77,34 @@ export async function updateContactSubmissionStatus(
     return { previous: current.status as ContactStatus, status };
   });
 }
+
+export interface NewContactSubmission {
+  name: string;
+  email: string;
+  phone?: string;
+  subject: string;
+  message: string;
+  /** The stored file's key in the file storage, and the name the sender gave it. */
+  attachment?: { key: string; originalName: string };
+  /** "spam" for a submission the spam checks caught; "new" otherwise (SPEC.md section 4). */
+  status: Extract<ContactStatus, "new" | "spam">;
+}
+
+/** Stores a message or job application as the spec's row (status new, or spam when caught). */
+export async function createContactSubmission(db: Database, input: NewContactSubmission): Promise<ContactSubmission> {
+  const [row] = await db
+    .insert(contactSubmissions)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+      attachmentUrl: input.attachment?.key ?? null,
+      attachmentFilename: input.attachment?.originalName ?? null,
+      status: input.status,
+    })
+    .returning();
+  if (!row) throw new Error("The contact submission was not stored");
+  return toSubmission(row);
+}

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log and the first-run code", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code and the mail outbox", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -22,6 +22,7 @@ describe("migrations", () => {
       "content",
       "content_blocks",
       "cookie_consents",
+      "mail_outbox",
       "navigation_items",
       "page_content",
       "sessions",

@@ -131,6 +131,10 @@ function AdminArea({ email }: { email: string }) {
             <p className="text-sm text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex items-center gap-3">
+            {/* The e-mail outbox is not one of the spec's tabs; it sits with the account links. */}
+            <NavLink to="/cms/outbox" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Outbox
+            </NavLink>
             <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Change password
             </Link>

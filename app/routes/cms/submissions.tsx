@@ -1,4 +1,4 @@
-import { PaperclipIcon, RefreshCwIcon, XIcon } from "lucide-react";
+import { DownloadIcon, PaperclipIcon, RefreshCwIcon, XIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Link, useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
@@ -167,10 +167,20 @@ export default function SubmissionsTab() {
           <h2 id="submissions-heading" className="text-lg font-semibold">
             Contact Submissions ({total})
           </h2>
-          <Button type="button" variant="outline" onClick={() => void revalidator.revalidate()} disabled={refreshing}>
-            <RefreshCwIcon aria-hidden="true" className={cn(refreshing && "animate-spin")} />
-            {refreshing ? "Refreshing..." : "Refresh"}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <a
+              href={`/cms/submissions/export.csv${status ? `?status=${status}` : ""}`}
+              download
+              className="inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-medium hover:bg-accent"
+            >
+              <DownloadIcon aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+            <Button type="button" variant="outline" onClick={() => void revalidator.revalidate()} disabled={refreshing}>
+              <RefreshCwIcon aria-hidden="true" className={cn(refreshing && "animate-spin")} />
+              {refreshing ? "Refreshing..." : "Refresh"}
+            </Button>
+          </div>
         </div>
         <nav aria-label="Filter by status" className="mt-4">
           <ul className="flex flex-wrap gap-2">
@@ -342,10 +352,14 @@ function SubmissionDetail({ selected, closeHref }: { selected: LoaderData["selec
             <dt className="font-medium text-muted-foreground">Attachment</dt>
             <dd className="flex items-center gap-1">
               <PaperclipIcon aria-hidden="true" className="size-4" />
-              <span>{selected.attachmentFilename}</span>
-              <span className="text-muted-foreground">
-                (stored with the submission; downloads are not available yet)
-              </span>
+              {/* A resource route: a full request, answered as a download for administrators only. */}
+              <a
+                href={`/cms/submissions/${selected.id}/attachment`}
+                download
+                className="text-primary underline underline-offset-4"
+              >
+                {selected.attachmentFilename}
+              </a>
             </dd>
           </>
         ) : null}

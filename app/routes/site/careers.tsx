@@ -55,9 +55,7 @@ export default function Careers() {
           <p className="mt-4 max-w-3xl text-lg text-muted-foreground">{page.openings.intro}</p>
           {openings.length === 0 ? (
             <p className="mt-10 rounded-lg border bg-card p-8 text-center text-muted-foreground">
-              {failed
-                ? "The job openings could not be loaded. Please try again in a few minutes."
-                : page.openings.empty}
+              {failed ? "Failed to fetch job openings" : page.openings.empty}
             </p>
           ) : (
             <ul className="mt-10 grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,34 @@
+/**
+ * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
+ * the `attachment_retention_days` site setting (180 days when it is missing or invalid), and prints
+ * what it did. Safe to run again. On the embedded database the server must be stopped; on
+ * PostgreSQL it works at any time (for example daily from cron).
+ */
+import "./prepare-env";
+import { openDatabase } from "../app/server/db.server";
+import { databaseTargetFromEnv } from "../app/server/database.server";
+import { getEnv } from "../app/server/env.server";
+import { purgeExpiredAttachments } from "../app/server/retention.server";
+import { getStorage } from "../app/server/storage.server";
+import { runScript } from "./run-script";
+
+await runScript(async () => {
+  const database = await openDatabase(databaseTargetFromEnv(getEnv()));
+  try {
+    await database.migrate();
+    const result = await purgeExpiredAttachments(database.db, getStorage());
+    console.log(
+      `Retention: ${result.days} days; attachments of resolved and spam submissions created before ${result.cutoff.toISOString()} are deleted.`,
+    );
+    for (const item of result.removed) {
+      console.log(`Deleted ${item.key} (${item.filename ?? "no name"}) of submission ${item.id}.`);
+    }
+    for (const item of result.failed) {
+      console.error(`Could not delete ${item.key} of submission ${item.id}: ${item.error}`);
+    }
+    console.log(`${result.removed.length} deleted, ${result.failed.length} failed.`);
+    if (result.failed.length > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+});
