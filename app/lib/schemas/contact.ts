@@ -58,7 +58,8 @@ export const contactFormSchema = z
       .max(CONTACT_LIMITS.job)
       .optional()
       .transform((value) => value || undefined),
-    consent: z.literal("yes").optional(),
+    /** "yes" when the applicant ticked the consent box; checked below, for applications only. */
+    consent: z.string().optional(),
   })
   .superRefine((form, context) => {
     // An application carries a CV, so it needs the applicant's agreement to the privacy statement.
