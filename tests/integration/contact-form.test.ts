@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, mailOutbox, siteSettings } from "../../db/schema";
+import type { submitContactForm as SubmitContactForm } from "~/server/contact-form.server";
 import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/form-token.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -17,7 +18,7 @@ vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!
 
 let database: TestDatabase;
 let dataDir: string;
-let submitContactForm: typeof import("~/server/contact-form.server").submitContactForm;
+let submitContactForm: typeof SubmitContactForm;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-form-"));
@@ -46,7 +47,7 @@ const uploadsDir = () => path.join(dataDir, "uploads");
 const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 
 /** A form as the page posts it, with a token issued long enough ago for a person. */
-function contactRequest(fields: Record<string, string>, file?: { name: string; body: string | Buffer }) {
+function contactRequest(fields: Record<string, string>, file?: { name: string; body: string }) {
   const form = new FormData();
   form.set("token", issueFormToken(Date.now() - MIN_FILL_TIME_MS - 1000));
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
