@@ -118,7 +118,8 @@ export interface S3StorageOptions {
 
 function s3ErrorName(error: unknown): string | undefined {
   const value = error as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
-  if (value?.$metadata?.httpStatusCode === 404) return "NotFound";
+  // A HEAD error has no body, so only its status tells; a missing bucket is a configuration error.
+  if (value?.$metadata?.httpStatusCode === 404 && value.name !== "NoSuchBucket") return "NotFound";
   return value?.name;
 }
 

@@ -1,5 +1,6 @@
 import { XIcon } from "lucide-react";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -107,18 +108,8 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export default function OutboxPage() {
   const { mails, total, page, status, selected, error, smtpConfigured } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
 
-  /** The current URL with some parameters changed (null removes one). */
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const query = next.toString();
-    return query ? `?${query}` : "?";
-  };
+  const hrefWith = useHrefWith();
 
   return (
     <div className="grid gap-6">
@@ -131,24 +122,7 @@ export default function OutboxPage() {
             ? "E-mails are sent over SMTP from here; failed attempts are retried with a growing delay."
             : "No mail server is configured (SMTP_URL), so e-mails are not sent: they are kept here to read."}
         </p>
-        <nav aria-label="Filter by status" className="mt-4">
-          <ul className="flex flex-wrap gap-2">
-            {([null, ...MAIL_STATUSES] as const).map((value) => (
-              <li key={value ?? "all"}>
-                <Link
-                  to={hrefWith({ status: value, page: null })}
-                  aria-current={status === value ? "page" : undefined}
-                  className={cn(
-                    "inline-block rounded-md border px-3 py-1.5 text-sm font-medium",
-                    status === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
-                  )}
-                >
-                  {value ? STATUS_LABELS[value] : "All"}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StatusFilter statuses={MAIL_STATUSES} current={status} labels={STATUS_LABELS} />
         <DataTable
           columns={["Status", "To", "Subject", "Created", "Sent", "Attempts"]}
           lastColumn="Last error"

@@ -1,7 +1,8 @@
 import { DownloadIcon, PaperclipIcon, RefreshCwIcon, XIcon } from "lucide-react";
 import { useId } from "react";
-import { data, Link, useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
+import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -145,19 +146,9 @@ type LoaderData = Awaited<ReturnType<typeof loader>>;
 
 export default function SubmissionsTab() {
   const { submissions, total, page, status, selected, error } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
 
-  /** The current URL with some parameters changed (null removes one). */
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const query = next.toString();
-    return query ? `?${query}` : "?";
-  };
+  const hrefWith = useHrefWith();
 
   const refreshing = revalidator.state === "loading";
   return (
@@ -182,24 +173,7 @@ export default function SubmissionsTab() {
             </Button>
           </div>
         </div>
-        <nav aria-label="Filter by status" className="mt-4">
-          <ul className="flex flex-wrap gap-2">
-            {([null, ...CONTACT_STATUSES] as const).map((value) => (
-              <li key={value ?? "all"}>
-                <Link
-                  to={hrefWith({ status: value, page: null })}
-                  aria-current={status === value ? "page" : undefined}
-                  className={cn(
-                    "inline-block rounded-md border px-3 py-1.5 text-sm font-medium",
-                    status === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
-                  )}
-                >
-                  {value ? STATUS_LABELS[value] : "All"}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StatusFilter statuses={CONTACT_STATUSES} current={status} labels={STATUS_LABELS} />
         <DataTable
           columns={["Name", "Subject", "Status", "Date"]}
           lastColumn="Actions"
