@@ -45,11 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         { label: "United Kingdom", address: setting("address_uk") },
         { label: "United States", address: setting("address_us") },
       ].filter((office) => office.address),
+      // Each setting names its days itself ("Mon-Fri 9:00-18:00", "Sunday closed").
       hours: [
-        { days: "Monday to Friday", hours: setting("business_hours_weekdays") },
-        { days: "Saturday", hours: setting("business_hours_saturday") },
-        { days: "Sunday", hours: setting("business_hours_sunday") },
-      ].filter((row) => row.hours),
+        setting("business_hours_weekdays"),
+        setting("business_hours_saturday"),
+        setting("business_hours_sunday"),
+      ].filter(Boolean),
     },
   };
 }
@@ -275,11 +276,8 @@ function ContactDetails({ page, details }: Pick<LoaderData, "page" | "details">)
         ))}
       </DetailBlock>
       <DetailBlock icon={<ClockIcon aria-hidden="true" className="size-5" />} heading={page.details.hoursHeading}>
-        {details.hours.map((row) => (
-          <li key={row.days} className="flex justify-between gap-4">
-            <span>{row.days}</span>
-            <span className="text-muted-foreground">{row.hours}</span>
-          </li>
+        {details.hours.map((hours) => (
+          <li key={hours}>{hours}</li>
         ))}
       </DetailBlock>
     </aside>
