@@ -46,7 +46,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
       {study.scope || study.compliance ? (
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pb-16 sm:px-6 md:grid-cols-2 lg:px-8">
           {[study.scope, study.compliance].map((list) =>
-            list ? <ListBlock key={list.title} title={list.title} items={list.items} /> : null,
+            list ? <TitledList key={list.title} title={list.title} items={list.items} as="bullets" /> : null,
           )}
         </div>
       ) : null}
@@ -66,7 +66,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
       {study.services || study.technologies ? (
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
           {[study.services, study.technologies].map((list) =>
-            list ? <TagList key={list.title} title={list.title} items={list.items} /> : null,
+            list ? <TitledList key={list.title} title={list.title} items={list.items} as="tags" /> : null,
           )}
         </div>
       ) : null}
@@ -101,32 +101,20 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
   );
 }
 
-function ListBlock({ title, items }: { title: string; items: readonly string[] }) {
+/** A titled list of a case study: bullet points (scope, compliance) or tags (services, technologies). */
+function TitledList({ title, items, as }: { title: string; items: readonly string[]; as: "bullets" | "tags" }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
-      <ul className="mt-4 list-disc space-y-2 pl-6 leading-7">
+      <ul className={as === "bullets" ? "mt-4 list-disc space-y-2 pl-6 leading-7" : "mt-4 flex flex-wrap gap-2"}>
         {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function TagList({ title, items }: { title: string; items: readonly string[] }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
-      <ul className="mt-4 flex flex-wrap gap-2">
-        {items.map((item) => (
-          <li key={item} className="rounded-md border bg-card px-3 py-1.5 text-sm font-medium">
+          <li
+            key={item}
+            className={as === "tags" ? "rounded-md border bg-card px-3 py-1.5 text-sm font-medium" : undefined}
+          >
             {item}
           </li>
         ))}

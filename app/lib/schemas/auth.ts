@@ -16,7 +16,8 @@ export function normaliseEmail(value: string): string {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = z
-  .string()
+  // A missing field (not only an empty one) gets the same message.
+  .string("Email is required")
   .transform(normaliseEmail)
   .pipe(
     z

@@ -1,6 +1,6 @@
-import { XIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
+import { DetailPanel } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -176,85 +176,76 @@ function StatusBadge({ status }: { status: MailStatus }) {
 }
 
 function MailDetail({ selected, closeHref }: { selected: LoaderData["selected"]; closeHref: string }) {
-  if (!selected) {
-    return (
-      <section aria-label="E-mail details" className="rounded-lg border bg-card p-6">
-        <p className="py-8 text-center text-muted-foreground">Select an e-mail to read it.</p>
-      </section>
-    );
-  }
   return (
-    <section aria-labelledby="mail-detail-heading" className="rounded-lg border bg-card p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="mail-detail-heading" className="text-lg font-semibold break-words">
-            {selected.subject}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {selected.kind === "notification" ? "Notification to the company" : "Acknowledgement to the sender"},
-            written <time dateTime={selected.created.iso}>{selected.created.text}</time>
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <StatusBadge status={selected.status} />
-          <Link
-            to={closeHref}
-            preventScrollReset
-            className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent"
+    <DetailPanel
+      label="E-mail details"
+      emptyText="Select an e-mail to read it."
+      closeHref={closeHref}
+      selection={
+        selected && {
+          title: selected.subject,
+          subtitle: (
+            <>
+              {selected.kind === "notification" ? "Notification to the company" : "Acknowledgement to the sender"},
+              written <time dateTime={selected.created.iso}>{selected.created.text}</time>
+            </>
+          ),
+          badge: <StatusBadge status={selected.status} />,
+        }
+      }
+    >
+      {selected ? (
+        <>
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
+            <dt className="font-medium text-muted-foreground">To</dt>
+            <dd className="break-all">{selected.to}</dd>
+            {selected.replyTo ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Reply to</dt>
+                <dd className="break-all">{selected.replyTo}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-muted-foreground">Sent</dt>
+            <dd>{selected.sent ? <time dateTime={selected.sent.iso}>{selected.sent.text}</time> : "Not yet"}</dd>
+            {selected.nextAttempt ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Next attempt</dt>
+                <dd>
+                  <time dateTime={selected.nextAttempt.iso}>{selected.nextAttempt.text}</time>
+                </dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-muted-foreground">Attempts</dt>
+            <dd>{selected.attempts}</dd>
+            {selected.lastError ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Last error</dt>
+                <dd className="break-words">{selected.lastError}</dd>
+              </>
+            ) : null}
+            {selected.submissionId ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Submission</dt>
+                <dd>
+                  <Link
+                    to={`/cms/submissions?selected=${selected.submissionId}`}
+                    className="text-primary underline underline-offset-4"
+                  >
+                    Open the contact submission
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
+          <pre
+            data-testid="outbox-message"
+            className="mt-2 rounded-md border bg-background p-4 font-sans text-sm break-words whitespace-pre-wrap"
           >
-            <XIcon aria-hidden="true" className="size-4" />
-            Close details
-          </Link>
-        </div>
-      </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
-        <dt className="font-medium text-muted-foreground">To</dt>
-        <dd className="break-all">{selected.to}</dd>
-        {selected.replyTo ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Reply to</dt>
-            <dd className="break-all">{selected.replyTo}</dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-muted-foreground">Sent</dt>
-        <dd>{selected.sent ? <time dateTime={selected.sent.iso}>{selected.sent.text}</time> : "Not yet"}</dd>
-        {selected.nextAttempt ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Next attempt</dt>
-            <dd>
-              <time dateTime={selected.nextAttempt.iso}>{selected.nextAttempt.text}</time>
-            </dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-muted-foreground">Attempts</dt>
-        <dd>{selected.attempts}</dd>
-        {selected.lastError ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Last error</dt>
-            <dd className="break-words">{selected.lastError}</dd>
-          </>
-        ) : null}
-        {selected.submissionId ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Submission</dt>
-            <dd>
-              <Link
-                to={`/cms/submissions?selected=${selected.submissionId}`}
-                className="text-primary underline underline-offset-4"
-              >
-                Open the contact submission
-              </Link>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
-      <pre
-        data-testid="outbox-message"
-        className="mt-2 rounded-md border bg-background p-4 font-sans text-sm break-words whitespace-pre-wrap"
-      >
-        {selected.text}
-      </pre>
-    </section>
+            {selected.text}
+          </pre>
+        </>
+      ) : null}
+    </DetailPanel>
   );
 }

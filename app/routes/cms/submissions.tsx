@@ -1,8 +1,9 @@
-import { DownloadIcon, PaperclipIcon, RefreshCwIcon, XIcon } from "lucide-react";
+import { DownloadIcon, PaperclipIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
 import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
+import { DetailPanel } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -269,85 +270,76 @@ function StatusSelect({
 }
 
 function SubmissionDetail({ selected, closeHref }: { selected: LoaderData["selected"]; closeHref: string }) {
-  if (!selected) {
-    return (
-      <section aria-label="Submission details" className="rounded-lg border bg-card p-6">
-        <p className="py-8 text-center text-muted-foreground">Select a submission to view details.</p>
-      </section>
-    );
-  }
   return (
-    <section aria-labelledby="submission-detail-heading" className="rounded-lg border bg-card p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="submission-detail-heading" className="text-lg font-semibold">
-            {selected.name}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Received <time dateTime={selected.createdAt}>{selected.created}</time>
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          <StatusBadge status={selected.status} />
-          <Link
-            to={closeHref}
-            preventScrollReset
-            className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent"
-          >
-            <XIcon aria-hidden="true" className="size-4" />
-            Close details
-          </Link>
-        </div>
-      </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="font-medium text-muted-foreground">E-mail</dt>
-        <dd>
-          <a href={`mailto:${selected.email}`} className="text-primary underline underline-offset-4">
-            {selected.email}
-          </a>
-        </dd>
-        {selected.phone ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Phone</dt>
+    <DetailPanel
+      label="Submission details"
+      emptyText="Select a submission to view details."
+      closeHref={closeHref}
+      selection={
+        selected && {
+          title: selected.name,
+          subtitle: (
+            <>
+              Received <time dateTime={selected.createdAt}>{selected.created}</time>
+            </>
+          ),
+          badge: <StatusBadge status={selected.status} />,
+        }
+      }
+    >
+      {selected ? (
+        <>
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="font-medium text-muted-foreground">E-mail</dt>
             <dd>
-              <a
-                href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}
-                className="text-primary underline underline-offset-4"
-              >
-                {selected.phone}
+              <a href={`mailto:${selected.email}`} className="text-primary underline underline-offset-4">
+                {selected.email}
               </a>
             </dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-muted-foreground">Subject</dt>
-        <dd>{selected.subject}</dd>
-        {selected.attachmentFilename ? (
-          <>
-            <dt className="font-medium text-muted-foreground">Attachment</dt>
-            <dd className="flex items-center gap-1">
-              <PaperclipIcon aria-hidden="true" className="size-4" />
-              {/* A resource route: a full request, answered as a download for administrators only. */}
-              <a
-                href={`/cms/submissions/${selected.id}/attachment`}
-                download
-                className="text-primary underline underline-offset-4"
-              >
-                {selected.attachmentFilename}
-              </a>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
-      <div
-        data-testid="submission-message"
-        className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap [&_a]:text-primary [&_a]:underline"
-        // Sanitised on the server by sanitizeRichText: no scripts, handlers or javascript: links.
-        dangerouslySetInnerHTML={{ __html: selected.messageHtml }}
-      />
-      <div className="mt-6">
-        <StatusSelect id={selected.id} status={selected.status} label="Status" />
-      </div>
-    </section>
+            {selected.phone ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Phone</dt>
+                <dd>
+                  <a
+                    href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`}
+                    className="text-primary underline underline-offset-4"
+                  >
+                    {selected.phone}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-muted-foreground">Subject</dt>
+            <dd>{selected.subject}</dd>
+            {selected.attachmentFilename ? (
+              <>
+                <dt className="font-medium text-muted-foreground">Attachment</dt>
+                <dd className="flex items-center gap-1">
+                  <PaperclipIcon aria-hidden="true" className="size-4" />
+                  {/* A resource route: a full request, answered as a download for administrators only. */}
+                  <a
+                    href={`/cms/submissions/${selected.id}/attachment`}
+                    download
+                    className="text-primary underline underline-offset-4"
+                  >
+                    {selected.attachmentFilename}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
+          <div
+            data-testid="submission-message"
+            className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap [&_a]:text-primary [&_a]:underline"
+            // Sanitised on the server by sanitizeRichText: no scripts, handlers or javascript: links.
+            dangerouslySetInnerHTML={{ __html: selected.messageHtml }}
+          />
+          <div className="mt-6">
+            <StatusSelect id={selected.id} status={selected.status} label="Status" />
+          </div>
+        </>
+      ) : null}
+    </DetailPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { BriefcaseIcon, MapPinIcon } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
+import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
 import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
@@ -53,13 +54,7 @@ export default function CareerRoute() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <Breadcrumbs trail={trailOf(job)} />
-      <p className="mt-8 flex flex-wrap gap-2 text-sm">
-        {job.department ? (
-          <span className="rounded-full bg-accent px-3 py-1 font-medium text-accent-foreground">{job.department}</span>
-        ) : null}
-        <span className="rounded-full border px-3 py-1">{job.type}</span>
-        {job.experience ? <span className="rounded-full border px-3 py-1">{job.experience}</span> : null}
-      </p>
+      <JobTags job={job} className="mt-8" />
       <h1 className="mt-4 text-4xl font-bold tracking-tight">{job.title}</h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
         {job.location ? (

@@ -4,6 +4,7 @@ import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
+import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
 import { CAREERS_PAGE } from "~/content/careers";
 import { applyPath, careerPath } from "~/lib/careers";
@@ -81,15 +82,7 @@ type Opening = ReturnType<typeof toOpening>;
 function OpeningCard({ opening }: { opening: Opening }) {
   return (
     <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
-      <p className="flex flex-wrap gap-2 text-sm">
-        {opening.department ? (
-          <span className="rounded-full bg-accent px-3 py-1 font-medium text-accent-foreground">
-            {opening.department}
-          </span>
-        ) : null}
-        <span className="rounded-full border px-3 py-1">{opening.type}</span>
-        {opening.experience ? <span className="rounded-full border px-3 py-1">{opening.experience}</span> : null}
-      </p>
+      <JobTags job={opening} />
       <h3 className="mt-4 text-xl font-semibold">
         <Link to={opening.path} className="underline-offset-4 hover:underline">
           {opening.title}

@@ -1,0 +1,55 @@
+import { XIcon } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * The panel beside a CMS list that shows the selected row (a submission, an e-mail): its title,
+ * a line under it, a status badge and Close details; or, with nothing selected, a prompt.
+ */
+export function DetailPanel({
+  label,
+  emptyText,
+  selection,
+  closeHref,
+  children,
+}: {
+  /** Names the empty panel for assistive technology, e.g. "Submission details". */
+  label: string;
+  emptyText: string;
+  selection: { title: ReactNode; subtitle: ReactNode; badge: ReactNode } | null;
+  closeHref: string;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  if (!selection) {
+    return (
+      <section aria-label={label} className="rounded-lg border bg-card p-6">
+        <p className="py-8 text-center text-muted-foreground">{emptyText}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border bg-card p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold break-words">
+            {selection.title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{selection.subtitle}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          {selection.badge}
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent"
+          >
+            <XIcon aria-hidden="true" className="size-4" />
+            Close details
+          </Link>
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
