@@ -29,6 +29,8 @@ import {
   CONTENT_TYPES,
   MAIL_KINDS,
   MAIL_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
   SETTING_TYPES,
   USER_ROLES,
 } from "../app/lib/enums";
@@ -358,6 +360,7 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     // Kept when the submission is deleted, so the record of what was sent survives.
     submissionId: uuid("submission_id").references(() => contactSubmissions.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -373,5 +376,96 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt, table.createdAt),
     index("mail_outbox_created_at_idx").on(table.createdAt.desc()),
     index("mail_outbox_submission_id_idx").on(table.submissionId),
+    index("mail_outbox_order_id_idx").on(table.orderId),
+  ],
+);
+
+/** Money in a currency's major unit (pounds, yen), exactly: never a floating-point column. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+/** Units of a currency per pound sterling, as used when an order was priced. */
+const exchangeRate = (name: string) => numeric(name, { precision: 14, scale: 6, mode: "number" });
+
+/**
+ * A guest's order (issue 6). The server prices it from training_courses and the exchange rates at
+ * checkout and freezes the result in order_items, so later price or rate changes never alter it.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    status: text("status").notNull().default("pending"),
+    currency: text("currency").notNull(),
+    total: money("total").notNull(),
+    provider: text("provider").notNull(),
+    // The Checkout Session (Stripe) or test-mode session that collects the payment.
+    providerSessionId: text("provider_session_id"),
+    // Known once the payment page has collected it.
+    customerEmail: text("customer_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("orders_status_check", oneOf(table.status, ORDER_STATUSES)),
+    check("orders_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
+    check("orders_currency_format", sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check("orders_total_non_negative", sql`${table.total} >= 0`),
+    // An order has a payment time exactly when it is paid.
+    check("orders_paid_at_check", sql`(${table.status} = 'paid') = (${table.paidAt} is not null)`),
+    uniqueIndex("orders_provider_session_unique").on(table.provider, table.providerSessionId),
+    index("orders_created_at_idx").on(table.createdAt.desc()),
+    index("orders_status_idx").on(table.status),
+  ],
+);
+
+/** One course of an order, frozen at checkout: what was bought, at which price and rate. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Kept when the course is deleted later: the name and prices below still say what was bought.
+    courseId: uuid("course_id").references(() => trainingCourses.id, { onDelete: "set null" }),
+    courseName: text("course_name").notNull(),
+    position: integer("position").notNull(),
+    // The course's price in pounds when ordered, and what it came to in the order's currency.
+    basePrice: money("base_price").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    currency: text("currency").notNull(),
+    exchangeRate: exchangeRate("exchange_rate").notNull(),
+  },
+  (table) => [
+    check("order_items_unit_price_non_negative", sql`${table.unitPrice} >= 0`),
+    check("order_items_exchange_rate_positive", sql`${table.exchangeRate} > 0`),
+    uniqueIndex("order_items_order_position_unique").on(table.orderId, table.position),
+  ],
+);
+
+/**
+ * Everything the payment provider told us about an order, once each: the unique (provider, event id)
+ * pair is what makes a replayed webhook change nothing.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    // The order's status before and after the event; equal when the event changed nothing.
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("payment_events_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
+    uniqueIndex("payment_events_provider_event_unique").on(table.provider, table.eventId),
+    index("payment_events_order_idx").on(table.orderId, table.createdAt),
   ],
 );

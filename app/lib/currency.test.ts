@@ -10,8 +10,13 @@ import {
   currencyForLanguage,
   currencySymbol,
   detectDefaultCurrency,
+  exchangeRateSettingKey,
   formatPrice,
   isCurrencyCode,
+  minorUnitDigits,
+  rateFromGbp,
+  ratesFromSettings,
+  toMinorUnits,
 } from "./currency";
 
 afterEach(() => {
@@ -220,14 +225,21 @@ describe("formatPrice", () => {
     expect(formatPrice(12345, "CHF")).toBe("CHF 12,345");
   });
 
-  it("rounds to a whole number", () => {
-    expect(formatPrice(1299.5, "GBP")).toBe("£1,300");
-    expect(formatPrice(1299.49, "GBP")).toBe("£1,299");
+  it("shows pence only when the amount has them, as the checkout charges them", () => {
+    expect(formatPrice(1299.5, "GBP")).toBe("£1,299.50");
+    expect(formatPrice(1299.49, "GBP")).toBe("£1,299.49");
+    expect(formatPrice(1299.001, "GBP")).toBe("£1,299");
+    expect(formatPrice(1299.996, "GBP")).toBe("£1,300");
+  });
+
+  it("never shows a fraction of a yen", () => {
+    expect(formatPrice(250395.4, "JPY")).toBe("¥250,395");
   });
 
   it("puts the sign before the symbol and never shows -0", () => {
     expect(formatPrice(-1299, "GBP")).toBe("-£1,299");
-    expect(formatPrice(-0.4, "GBP")).toBe("£0");
+    expect(formatPrice(-0.4, "GBP")).toBe("-£0.40");
+    expect(formatPrice(-0.001, "GBP")).toBe("£0");
   });
 });
 
@@ -258,5 +270,53 @@ describe("basketTotal", () => {
 
   it("uses a custom rate table", () => {
     expect(basketTotal(items, "USD", { USD: 2 })).toBe(2598 + 1998 + 50);
+  });
+});
+
+describe("ratesFromSettings", () => {
+  it("keys each rate by its setting, exchange_rate_<code>", () => {
+    expect(exchangeRateSettingKey("USD")).toBe("exchange_rate_usd");
+    expect(exchangeRateSettingKey("JPY")).toBe("exchange_rate_jpy");
+  });
+
+  it("gives the fixed rates of SPEC.md section 9 when no setting says otherwise", () => {
+    expect(ratesFromSettings({})).toEqual(GBP_RATES);
+  });
+
+  it("takes an administrator's rate from the settings", () => {
+    const rates = ratesFromSettings({ exchange_rate_usd: "1.31", exchange_rate_jpy: " 200.5 " });
+    expect(rates.USD).toBe(1.31);
+    expect(rates.JPY).toBe(200.5);
+    expect(rates.EUR).toBe(1.18);
+    expect(convertPrice(1299, "GBP", "USD", rates)).toBe(1702);
+  });
+
+  it.each(["", "abc", "0", "-1.2", "Infinity", "1,28"])("keeps the fixed rate when the setting is %j", (value) => {
+    expect(ratesFromSettings({ exchange_rate_usd: value }).USD).toBe(1.28);
+  });
+
+  it("ignores settings for currencies without a rate and for GBP itself", () => {
+    const rates = ratesFromSettings({ exchange_rate_gbp: "2", exchange_rate_chf: "1.1" });
+    expect(rates).toEqual(GBP_RATES);
+    expect(rateFromGbp("GBP", rates)).toBe(1);
+    expect(rateFromGbp("CHF", rates)).toBeUndefined();
+  });
+});
+
+describe("minor units (what a payment provider is sent)", () => {
+  it("has two decimal places for every currency offered except JPY, which has none", () => {
+    for (const code of BASKET_CURRENCIES) expect(minorUnitDigits(code)).toBe(code === "JPY" ? 0 : 2);
+  });
+
+  it("turns pounds into pence and yen into yen", () => {
+    expect(toMinorUnits(1299, "GBP")).toBe(129900);
+    expect(toMinorUnits(1299.5, "GBP")).toBe(129950);
+    expect(toMinorUnits(250395, "JPY")).toBe(250395);
+    expect(toMinorUnits(1663, "USD")).toBe(166300);
+  });
+
+  it("rounds away floating-point noise", () => {
+    expect(toMinorUnits(1299.1, "GBP")).toBe(129910);
+    expect(toMinorUnits(0.29, "EUR")).toBe(29);
   });
 });

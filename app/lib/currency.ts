@@ -88,8 +88,8 @@ export function detectDefaultCurrency(nav?: { language?: string }): CurrencyCode
   }
 }
 
-// Units per GBP; undefined for unknown or unusable (zero, negative, NaN) rates.
-function rateFromGbp(code: string, rates: RateTable): number | undefined {
+/** Units of `code` per pound: 1 for GBP, undefined for an unknown or unusable (zero, negative, NaN) rate. */
+export function rateFromGbp(code: string, rates: RateTable = GBP_RATES): number | undefined {
   if (code === "GBP") return 1;
   const rate = lookup(rates, code);
   return typeof rate === "number" && Number.isFinite(rate) && rate > 0 ? rate : undefined;
@@ -115,18 +115,23 @@ export function currencySymbol(code: string): string {
 
 // Fixed locale so server and client render the same string (no hydration drift).
 const WHOLE_NUMBER = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+const WITH_MINOR_UNITS = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Symbol + whole number with thousands separators: "£1,299", "CA$2,260".
+ * Symbol + amount with thousands separators: "£1,299", "CA$2,260". Converted prices are whole
+ * numbers (SPEC.md section 9); a price kept in pence (a course at £1,299.50, only ever shown in
+ * pounds) shows its pence, because that is what the checkout charges.
  * Currencies without a symbol use the code and a space: "CHF 100".
  * Negative amounts put the sign first: "-£5".
  */
 export function formatPrice(amount: number, currency: string): string {
-  const rounded = Math.round(amount);
+  const minorUnits = Math.round(amount * 100);
   const symbol = lookup(CURRENCY_SYMBOLS, currency) ?? `${currency} `;
+  const format = minorUnits % 100 === 0 || minorUnitDigits(currency) === 0 ? WHOLE_NUMBER : WITH_MINOR_UNITS;
+  const absolute = Math.abs(minorUnits) / 100;
   // Format the absolute value so -0 never renders as "-£0".
-  const sign = rounded < 0 ? "-" : "";
-  return `${sign}${symbol}${WHOLE_NUMBER.format(Math.abs(rounded))}`;
+  const sign = minorUnits < 0 && format.format(absolute) !== format.format(0) ? "-" : "";
+  return `${sign}${symbol}${format.format(absolute)}`;
 }
 
 /** Sum of each item's individually converted (and rounded) price. */
@@ -139,4 +144,42 @@ export function basketTotal(
     (sum, item) => sum + convertPrice(item.price, item.baseCurrency ?? DEFAULT_CURRENCY, currency, rates),
     0,
   );
+}
+
+/** The site setting that holds a currency's rate from GBP, e.g. `exchange_rate_usd`. */
+export function exchangeRateSettingKey(code: string): string {
+  return `exchange_rate_${code.toLowerCase()}`;
+}
+
+/**
+ * The rates an administrator keeps in the site settings (`exchange_rate_<code>`, units per pound).
+ * A setting that is missing, not a number, zero or negative keeps the fixed rate of SPEC.md
+ * section 9, so a typo in the CMS can never make a course free or break the basket.
+ */
+export function ratesFromSettings(settings: Readonly<Record<string, string>>): Record<string, number> {
+  const rates: Record<string, number> = { ...GBP_RATES };
+  for (const code of Object.keys(GBP_RATES)) {
+    const key = exchangeRateSettingKey(code);
+    const raw = Object.hasOwn(settings, key) ? settings[key]?.trim() : undefined;
+    if (!raw) continue;
+    const value = Number(raw);
+    if (Number.isFinite(value) && value > 0) rates[code] = value;
+  }
+  return rates;
+}
+
+// Currencies whose smallest unit is the whole unit (Stripe's "zero-decimal" currencies we offer).
+const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(["JPY"]);
+
+/** How many decimal places the currency's minor unit has: 0 for JPY, 2 for the others we offer. */
+export function minorUnitDigits(code: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(code.toUpperCase()) ? 0 : 2;
+}
+
+/**
+ * An amount in the currency's smallest unit, as payment providers want it: £1,299 is 129900 pence,
+ * ¥250,395 is 250395 yen. Rounded, so floating-point noise (1299.1 × 100) cannot leak through.
+ */
+export function toMinorUnits(amount: number, code: string): number {
+  return Math.round(amount * 10 ** minorUnitDigits(code));
 }

@@ -34,6 +34,18 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** Why a mail was written: a new submission told to the company, or thanked to its sender. */
-export const MAIL_KINDS = ["notification", "acknowledgement"] as const;
+/** Why a mail was written: a new submission told to the company or thanked to its sender, or a paid order confirmed. */
+export const MAIL_KINDS = ["notification", "acknowledgement", "order_confirmation"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * An order waits for payment ("pending"), waits for a delayed payment method to settle
+ * ("processing"), is paid, or ended without payment: the payment failed, or the checkout expired or
+ * was cancelled. Only "paid" is final for good; see app/server/orders.server.ts for the transitions.
+ */
+export const ORDER_STATUSES = ["pending", "processing", "paid", "failed", "expired"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who took the payment: Stripe Checkout, or the built-in test-mode page when Stripe is not configured. */
+export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

@@ -12,16 +12,10 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   "/product-development",
   "/contact",
   "/careers",
+  "/training",
   ...FAMILY_PAGE_PATHS,
   "/blog",
   "/privacy-statement",
   "/terms-of-use",
   "/cookie-policy",
 ];
-
-/**
- * Pages the site links to (menu, footer, calls to action) that a later issue builds: the training
- * catalogue and the basket (issue 6). The link checks skip only these,
- * and only until they exist.
- */
-export const PAGES_OF_LATER_ISSUES: readonly string[] = ["/training", "/basket"];

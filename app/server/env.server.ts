@@ -55,6 +55,8 @@ const envSchema = z
     NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another address for Stripe's API (a Stripe-compatible server such as stripe-mock); Stripe's own when unset. */
+    STRIPE_API_URL: optionalUrl,
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalText,

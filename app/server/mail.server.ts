@@ -47,6 +47,7 @@ export interface NewMail {
   /** Where replies go (Reply-To); the sender's address on a notification. */
   replyTo?: string | null;
   submissionId?: string | null;
+  orderId?: string | null;
 }
 
 /** One line, no control characters, and not endless: a header must not carry a line break. */
@@ -72,6 +73,7 @@ export async function queueMail(db: Database, mail: NewMail): Promise<OutboxMail
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       submissionId: mail.submissionId ?? null,
+      orderId: mail.orderId ?? null,
     })
     .returning();
   return toMail(row!);
@@ -135,7 +137,7 @@ function isApplication(submission: SubmissionForMail): boolean {
 }
 
 /** A small HTML document with inline styles (mail clients ignore style sheets); `body` is trusted HTML. */
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return [
     "<!doctype html>",
     '<html lang="en-GB"><head><meta charset="utf-8">',
@@ -273,7 +275,7 @@ export async function queueSubmissionMail(
 }
 
 /** Every setting (public and private) as key → value, for the mails. */
-async function settingsForMail(db: Database): Promise<SettingsMap> {
+export async function settingsForMail(db: Database): Promise<SettingsMap> {
   const rows = await listSettings(db);
   return Object.fromEntries(rows.map((row) => [row.settingKey, row.settingValue]));
 }

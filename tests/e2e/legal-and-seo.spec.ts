@@ -73,6 +73,8 @@ test("robots.txt keeps the admin area, basket and API out and points to the site
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   const body = await response.text();
-  for (const line of ["Disallow: /cms", "Disallow: /basket", "Disallow: /api/"]) expect(body).toContain(line);
+  for (const line of ["Disallow: /cms", "Disallow: /basket", "Disallow: /checkout/", "Disallow: /api/"]) {
+    expect(body).toContain(line);
+  }
   expect(body).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
 });

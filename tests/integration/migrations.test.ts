@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code and the mail outbox", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox and orders", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -24,7 +24,10 @@ describe("migrations", () => {
       "cookie_consents",
       "mail_outbox",
       "navigation_items",
+      "order_items",
+      "orders",
       "page_content",
+      "payment_events",
       "sessions",
       "site_settings",
       "training_courses",

@@ -1,6 +1,36 @@
 import { XIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { useHrefWith } from "./status-filter";
+
+/**
+ * The link in a list row that opens that row in the detail panel. The selection lives in the URL
+ * (`?selected=<id>`, keeping the filter and page), and the selected row's link is marked current.
+ */
+export function SelectRowLink({
+  id,
+  isSelected,
+  className,
+  children,
+}: {
+  id: string;
+  isSelected: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const hrefWith = useHrefWith();
+  return (
+    <Link
+      to={hrefWith({ selected: id })}
+      preventScrollReset
+      aria-current={isSelected ? "true" : undefined}
+      className={cn("text-primary underline-offset-4 hover:underline", className)}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /**
  * The panel beside a CMS list that shows the selected row (a submission, an e-mail): its title,

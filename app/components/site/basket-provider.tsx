@@ -23,11 +23,15 @@ export type BasketContextValue = {
   currency: CurrencyCode;
   /** Sum of item prices converted to `currency`. */
   total: number;
+  /** Units of each currency per pound: the administrator's rates, which the checkout charges with. */
+  rates: RateTable;
   /** False on the server and the first client render; true once storage is read. */
   hydrated: boolean;
   addItem: (item: BasketItemInput) => void;
   removeItem: (id: string) => void;
   clearBasket: () => void;
+  /** Puts the server's current names and prices in place of the stored ones (after a price change). */
+  replaceItems: (items: BasketItem[]) => void;
   setCurrency: (code: CurrencyCode) => void;
 };
 
@@ -81,7 +85,7 @@ export function BasketProvider({
   rates = GBP_RATES,
 }: {
   children: ReactNode;
-  /** Rates from GBP; defaults to the fixed table until rates come from the database. */
+  /** Rates from GBP (the site settings' exchange rates); the fixed table of SPEC.md section 9 by default. */
   rates?: RateTable;
 }) {
   // Starts empty in DEFAULT_CURRENCY so the server and first client render match.
@@ -135,6 +139,7 @@ export function BasketProvider({
   const addItem = useCallback((item: BasketItemInput) => dispatch({ type: "add", item }), []);
   const removeItem = useCallback((id: string) => dispatch({ type: "remove", id }), []);
   const clearBasket = useCallback(() => dispatch({ type: "clear" }), []);
+  const replaceItems = useCallback((next: BasketItem[]) => dispatch({ type: "replace", items: next }), []);
   const setCurrency = useCallback((code: CurrencyCode) => {
     // Guard untyped callers, e.g. a <select> value cast to CurrencyCode.
     if (isCurrencyCode(code)) dispatch({ type: "setCurrency", currency: code });
@@ -148,13 +153,15 @@ export function BasketProvider({
       count: items.length,
       currency,
       total,
+      rates,
       hydrated,
       addItem,
       removeItem,
       clearBasket,
+      replaceItems,
       setCurrency,
     }),
-    [items, currency, total, hydrated, addItem, removeItem, clearBasket, setCurrency],
+    [items, currency, total, rates, hydrated, addItem, removeItem, clearBasket, replaceItems, setCurrency],
   );
 
   return <BasketContext value={value}>{children}</BasketContext>;

@@ -24,13 +24,18 @@ import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/layout";
 
-/** The CMS tabs (SPEC.md "Admin area /cms"), plus Users; the bar is laid out for six columns. */
+/**
+ * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
+ * then Users; the bar is laid out for eight columns on wide screens.
+ */
 export const CMS_TABS = [
   { title: "Content", href: "/cms/content" },
   { title: "Careers", href: "/cms/careers" },
   { title: "Contact Submissions", href: "/cms/submissions" },
   { title: "Content Blocks", href: "/cms/blocks" },
   { title: "Site Settings", href: "/cms/settings" },
+  { title: "Courses", href: "/cms/courses" },
+  { title: "Orders", href: "/cms/orders" },
   { title: "Users", href: "/cms/users" },
 ] as const;
 
@@ -147,14 +152,14 @@ function AdminArea({ email }: { email: string }) {
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <nav aria-label="CMS sections" className="mb-6">
-          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-6">
+          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4 lg:grid-cols-8">
             {CMS_TABS.map((tab) => (
               <li key={tab.href}>
                 <NavLink
                   to={tab.href}
                   className={({ isActive }) =>
                     cn(
-                      "block rounded-md px-3 py-2 text-center text-sm font-medium",
+                      "flex h-full items-center justify-center rounded-md px-3 py-2 text-center text-sm font-medium",
                       isActive ? "bg-background text-foreground shadow" : "text-muted-foreground hover:text-foreground",
                     )
                   }

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
-import { DetailPanel } from "~/components/cms/detail-panel";
+import { DetailPanel, SelectRowLink } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -140,14 +140,9 @@ export default function OutboxPage() {
                 </td>
                 <td className="py-3 pr-4 break-all">{mail.to}</td>
                 <td className="max-w-72 py-3 pr-4">
-                  <Link
-                    to={hrefWith({ selected: mail.id })}
-                    preventScrollReset
-                    aria-current={isSelected ? "true" : undefined}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
+                  <SelectRowLink id={mail.id} isSelected={isSelected} className="font-medium">
                     {mail.subject}
-                  </Link>
+                  </SelectRowLink>
                 </td>
                 <td className="py-3 pr-4 whitespace-nowrap">
                   <time dateTime={mail.created.iso}>{mail.created.text}</time>

@@ -1,9 +1,9 @@
 import { DownloadIcon, PaperclipIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
-import { data, Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { data, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
 import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
-import { DetailPanel } from "~/components/cms/detail-panel";
+import { DetailPanel, SelectRowLink } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
@@ -188,14 +188,9 @@ export default function SubmissionsTab() {
             return (
               <tr key={submission.id} className={cn("border-b align-middle last:border-0", isSelected && "bg-muted")}>
                 <td className="py-3 pr-4 font-medium">
-                  <Link
-                    to={hrefWith({ selected: submission.id })}
-                    preventScrollReset
-                    aria-current={isSelected ? "true" : undefined}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
+                  <SelectRowLink id={submission.id} isSelected={isSelected}>
                     {submission.name}
-                  </Link>
+                  </SelectRowLink>
                 </td>
                 <td className="max-w-64 truncate py-3 pr-4">{submission.subject}</td>
                 <td className="py-3 pr-4">

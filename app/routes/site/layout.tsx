@@ -4,6 +4,7 @@ import { CookieConsentProvider } from "~/components/site/cookie-consent";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
+import { ratesFromSettings } from "~/lib/currency";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { getDb } from "~/server/database.server";
 import { getEnv } from "~/server/env.server";
@@ -17,6 +18,8 @@ export async function loader(_: Route.LoaderArgs) {
   return {
     navigation,
     identity: siteIdentityFromSettings(settings),
+    // The exchange rates the checkout charges with, so the basket shows what will be charged.
+    exchangeRates: ratesFromSettings(settings),
     // Public by definition: pages build their canonical addresses from it.
     publicUrl: getEnv().publicUrl,
     // The server's year, so the copyright line is the same in the HTML and after hydration.
@@ -25,9 +28,9 @@ export async function loader(_: Route.LoaderArgs) {
 }
 
 export default function SiteLayout() {
-  const { navigation, identity, year } = useLoaderData<typeof loader>();
+  const { navigation, identity, year, exchangeRates } = useLoaderData<typeof loader>();
   return (
-    <BasketProvider>
+    <BasketProvider rates={exchangeRates}>
       <CookieConsentProvider>
         <a
           href="#main-content"

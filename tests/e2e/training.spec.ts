@@ -1,0 +1,216 @@
+/**
+ * /training in the browser (SPEC.md "Training", sections 4, 8 and 9): the six seeded courses with
+ * their prices, savings, "+N more topics" and student counts, rendered on the server; Add to
+ * Basket with its toast and the header badge (a course added twice counts once), by mouse and by
+ * keyboard; Download Curriculum as a real PDF; the hero picture's fallback; structured data; axe
+ * in both themes.
+ */
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
+import { formatPrice } from "../../app/lib/currency";
+import { moreTopicsLabel, studentCountLabel } from "../../app/lib/training";
+import {
+  dismissCookieBanner,
+  expect,
+  expectAccessibleInBothThemes,
+  ignoreNotFoundResponses,
+  test,
+  waitForHydration,
+  waitForToastsToClose,
+  type TestServer,
+} from "./fixtures";
+
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+/** The active courses in the order the page lists them: by name, ignoring case ("Agile" before "AWS"). */
+async function activeCourses(server: TestServer) {
+  const rows = await server.db.select().from(trainingCourses).where(eq(trainingCourses.isActive, true));
+  const key = (name: string) => name.toLowerCase();
+  return rows.sort((a, b) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0));
+}
+
+async function companyName(server: TestServer): Promise<string> {
+  const [row] = await server.db.select().from(siteSettings).where(eq(siteSettings.settingKey, "company_name"));
+  return row!.settingValue;
+}
+
+test("/training shows the six seeded courses with prices, savings, topics and students, rendered on the server", async ({
+  page,
+  request,
+  server,
+}) => {
+  const courses = await activeCourses(server);
+  expect(courses).toHaveLength(6);
+
+  // Complete before any JavaScript runs: the catalogue is in the server's HTML.
+  const html = await (await request.get("/training")).text();
+  expect(html).not.toContain("Loading content...");
+  for (const course of courses) expect(html).toContain(formatPrice(course.price, "GBP"));
+  expect(html).toContain("1,247 students");
+
+  await page.goto("/training");
+  await expect(page).toHaveTitle(`Professional Training | ${await companyName(server)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional Training");
+  await expect(page.getByRole("heading", { level: 2, name: "Featured Training Courses" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Why train with us" })).toBeVisible();
+  // The record's own body, sanitised, beside the reasons.
+  await expect(page.getByTestId("training-pitch")).toContainText("Small cohorts of no more than 14 delegates");
+
+  const cards = page.getByTestId("course-card");
+  await expect(cards).toHaveCount(6);
+  for (const [index, course] of courses.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText(course.name);
+    await expect(card).toContainText(course.level);
+    await expect(card).toContainText(course.duration);
+    await expect(card).toContainText(formatPrice(course.price, "GBP"));
+    await expect(card.locator("s")).toHaveText(`Original price: ${formatPrice(course.originalPrice!, "GBP")}`);
+    await expect(card).toContainText(`Save ${formatPrice(course.originalPrice! - course.price, "GBP")}`);
+    await expect(card).toContainText(studentCountLabel(course.students));
+    await expect(card.getByText(`Rated ${course.rating!.toFixed(1)} out of 5`)).toHaveCount(1);
+    const features = course.features;
+    for (const feature of features.slice(0, 3)) await expect(card).toContainText(feature);
+    for (const feature of features.slice(3)) await expect(card).not.toContainText(feature);
+    if (features.length > 3) await expect(card).toContainText(moreTopicsLabel(features.length - 3));
+    await expect(card.getByRole("term").filter({ hasText: "Instructor" })).toBeVisible();
+    await expect(card).toContainText(course.instructor!);
+    await expect(card.getByRole("term").filter({ hasText: "Last updated" })).toBeVisible();
+    await expect(card).toContainText(course.lastUpdated!);
+    await expect(card.getByRole("button", { name: `Add to Basket: ${course.name}` })).toBeVisible();
+  }
+
+  // The spec's figures for the first course by name (SPEC.md section 9).
+  const aws = cards.filter({ hasText: "AWS Solutions Architect" });
+  await expect(aws).toContainText("£1,299");
+  await expect(aws).toContainText("Save £300");
+  await expect(aws).toContainText("1,247 students");
+  await expect(aws).toContainText("+4 more topics");
+
+  // Only the hero picture loads eagerly, and every picture has its size.
+  const images = page.locator("main img");
+  await expect(page.locator('main img[loading="eager"]')).toHaveCount(1);
+  for (const image of await images.all()) {
+    await expect(image).toHaveAttribute("width", /^\d+$/);
+    await expect(image).toHaveAttribute("height", /^\d+$/);
+  }
+
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+  expect(new URL(canonical!).pathname).toBe("/training");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+  const list = data.find((item) => item["@type"] === "ItemList") as {
+    itemListElement: { item: { "@type": string; name: string; offers: { price: number; priceCurrency: string } } }[];
+  };
+  expect(list.itemListElement.map((entry) => entry.item.name)).toEqual(courses.map((course) => course.name));
+  expect(list.itemListElement[0]!.item).toMatchObject({
+    "@type": "Course",
+    offers: { price: courses[0]!.price, priceCurrency: "GBP", category: "Paid" },
+    hasCourseInstance: { courseMode: "Blended", courseWorkload: `PT${Number.parseInt(courses[0]!.duration, 10)}H` },
+  });
+  expect(JSON.stringify(list)).not.toContain("aggregateRating");
+  expect(data.map((item) => item["@type"])).toContain("BreadcrumbList");
+
+  await waitForHydration(page);
+  await expectAccessibleInBothThemes(page);
+});
+
+test("Add to Basket shows the toast and counts each course once in the header badge", async ({ page, server }) => {
+  const [first, second] = await activeCourses(server);
+  await page.goto("/training");
+  await waitForHydration(page);
+  const badge = page.getByTestId("basket-count");
+  await expect(badge).toHaveCount(0);
+
+  const firstButton = page.getByRole("button", { name: `Add to Basket: ${first!.name}` });
+  await firstButton.click();
+  await expect(page.getByText(`${first!.name} added to basket!`)).toBeVisible();
+  await expect(badge).toHaveText("1");
+  await expect(page.getByRole("link", { name: "Basket, 1 item" })).toBeVisible();
+
+  await page.getByRole("button", { name: `Add to Basket: ${second!.name}` }).click();
+  await expect(page.getByText(`${second!.name} added to basket!`)).toBeVisible();
+  await expect(badge).toHaveText("2");
+
+  // The basket keeps one of each course: adding it again changes nothing, and says so.
+  await expect(firstButton).toHaveAccessibleDescription("In your basket");
+  await firstButton.click();
+  await expect(page.getByText(`${first!.name} is already in your basket`)).toBeVisible();
+  await expect(badge).toHaveText("2");
+
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("basket") ?? "[]") as unknown);
+  expect(stored).toEqual([
+    { id: first!.id, name: first!.name, price: first!.price, baseCurrency: "GBP", emoji: first!.emoji },
+    { id: second!.id, name: second!.name, price: second!.price, baseCurrency: "GBP", emoji: second!.emoji },
+  ]);
+
+  // The toasts and the "In your basket" lines pass axe too.
+  await expectAccessibleInBothThemes(page);
+  await waitForToastsToClose(page);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(badge).toHaveText("2");
+});
+
+test("the keyboard reaches Add to Basket, and Enter adds the course", async ({ page, server }) => {
+  const [first] = await activeCourses(server);
+  await page.goto("/training");
+  await waitForHydration(page);
+  const target = `Add to Basket: ${first!.name}`;
+  let reached = false;
+  for (let press = 0; press < 80 && !reached; press += 1) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate((name) => document.activeElement?.getAttribute("aria-label") === name, target);
+  }
+  expect(reached, "Tab reaches the first Add to Basket button").toBe(true);
+  await expect(page.getByRole("button", { name: target })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`${first!.name} added to basket!`)).toBeVisible();
+  await expect(page.getByTestId("basket-count")).toHaveText("1");
+});
+
+test("Download Curriculum downloads a PDF of the catalogue", async ({ page }) => {
+  await page.goto("/training");
+  const link = page.getByRole("link", { name: "Download Curriculum" });
+  await expect(link).toHaveAttribute("href", "/training/curriculum.pdf");
+  await expect(link).toHaveAttribute("download", "");
+  const downloadEvent = page.waitForEvent("download");
+  await link.click();
+  const download = await downloadEvent;
+  expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-training-curriculum\.pdf$/);
+  const bytes = fs.readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(bytes.length).toBeGreaterThan(5_000);
+});
+
+test("the hero shows the record's picture, and the shipped artwork when it fails to load", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const [record] = await server.db.select().from(pageContent).where(eq(pageContent.slug, "professional-training"));
+  const hero = page.locator("main img").first();
+
+  await page.goto("/training");
+  await expect(hero).toHaveAttribute("src", record!.featuredImageUrl!);
+  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  await server.db
+    .update(pageContent)
+    .set({ featuredImageUrl: "/images/no-such-training-picture.webp" })
+    .where(eq(pageContent.slug, "professional-training"));
+  try {
+    await page.goto("/training");
+    await expect(hero).toHaveAttribute("src", /\/images\/showcase-training-\d+\.webp/);
+    await expect(hero).toHaveAttribute("alt", /classroom of learners/);
+    await expect(hero).toHaveAttribute("loading", "eager");
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The missing picture's own 404 is expected.
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db
+      .update(pageContent)
+      .set({ featuredImageUrl: record!.featuredImageUrl })
+      .where(eq(pageContent.slug, "professional-training"));
+  }
+});

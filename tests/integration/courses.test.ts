@@ -1,0 +1,465 @@
+/**
+ * The CMS Courses tab (app/routes/cms/courses.tsx) called as React Router calls it, with real
+ * sessions, anti-forgery tokens and a PGlite database: the list by name, create, update, show/hide
+ * (and the public catalogue following at once), delete (also of a course that was ordered), the
+ * spec's messages, the audit log, refused input that changes nothing, and non-administrators refused.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog, orderItems, orders, trainingCourses } from "../../db/schema";
+import { getCsrfToken } from "~/server/auth/csrf.server";
+import { createSession } from "~/server/auth/sessions.server";
+import { invalidateAll } from "~/server/cache.server";
+import { getCatalogue } from "~/server/courses.server";
+import { getToast } from "~/server/toast.server";
+import { createUser } from "~/server/users.server";
+import {
+  postForm,
+  routeArgs,
+  routeWithBrokenDatabase,
+  toastOf,
+  withBrokenDatabaseHooks,
+} from "./broken-database-routes";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
+vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+
+const URL_PATH = "http://localhost/cms/courses";
+const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
+
+let database: TestDatabase;
+let dataDir: string;
+const sessionCookies: Record<"admin" | "user", string> = { admin: "", user: "" };
+const csrf = getCsrfToken(new Request("http://localhost/")).token;
+
+beforeAll(async () => {
+  // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-courses-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("SESSION_SECRET", "");
+  (await import("~/server/env.server")).resetEnvForTests();
+  database = await createTestDatabase();
+  shared.database = database;
+  for (const role of ["admin", "user"] as const) {
+    const user = await createUser(database.db, {
+      email: `${role}@example.com`,
+      password: "a long enough password",
+      role,
+    });
+    sessionCookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
+  }
+});
+
+afterAll(async () => {
+  await database.destroy();
+  vi.unstubAllEnvs();
+  (await import("~/server/env.server")).resetEnvForTests();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  invalidateAll();
+  await database.db.delete(orders);
+  await database.db.delete(trainingCourses);
+  await database.db.delete(auditLog);
+  // Another active course, so the public catalogue comes from the database rather than the
+  // built-in six (which it shows when no course is active).
+  await database.db.insert(trainingCourses).values({
+    name: "Cyber Security Essentials",
+    description: "Defend a small network.",
+    duration: "24 hours",
+    level: "Beginner",
+    price: 899,
+  });
+});
+
+const getDb = async () => database.db;
+
+/** A POST to the tab as `who`, with the anti-forgery token unless told otherwise. */
+function post(fields: Record<string, string>, who: "admin" | "user" = "admin", { withToken = true } = {}) {
+  return new Request(URL_PATH, {
+    method: "POST",
+    headers: { Cookie: `${sessionCookies[who]}; csrf=${csrf}` },
+    body: new URLSearchParams(withToken ? { csrf, ...fields } : fields),
+  });
+}
+
+async function loadRoute() {
+  return import("~/routes/cms/courses");
+}
+
+/** What the action answered: a redirect Response, or data() with a status. */
+type ActionAnswer = Response | { data: unknown; init: ResponseInit | null };
+
+async function act(fields: Record<string, string>, who: "admin" | "user" = "admin") {
+  const { action } = await loadRoute();
+  return (await action(routeArgs(post(fields, who)))) as ActionAnswer;
+}
+
+/** The toast a response carries, read back as the next page's root loader reads it. */
+async function toastIn(answer: ActionAnswer) {
+  const headers = answer instanceof Response ? answer.headers : new Headers(answer.init?.headers ?? undefined);
+  const cookie = headers.get("Set-Cookie")!.split(";")[0]!;
+  return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
+}
+
+/** Expects a success: back to the list with a success toast saying `description`. */
+async function expectBackToListWith(answer: ActionAnswer, description: string) {
+  expect(answer).toBeInstanceOf(Response);
+  const response = answer as Response;
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/cms/courses");
+  await expect(toastIn(response)).resolves.toMatchObject({ type: "success", description });
+}
+
+/** The status a loader or action threw (a redirect Response, or data() with a status). */
+async function thrownStatus(promise: Promise<unknown>): Promise<{ status: number; location?: string | null }> {
+  const error = await promise.then(
+    () => {
+      throw new Error("the request was not refused");
+    },
+    (caught: unknown) => caught,
+  );
+  if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
+  return { status: (error as { init?: ResponseInit }).init?.status ?? 0 };
+}
+
+const form = {
+  intent: "create",
+  name: "  Kubernetes in Production  ",
+  description: "Run clusters that heal themselves.",
+  duration: "32 hours",
+  level: "Advanced",
+  price: "£1,299.50",
+  originalPrice: "1599",
+  rating: "4.7",
+  students: "1,204",
+  emoji: "🚢",
+  features: "Pods and deployments\n\n  Helm charts  \r\nObservability\n",
+  instructor: "Ada Lovelace",
+  lastUpdated: "June 2025",
+  isActive: "true",
+};
+
+async function courseNamed(name: string) {
+  const [row] = await database.db.select().from(trainingCourses).where(eq(trainingCourses.name, name));
+  return row;
+}
+
+async function createdCourse() {
+  await expectBackToListWith(await act(form), "Course created successfully");
+  return (await courseNamed("Kubernetes in Production"))!;
+}
+
+async function catalogueNames() {
+  return (await getCatalogue(getDb)).courses.map((course) => course.name);
+}
+
+async function auditActions(entityId: string) {
+  const rows = await database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+  return rows.map((row) => ({ action: row.action, email: row.userEmail, entity: row.entity }));
+}
+
+describe("the loader", () => {
+  it("lists every course, active or not, by name", async () => {
+    await database.db.insert(trainingCourses).values([
+      { name: "Agile Delivery", description: "d", duration: "8 hours", level: "Beginner", price: 499, isActive: false },
+      { name: "Zero Trust Networks", description: "d", duration: "16 hours", level: "Advanced", price: 999 },
+    ]);
+    const { loader } = await loadRoute();
+    const { courses, error } = await loader(
+      routeArgs(new Request(URL_PATH, { headers: { Cookie: sessionCookies.admin } })),
+    );
+    expect(error).toBeNull();
+    expect(courses.map((course) => [course.name, course.isActive])).toEqual([
+      ["Agile Delivery", false],
+      ["Cyber Security Essentials", true],
+      ["Zero Trust Networks", true],
+    ]);
+  });
+});
+
+describe("create, update, show/hide and delete", () => {
+  it("creates a course from the form, with the typed values cleaned, audited and on the catalogue", async () => {
+    const course = await createdCourse();
+    expect(course).toMatchObject({
+      name: "Kubernetes in Production",
+      price: 1299.5,
+      originalPrice: 1599,
+      rating: 4.7,
+      students: 1204,
+      emoji: "🚢",
+      features: ["Pods and deployments", "Helm charts", "Observability"],
+      instructor: "Ada Lovelace",
+      lastUpdated: "June 2025",
+      isActive: true,
+    });
+    await expect(auditActions(course.id)).resolves.toEqual([
+      { action: "course.create", email: "admin@example.com", entity: "training_courses" },
+    ]);
+    await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials", "Kubernetes in Production"]);
+  });
+
+  it("updates a course by id, and the catalogue shows the new price at once", async () => {
+    const course = await createdCourse();
+    // Read once, so the catalogue is cached before the change.
+    expect((await getCatalogue(getDb)).courses.find((card) => card.id === course.id)?.price).toBe(1299.5);
+
+    const answer = await act({ ...form, intent: "update", id: course.id, price: "1099", features: "Helm charts" });
+    await expectBackToListWith(answer, "Course updated successfully");
+    expect(await courseNamed("Kubernetes in Production")).toMatchObject({
+      id: course.id,
+      price: 1099,
+      features: ["Helm charts"],
+    });
+    expect((await getCatalogue(getDb)).courses.find((card) => card.id === course.id)?.price).toBe(1099);
+    await expect(auditActions(course.id)).resolves.toContainEqual(expect.objectContaining({ action: "course.update" }));
+  });
+
+  it("deactivates a course, which leaves the catalogue, and activates it again", async () => {
+    const course = await createdCourse();
+    await expect(catalogueNames()).resolves.toContain("Kubernetes in Production");
+
+    const hidden = await act({ intent: "set-active", id: course.id, isActive: "false" });
+    await expectBackToListWith(hidden, "Course deactivated");
+    expect((await courseNamed("Kubernetes in Production"))?.isActive).toBe(false);
+    await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials"]);
+
+    // The form names the state it wants, so sending it twice does not flip the course back.
+    await expectBackToListWith(
+      await act({ intent: "set-active", id: course.id, isActive: "false" }),
+      "Course deactivated",
+    );
+    expect((await courseNamed("Kubernetes in Production"))?.isActive).toBe(false);
+
+    const shown = await act({ intent: "set-active", id: course.id, isActive: "true" });
+    await expectBackToListWith(shown, "Course activated");
+    expect((await courseNamed("Kubernetes in Production"))?.isActive).toBe(true);
+    await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials", "Kubernetes in Production"]);
+
+    expect((await auditActions(course.id)).map((entry) => entry.action)).toEqual([
+      "course.create",
+      "course.deactivate",
+      "course.deactivate",
+      "course.activate",
+    ]);
+  });
+
+  it("deletes a course, which leaves the catalogue", async () => {
+    const course = await createdCourse();
+    await expect(catalogueNames()).resolves.toContain("Kubernetes in Production");
+    await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
+    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+    await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials"]);
+    expect((await auditActions(course.id)).map((entry) => entry.action)).toEqual(["course.create", "course.delete"]);
+  });
+
+  it("deletes a course that was ordered: the order keeps its own copy of the name and prices", async () => {
+    const course = await createdCourse();
+    const [order] = await database.db
+      .insert(orders)
+      .values({ currency: "USD", total: 1663, provider: "test" })
+      .returning();
+    await database.db.insert(orderItems).values({
+      orderId: order!.id,
+      courseId: course.id,
+      courseName: course.name,
+      position: 0,
+      basePrice: 1299.5,
+      unitPrice: 1663,
+      currency: "USD",
+      exchangeRate: 1.28,
+    });
+
+    await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
+    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(items).toEqual([
+      expect.objectContaining({
+        courseId: null,
+        courseName: "Kubernetes in Production",
+        basePrice: 1299.5,
+        unitPrice: 1663,
+      }),
+    ]);
+  });
+});
+
+describe("refused input changes nothing", () => {
+  it("a price of 0 is refused with the field's message and the typed values sent back", async () => {
+    const before = await database.db.select().from(trainingCourses);
+    const answer = await act({ ...form, price: "0" });
+    expect(answer).not.toBeInstanceOf(Response);
+    const { data, init } = answer as { data: unknown; init: ResponseInit };
+    expect(init.status).toBe(400);
+    expect(data).toEqual({
+      errors: { price: "Price must be greater than 0" },
+      values: {
+        name: form.name,
+        description: form.description,
+        duration: form.duration,
+        level: form.level,
+        price: "0",
+        originalPrice: "1599",
+        rating: "4.7",
+        students: "1,204",
+        emoji: "🚢",
+        features: form.features,
+        instructor: "Ada Lovelace",
+        lastUpdated: "June 2025",
+        isActive: "true",
+      },
+    });
+    expect(await database.db.select().from(trainingCourses)).toEqual(before);
+  });
+
+  it("an original price below the price is refused on create and on update", async () => {
+    const refusedCreate = (await act({ ...form, price: "1299", originalPrice: "999" })) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(refusedCreate.init.status).toBe(400);
+    expect(refusedCreate.data).toMatchObject({
+      errors: { originalPrice: "Original price cannot be lower than the price" },
+    });
+    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+
+    const course = await createdCourse();
+    const refusedUpdate = (await act({ ...form, intent: "update", id: course.id, price: "1700" })) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(refusedUpdate.init.status).toBe(400);
+    expect(refusedUpdate.data).toMatchObject({
+      errors: { originalPrice: "Original price cannot be lower than the price" },
+    });
+    expect(await courseNamed("Kubernetes in Production")).toEqual(course);
+    expect((await auditActions(course.id)).map((entry) => entry.action)).toEqual(["course.create"]);
+  });
+
+  it("several refused fields each get their message; a missing name is named", async () => {
+    const answer = (await act({ intent: "create", name: " ", price: "12.345", rating: "6", students: "-2" })) as {
+      data: { errors: Record<string, string> };
+    };
+    expect(answer.data.errors).toEqual({
+      name: "Name is required",
+      description: "Description is required",
+      duration: "Duration is required",
+      level: "Level is required",
+      price: "Price can have at most two decimal places",
+      rating: "Rating must be between 0 and 5",
+      students: "Students cannot be negative",
+    });
+    await expect(database.db.select().from(trainingCourses)).resolves.toHaveLength(1);
+  });
+
+  it("an unknown course is reported with the spec's messages", async () => {
+    const cases = [
+      [{ ...form, intent: "update", id: UNKNOWN_ID }, "Failed to save course"],
+      [{ ...form, intent: "update", id: "not-a-uuid" }, "Failed to save course"],
+      [{ intent: "set-active", id: UNKNOWN_ID, isActive: "false" }, "Failed to update course"],
+      [{ intent: "delete", id: UNKNOWN_ID }, "Failed to delete course"],
+      [{ intent: "delete", id: "not-a-uuid" }, "Failed to delete course"],
+    ] as const;
+    for (const [fields, description] of cases) {
+      const answer = await act(fields);
+      expect(answer, JSON.stringify(fields)).not.toBeInstanceOf(Response);
+      expect((answer as { init: ResponseInit }).init.status, JSON.stringify(fields)).toBe(404);
+      await expect(toastIn(answer)).resolves.toMatchObject({ type: "error", description });
+    }
+    await expect(database.db.select().from(trainingCourses)).resolves.toHaveLength(1);
+  });
+
+  it("set-active needs an explicit true or false, and an unknown intent is refused", async () => {
+    const [existing] = await database.db.select().from(trainingCourses);
+    const toggle = (await act({ intent: "set-active", id: existing!.id, isActive: "toggle" })) as {
+      init: ResponseInit;
+    };
+    expect(toggle.init.status).toBe(400);
+    const unknown = (await act({ intent: "archive", id: existing!.id })) as { data: unknown; init: ResponseInit };
+    expect(unknown.init.status).toBe(400);
+    expect(unknown.data).toEqual({ errors: { form: "Unknown action." } });
+    expect((await courseNamed("Cyber Security Essentials"))?.isActive).toBe(true);
+  });
+});
+
+describe("who may use the tab", () => {
+  it("a signed-in user who is not an administrator gets 403 from the loader and from every action", async () => {
+    const { loader, action } = await loadRoute();
+    const [existing] = await database.db.select().from(trainingCourses);
+    const read = new Request(URL_PATH, { headers: { Cookie: sessionCookies.user } });
+    await expect(thrownStatus(loader(routeArgs(read)))).resolves.toEqual({ status: 403 });
+
+    const requests: Record<string, string>[] = [
+      form,
+      { ...form, intent: "update", id: existing!.id, name: "Renamed" },
+      { intent: "set-active", id: existing!.id, isActive: "false" },
+      { intent: "delete", id: existing!.id },
+    ];
+    for (const fields of requests) {
+      await expect(thrownStatus(action(routeArgs(post(fields, "user")))), fields.intent).resolves.toEqual({
+        status: 403,
+      });
+    }
+    expect(await database.db.select().from(trainingCourses)).toEqual([existing]);
+    await expect(database.db.select().from(auditLog)).resolves.toEqual([]);
+  });
+
+  it("an anonymous visitor is sent to sign in, and a form without the anti-forgery token is refused", async () => {
+    const { loader, action } = await loadRoute();
+    await expect(thrownStatus(loader(routeArgs(new Request(URL_PATH))))).resolves.toEqual({
+      status: 302,
+      location: "/cms?redirectTo=%2Fcms%2Fcourses",
+    });
+    await expect(thrownStatus(action(routeArgs(postForm(URL_PATH, form))))).resolves.toMatchObject({ status: 302 });
+    await expect(thrownStatus(action(routeArgs(post(form, "admin", { withToken: false }))))).resolves.toEqual({
+      status: 403,
+    });
+    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * When the database fails: the spec's messages, nothing thrown. Last in the file, as it reloads the
+ * route's modules with the database and the guards mocked.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe("the Courses tab when the database fails", () => {
+  withBrokenDatabaseHooks("courses-route-");
+
+  it('the loader answers "Failed to fetch courses" with an empty list', async () => {
+    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
+    await expect(loader(routeArgs(new Request(URL_PATH)))).resolves.toEqual({
+      courses: [],
+      error: "Failed to fetch courses",
+    });
+  });
+
+  it("saving, showing or hiding, and deleting answer 500 with the spec's messages", async () => {
+    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
+    const cases = [
+      [form, "Failed to save course"],
+      [{ ...form, intent: "update", id: UNKNOWN_ID }, "Failed to save course"],
+      [{ intent: "set-active", id: UNKNOWN_ID, isActive: "true" }, "Failed to update course"],
+      [{ intent: "delete", id: UNKNOWN_ID }, "Failed to delete course"],
+    ] as const;
+    for (const [fields, description] of cases) {
+      const answer = (await action(routeArgs(postForm(URL_PATH, fields)))) as { init: ResponseInit | null };
+      expect(answer.init?.status, fields.intent).toBe(500);
+      await expect(toastOf(answer)).resolves.toMatchObject({ type: "error", description });
+    }
+  });
+
+  it("a failed save keeps the form open with its message and what was typed", async () => {
+    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
+    const answer = (await action(routeArgs(postForm(URL_PATH, form)))) as {
+      data: { errors: Record<string, string>; values: Record<string, string> };
+    };
+    expect(answer.data.errors).toEqual({ form: "Failed to save course" });
+    expect(answer.data.values).toMatchObject({ name: form.name, price: form.price });
+  });
+});
