@@ -16,7 +16,7 @@ import { PAGE_SIZE } from "../lib/pagination";
 import type { Course } from "./courses.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
-import { queueMail, settingsForMail } from "./mail.server";
+import { kickMailDelivery, queueMail, settingsForMail } from "./mail.server";
 import { composeOrderConfirmation } from "./order-mail.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -228,7 +228,7 @@ export type PaymentEventResult =
  * number of deliveries of one event, concurrent or not, give one transition and one e-mail.
  */
 export async function applyPaymentEvent(db: Database, input: PaymentEventInput): Promise<PaymentEventResult> {
-  return db.transaction(async (transaction) => {
+  const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [locked] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!locked) return { kind: "unknown-order" } as const;
@@ -268,10 +268,13 @@ export async function applyPaymentEvent(db: Database, input: PaymentEventInput):
       })
       .where(eq(orders.id, order.id))
       .returning();
-    const result = toOrder(updated!);
-    if (next === "paid" && order.status !== "paid") await queueConfirmation(tx, result);
-    return { kind: "applied", order: result, changed: next !== order.status } as const;
+    const moved = toOrder(updated!);
+    if (next === "paid" && order.status !== "paid") await queueConfirmation(tx, moved);
+    return { kind: "applied", order: moved, changed: next !== order.status } as const;
   });
+  // Once committed, the confirmation can go out now rather than at the sender's next round.
+  if (result.kind === "applied" && result.changed && result.order.status === "paid") kickMailDelivery();
+  return result;
 }
 
 /** Queues the order's confirmation to the customer; an order without an e-mail address gets none. */

@@ -23,6 +23,7 @@ const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefin
 vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const { action: webhookAction } = await import("~/routes/api/stripe-webhook");
+const { action: testPaymentAction } = await import("~/routes/site/test-payment");
 
 const WEBHOOK_SECRET = "whsec_payments_test_secret";
 let database: TestDatabase;
@@ -315,5 +316,30 @@ describe("the built-in test-mode payment page", () => {
     useStripe();
     expect((await payWithTestCard(database.db, testOrder.id, card)).kind).toBe("ended");
     expect(await statusOf(testOrder)).toBe("pending");
+  });
+
+  it("limits card attempts from one address through the page's form", async () => {
+    const order = await newOrder("test");
+    const attempt = async () => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ ...card, cardNumber: "4000 0000 0000 0002", intent: "pay" })) {
+        form.set(key, value);
+      }
+      const request = new Request(`http://localhost/checkout/test/${order.id}`, { method: "POST", body: form });
+      const result = (await testPaymentAction({
+        request,
+        params: { order: order.id },
+        context: { clientAddress: "192.0.2.77" },
+      } as never)) as { data: { message?: string }; init: ResponseInit | null };
+      return { status: result.init?.status, message: result.data.message };
+    };
+    for (let index = 0; index < 30; index += 1) {
+      expect(await attempt()).toEqual({ status: 402, message: TEST_PAYMENT_MESSAGES.declined });
+    }
+    expect(await attempt()).toEqual({
+      status: 429,
+      message: "Too many payment attempts. Please wait a few minutes and try again.",
+    });
+    expect(await eventsOf(order)).toHaveLength(30);
   });
 });

@@ -8,12 +8,16 @@ import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
 import { getDb } from "~/server/database.server";
 import { orderReference } from "~/server/order-mail.server";
 import { findOrder, listOrderItems } from "~/server/orders.server";
+import { RateLimiter } from "~/server/rate-limit.server";
 import { cancelTestCheckout, isTestModeOrder, payWithTestCard } from "~/server/test-payments.server";
 import type { Route } from "./+types/test-payment";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** Card attempts per address in ten minutes: enough for typing mistakes, not for guessing. */
+const paymentAttempts = new RateLimiter(30, 10 * 60 * 1000);
 
 /** A test-mode order of this site, or a 404 (a Stripe order never pays here). */
 async function loadTestOrder(orderId: string) {
@@ -47,8 +51,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 type ActionData = { errors?: Record<string, string>; message?: string };
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, order } = await loadTestOrder(params.order);
+  const limit = paymentAttempts.hit(context.clientAddress);
+  if (!limit.allowed) {
+    return data<ActionData>(
+      { message: "Too many payment attempts. Please wait a few minutes and try again." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const form = await request.formData();
   if (form.get("intent") === "cancel") {
     await cancelTestCheckout(db, order.id);
