@@ -24,6 +24,7 @@ vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!
 
 const { action: webhookAction } = await import("~/routes/api/stripe-webhook");
 const { action: testPaymentAction } = await import("~/routes/site/test-payment");
+const { loader: successLoader } = await import("~/routes/site/checkout-success");
 
 const WEBHOOK_SECRET = "whsec_payments_test_secret";
 let database: TestDatabase;
@@ -341,5 +342,48 @@ describe("the built-in test-mode payment page", () => {
       message: "Too many payment attempts. Please wait a few minutes and try again.",
     });
     expect(await eventsOf(order)).toHaveLength(30);
+  });
+});
+
+describe("the success page", () => {
+  const load = async (orderId: string) => {
+    const request = new Request(`http://localhost/checkout/success?order=${orderId}`);
+    try {
+      const result = (await successLoader({ request, params: {}, context: {} } as never)) as unknown as {
+        data: { status: string; total: number; lines: unknown[] };
+      };
+      return result.data;
+    } catch (thrown) {
+      return thrown as Response | { init: ResponseInit | null };
+    }
+  };
+
+  it("shows a paid order as the server knows it", async () => {
+    const order = await newOrder("test");
+    await payWithTestCard(database.db, order.id, {
+      email: "ada@example.com",
+      cardNumber: "4242424242424242",
+      expiry: "12/40",
+      cvc: "123",
+    });
+    expect(await load(order.id)).toMatchObject({ status: "paid", total: 2298, lines: expect.any(Array) });
+  });
+
+  it("sends a test-mode order that is not paid yet back to its payment page", async () => {
+    const order = await newOrder("test");
+    const response = (await load(order.id)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/checkout/test/${order.id}`);
+  });
+
+  it("shows a Stripe order waiting for its webhook as pending", async () => {
+    const order = await newOrder("stripe");
+    expect(await load(order.id)).toMatchObject({ status: "pending" });
+  });
+
+  it("answers 404 for an unknown or malformed order id", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      expect(((await load(id)) as { init: ResponseInit | null }).init?.status).toBe(404);
+    }
   });
 });

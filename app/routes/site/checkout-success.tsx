@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, ClockIcon, XCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, useLoaderData, useRevalidator } from "react-router";
+import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { useBasket } from "~/components/site/basket-provider";
 import { Button } from "~/components/ui/button";
@@ -27,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const order = UUID_PATTERN.test(orderId) ? await findOrder(db, orderId) : undefined;
   if (!order) throw data("Not found", { status: 404 });
+  // A test-mode order is paid on its own page, at once; one still pending has not been paid yet.
+  if (order.status === "pending" && order.provider === "test") throw redirect(`/checkout/test/${order.id}`);
   const items = await listOrderItems(db, order.id);
   return data(
     {
