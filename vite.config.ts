@@ -23,7 +23,9 @@ const clientChunks = {
       },
       {
         // Shared by the public pages. The form schemas (and zod) and the download dialog stay with
-        // the code that loads them when needed.
+        // the code that loads them when needed. Any icon two chunks share lands here, on every
+        // page: an icon only the CMS or a checkout page needs should not also be used elsewhere
+        // (npm run bench checks the budget).
         name: "site",
         test: /app[\\/](lib[\\/](?!schemas)|components[\\/](ui[\\/](button|toaster)|site[\\/]|marketing[\\/](?!download-dialog)))|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
         minShareCount: 2,

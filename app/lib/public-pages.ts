@@ -13,6 +13,7 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   "/contact",
   "/careers",
   "/training",
+  "/basket",
   ...FAMILY_PAGE_PATHS,
   "/blog",
   "/privacy-statement",

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { siteIdentityFromSettings } from "./site-identity";
-import {
-  articleJsonLd,
-  breadcrumbListJsonLd,
-  courseAnchor,
-  courseListJsonLd,
-  faqPageJsonLd,
-  organizationJsonLd,
-  type CourseListEntry,
-} from "./structured-data";
+import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd, organizationJsonLd } from "./structured-data";
+import { courseListJsonLd, type CourseListEntry } from "./course-structured-data";
+import { courseAnchor } from "./training";
 
 const publicUrl = "https://www.example.com";
 

@@ -22,6 +22,11 @@ export interface CourseSummary {
   lastUpdated: string | null;
 }
 
+/** Where each course's card sits on the catalogue page, so every Course has an address of its own. */
+export function courseAnchor(id: string): string {
+  return `course-${id}`;
+}
+
 /** How many features a course card lists before "+N more topics" (SPEC.md "Training"). */
 export const FEATURES_ON_CARD = 3;
 

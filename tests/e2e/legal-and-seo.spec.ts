@@ -69,12 +69,12 @@ test("the sitemap lists every public page and published content item, and each a
   for (const path of locations) expect((await request.get(path)).status(), path).toBe(200);
 });
 
-test("robots.txt keeps the admin area, basket and API out and points to the sitemap", async ({ request }) => {
+test("robots.txt keeps the admin area, the checkout pages and the API out and points to the sitemap", async ({
+  request,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   const body = await response.text();
-  for (const line of ["Disallow: /cms", "Disallow: /basket", "Disallow: /checkout/", "Disallow: /api/"]) {
-    expect(body).toContain(line);
-  }
+  for (const line of ["Disallow: /cms", "Disallow: /checkout/", "Disallow: /api/"]) expect(body).toContain(line);
   expect(body).toMatch(/^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
 });

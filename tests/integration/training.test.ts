@@ -12,6 +12,7 @@ import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { invalidateAll } from "~/server/cache.server";
+import { resetEnvForTests } from "~/server/env.server";
 import type { CourseSummary } from "~/lib/training";
 import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/curriculum.server";
 import { displayableImageUrl, getPageContent, toPageContentView } from "~/server/page-content.server";
@@ -255,7 +256,13 @@ describe("the /training loader: the page content record", () => {
 describe("the /training meta", () => {
   it("names the page after the record, with its excerpt, canonical address, course list and breadcrumbs", async () => {
     await database.db.insert(trainingCourses).values([course("Beta Course"), course("Alpha Course")]);
-    const data = await loadTrainingPage();
+    // The loader builds the course list on the server from PUBLIC_URL, as the layout does its links.
+    vi.stubEnv("PUBLIC_URL", "https://www.example.co.uk");
+    resetEnvForTests();
+    const data = await loadTrainingPage().finally(() => {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    });
     const { meta } = await import("~/routes/site/training");
     const layout = {
       id: "routes/site/layout",

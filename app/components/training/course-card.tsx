@@ -4,15 +4,15 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { formatPrice } from "~/lib/currency";
-import { courseAnchor } from "~/lib/structured-data";
-import type { CourseSummary } from "~/lib/training";
 import {
+  courseAnchor,
   courseSaving,
   featurePreview,
   formatRating,
   moreTopicsLabel,
   ratingLabel,
   studentCountLabel,
+  type CourseSummary,
 } from "~/lib/training";
 
 /**

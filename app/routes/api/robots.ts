@@ -1,12 +1,11 @@
 import { getEnv } from "~/server/env.server";
 
-/** `/robots.txt`: everything public may be indexed; the admin area, the basket, the checkout pages and the API not. */
+/** `/robots.txt`: everything public may be indexed; the admin area, the checkout pages and the API not. */
 export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /cms",
-    "Disallow: /basket",
     "Disallow: /checkout/",
     "Disallow: /api/",
     "",

@@ -7,7 +7,7 @@
  * GET forms, the page shows the form in place until React has hydrated, and a successful save
  * redirects back to the list (post/redirect/get). Once hydrated, the same form shows in a dialog.
  */
-import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon, ToggleLeftIcon, ToggleRightIcon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import {
@@ -450,7 +450,7 @@ function CourseRow({
             <input type="hidden" name="id" value={course.id} />
             <input type="hidden" name="isActive" value={course.isActive ? "false" : "true"} />
             <Button type="submit" variant="outline" size="sm" aria-label={`${nextVisibility} ${course.name}`}>
-              {course.isActive ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+              {course.isActive ? <ToggleLeftIcon aria-hidden="true" /> : <ToggleRightIcon aria-hidden="true" />}
               {nextVisibility}
             </Button>
           </Form>

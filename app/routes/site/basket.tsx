@@ -100,83 +100,83 @@ export default function BasketPage() {
         </p>
       ) : null}
 
-      {!hydrated ? (
-        <p role="status" className="mt-10 text-muted-foreground">
-          Loading your basket...
-        </p>
-      ) : items.length === 0 ? (
-        <div className="mt-10 rounded-lg border border-dashed p-10 text-center">
-          <ShoppingBasketIcon aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
-          <h2 className="mt-4 text-xl font-semibold">Your basket is empty</h2>
-          <p className="mt-2 text-muted-foreground">
-            Browse our professional training courses and add the ones you like.
+      {/* The items appear once the browser has read them; the space is kept so nothing below jumps. */}
+      <div className="min-h-96">
+        {!hydrated ? (
+          <p role="status" className="mt-10 text-muted-foreground">
+            Loading your basket...
           </p>
-          <Button asChild className="mt-6">
-            <Link to="/training">Browse Training Courses</Link>
-          </Button>
-        </div>
-      ) : (
-        <>
-          <h2 className="sr-only">Items</h2>
-          <ul className="mt-8 divide-y rounded-lg border bg-card text-card-foreground" data-testid="basket-items">
-            {items.map((item) => {
-              const unavailable = unavailableIds.includes(item.id);
-              return (
-                <li key={item.id} className="flex items-center gap-4 p-4">
-                  {item.emoji ? (
-                    <span aria-hidden="true" className="text-3xl">
-                      {item.emoji}
-                    </span>
-                  ) : null}
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{item.name}</p>
-                    {unavailable ? (
-                      <p className="text-sm font-medium text-destructive">No longer available – please remove it</p>
+        ) : items.length === 0 ? (
+          <div className="mt-10 rounded-lg border border-dashed p-10 text-center">
+            <ShoppingBasketIcon aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
+            <h2 className="mt-4 text-xl font-semibold">Your basket is empty</h2>
+            <p className="mt-2 text-muted-foreground">
+              Browse our professional training courses and add the ones you like.
+            </p>
+            <Button asChild className="mt-6">
+              <Link to="/training">Browse Training Courses</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <h2 className="sr-only">Items</h2>
+            <ul className="mt-8 divide-y rounded-lg border bg-card text-card-foreground" data-testid="basket-items">
+              {items.map((item) => {
+                const unavailable = unavailableIds.includes(item.id);
+                return (
+                  <li key={item.id} className="flex items-center gap-4 p-4">
+                    {item.emoji ? (
+                      <span aria-hidden="true" className="text-3xl">
+                        {item.emoji}
+                      </span>
                     ) : null}
-                  </div>
-                  <p className="font-semibold whitespace-nowrap">
-                    {formatPrice(convertPrice(item.price, item.baseCurrency, currency, rates), currency)}
-                  </p>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${item.name}`}
-                    onClick={() => removeItem(item.id)}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="mt-6 flex items-baseline justify-between rounded-lg bg-muted/60 px-4 py-4 text-lg font-semibold">
-            <span>Total</span>
-            <span data-testid="basket-total">{formatPrice(total, currency)}</span>
-          </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button type="button" variant="outline" onClick={clearBasket} disabled={checkingOut}>
-              Clear Basket
-            </Button>
-            <Button type="button" size="lg" onClick={() => void checkout()} disabled={checkingOut}>
-              Checkout as Guest
-            </Button>
-          </div>
-          <p className="mt-4 text-right text-sm text-muted-foreground">
-            You pay on a secure payment page; nothing is charged until you confirm there.
-          </p>
-        </>
-      )}
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{item.name}</p>
+                      {unavailable ? (
+                        <p className="text-sm font-medium text-destructive">No longer available – please remove it</p>
+                      ) : null}
+                    </div>
+                    <p className="font-semibold whitespace-nowrap">
+                      {formatPrice(convertPrice(item.price, item.baseCurrency, currency, rates), currency)}
+                    </p>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${item.name}`}
+                      onClick={() => removeItem(item.id)}
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="mt-6 flex items-baseline justify-between rounded-lg bg-muted/60 px-4 py-4 text-lg font-semibold">
+              <span>Total</span>
+              <span data-testid="basket-total">{formatPrice(total, currency)}</span>
+            </div>
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <Button type="button" variant="outline" onClick={clearBasket} disabled={checkingOut}>
+                Clear Basket
+              </Button>
+              <Button type="button" size="lg" onClick={() => void checkout()} disabled={checkingOut}>
+                Checkout as Guest
+              </Button>
+            </div>
+            <p className="mt-4 text-right text-sm text-muted-foreground">
+              You pay on a secure payment page; nothing is charged until you confirm there.
+            </p>
+          </>
+        )}
+      </div>
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...publicPageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
     title: "Your Basket",
     description: "The training courses in your basket, in the currency of your choice, ready for checkout.",
     path: "/basket",
-  }),
-  // A visitor's basket is not something to find in search results.
-  { name: "robots", content: "noindex, follow" },
-];
+  });

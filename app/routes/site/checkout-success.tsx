@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ClockIcon, XCircleIcon } from "lucide-react";
+import { BadgeCheckIcon, ClockIcon, XCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -91,7 +91,7 @@ export default function CheckoutSuccessPage() {
     return () => window.clearTimeout(timer);
   }, [settled, status, revalidator]);
 
-  const Icon = status === "paid" ? CheckCircle2Icon : settled ? XCircleIcon : ClockIcon;
+  const Icon = status === "paid" ? BadgeCheckIcon : settled ? XCircleIcon : ClockIcon;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <div className="flex items-start gap-4">

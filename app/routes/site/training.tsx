@@ -10,9 +10,12 @@ import { TrainingHeroImage } from "~/components/training/hero-image";
 import { buttonVariants } from "~/components/ui/button";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG, type TrainingPage } from "~/content/training";
 import { publicPageMeta } from "~/lib/meta";
-import { breadcrumbListJsonLd, courseListJsonLd, type BreadcrumbEntry } from "~/lib/structured-data";
+import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { courseListJsonLd } from "~/lib/course-structured-data";
+import { breadcrumbListJsonLd, type BreadcrumbEntry } from "~/lib/structured-data";
 import { getCatalogue } from "~/server/courses.server";
 import { getDb } from "~/server/database.server";
+import { getEnv } from "~/server/env.server";
 import { withCompanyDetails } from "~/server/marketing.server";
 import { getPageContent, toPageContentView } from "~/server/page-content.server";
 import { getPublicSettings } from "~/server/site-settings.server";
@@ -39,12 +42,20 @@ export async function loader(_: Route.LoaderArgs) {
   ]);
   // The default record and the PDF's words are not needed in the browser.
   const { defaultRecord: _defaultRecord, curriculumDocument: _curriculumDocument, ...copy } = page;
+  const record = toPageContentView(content.record, settings);
   return {
     page: copy,
-    record: toPageContentView(content.record, settings),
+    record,
     contentSource: content.source,
     courses: catalogue.courses,
     coursesSource: catalogue.source,
+    // Built here rather than in `meta`, so the course-list builder stays out of the browser's bundle.
+    courseList: courseListJsonLd(
+      catalogue.courses,
+      { path: PAGE_PATH, courseMode: copy.courses.courseMode },
+      { name: siteIdentityFromSettings(settings).companyName },
+      getEnv().publicUrl,
+    ),
   };
 }
 
@@ -57,18 +68,13 @@ function breadcrumbTrail(title: string): BreadcrumbEntry[] {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return publicPageMeta(matches, { ...TRAINING_PAGE.seo, path: PAGE_PATH });
-  const { page, record, courses } = loaderData;
+  const { page, record, courseList } = loaderData;
   return publicPageMeta(matches, {
     title: record.title || page.seo.title,
     description: record.excerpt ?? page.seo.description,
     path: PAGE_PATH,
-    jsonLd: ({ publicUrl, identity }) => [
-      courseListJsonLd(
-        courses,
-        { path: PAGE_PATH, courseMode: page.courses.courseMode },
-        { name: identity.companyName },
-        publicUrl,
-      ),
+    jsonLd: ({ publicUrl }) => [
+      courseList,
       breadcrumbListJsonLd(breadcrumbTrail(record.title || page.seo.title), publicUrl),
     ],
   });
