@@ -4,21 +4,15 @@
  * returns none. The ids are fixed, so a course added to the basket from this list is the same
  * course the checkout finds in a seeded database.
  */
-export interface BuiltInCourse {
-  id: string;
-  name: string;
-  description: string;
-  duration: string;
-  level: string;
-  price: number;
+import type { CourseSummary } from "../lib/training";
+
+/** A built-in course has every optional field of a course filled in. */
+export type BuiltInCourse = CourseSummary & {
   originalPrice: number;
   rating: number;
-  students: number;
-  emoji: string;
-  features: string[];
   instructor: string;
   lastUpdated: string;
-}
+};
 
 export const BUILT_IN_COURSES: readonly BuiltInCourse[] = [
   {

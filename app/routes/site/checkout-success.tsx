@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const STATUS_TEXT: Record<OrderStatus, { title: string; message: string }> = {
   paid: {
     title: "Thank you! Your order is confirmed",
-    message: "Your payment has been received and your places are booked. We have sent a confirmation e-mail.",
+    message: "Your payment has been received and your places are booked. A confirmation is on its way to your e-mail.",
   },
   processing: {
     title: "Your payment is being confirmed",
