@@ -2,28 +2,12 @@
  * The contact form and job application (SPEC.md sections 2 "Contact" and 5): one schema for the
  * browser's check before sending and the server's check of what arrived, so both say the same.
  */
-import { emailField } from "./auth";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact-form";
+import { emailField, fieldErrors } from "./auth";
 import { z } from "./zod";
 
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, subject: 200, message: 5000, job: 200 } as const;
-
-export const CONTACT_MESSAGES = {
-  nameRequired: "Name is required",
-  subjectRequired: "Subject is required",
-  messageRequired: "Message is required",
-  phoneInvalid: "Please enter a valid phone number",
-  consentRequired: "Please agree to the privacy statement so we can consider your application",
-  sending: "Sending...",
-  success: "Thank you for your message! We'll get back to you soon.",
-  failure: "Failed to send message. Please try again.",
-  tooMany: "Too many messages from your network. Please wait a few minutes and try again.",
-  uploadFailed: "Failed to upload attachment:",
-} as const;
-
-/** SPEC.md section 2: the subject a job application starts with. */
-export function applicationSubject(job: string): string {
-  return `Application for ${job} position`;
-}
+// The limits, messages and field reader live in a module without zod, which the page loads first.
+export { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormValues } from "../contact-form";
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong);
@@ -70,19 +54,8 @@ export const contactFormSchema = z
 
 export type ContactForm = z.output<typeof contactFormSchema>;
 
-/** The text fields of a submitted form, from FormData or the server's parsed fields. */
-export function contactFormValues(get: (key: string) => unknown): Record<string, unknown> {
-  const text = (key: string) => {
-    const value = get(key);
-    return typeof value === "string" ? value : undefined;
-  };
-  return {
-    name: text("name") ?? "",
-    email: text("email") ?? "",
-    phone: text("phone"),
-    subject: text("subject") ?? "",
-    message: text("message") ?? "",
-    job: text("job"),
-    consent: text("consent"),
-  };
+/** The browser's check before sending: a message per field that is wrong, or null when all is well. */
+export function contactFormErrors(values: Record<string, unknown>): Record<string, string> | null {
+  const result = contactFormSchema.safeParse(values);
+  return result.success ? null : fieldErrors(result.error);
 }

@@ -7,14 +7,7 @@ import { FormAlert, TextareaField, TextField } from "~/components/ui/form-field"
 import { showToast } from "~/components/ui/toaster";
 import { CONTACT_PAGE } from "~/content/contact";
 import { publicPageMeta } from "~/lib/meta";
-import { fieldErrors } from "~/lib/schemas/auth";
-import {
-  applicationSubject,
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  contactFormSchema,
-  contactFormValues,
-} from "~/lib/schemas/contact";
+import { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormValues } from "~/lib/contact-form";
 import { submitContactForm } from "~/server/contact-form.server";
 import { issueFormToken } from "~/server/form-token.server";
 import { withCompanyDetails } from "~/server/marketing.server";
@@ -89,6 +82,13 @@ function ContactForm({ page, job, formToken }: Pick<LoaderData, "page" | "job" |
   const formRef = useRef<HTMLFormElement>(null);
   // The browser's own check of the same schema, so mistakes show before anything is sent.
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const browserCheck = useRef<((values: Record<string, unknown>) => Record<string, string> | null) | null>(null);
+  const loadBrowserCheck = () => {
+    if (browserCheck.current) return;
+    import("~/lib/schemas/contact")
+      .then((schemas) => (browserCheck.current = schemas.contactFormErrors))
+      .catch((error: unknown) => console.warn("The form's browser check could not load", error));
+  };
   const serverErrors = actionData && !actionData.ok ? actionData.fieldErrors : {};
   const errors = clientErrors ?? serverErrors;
   const values = actionData && !actionData.ok ? actionData.values : {};
@@ -125,15 +125,20 @@ function ContactForm({ page, job, formToken }: Pick<LoaderData, "page" | "job" |
         encType="multipart/form-data"
         noValidate
         className="mt-6 grid gap-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm"
+        // The schema (and zod) loads when a visitor first reaches the form, not with the page; a form
+        // sent before it has loaded is checked by the server, which answers with the same messages.
+        onFocus={loadBrowserCheck}
+        onPointerEnter={loadBrowserCheck}
         onSubmit={(event) => {
+          const check = browserCheck.current;
+          if (!check) return;
           const form = new FormData(event.currentTarget);
-          const result = contactFormSchema.safeParse(contactFormValues((key) => form.get(key)));
-          if (result.success) {
+          const found = check(contactFormValues((key) => form.get(key)));
+          if (!found) {
             setClientErrors(null);
             return;
           }
           event.preventDefault();
-          const found = fieldErrors(result.error);
           setClientErrors(found);
           const first = Object.keys(found)[0];
           if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
