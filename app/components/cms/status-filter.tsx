@@ -1,4 +1,6 @@
+import type * as React from "react";
 import { Link, useSearchParams } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
 /**
@@ -48,5 +50,24 @@ export function StatusFilter<Status extends string>({
         ))}
       </ul>
     </nav>
+  );
+}
+
+type BadgeTone = NonNullable<React.ComponentProps<typeof Badge>["tone"]>;
+
+/** A row's status as a coloured badge, with the same labels as the filter above the list. */
+export function StatusBadge<Status extends string>({
+  status,
+  labels,
+  tones,
+}: {
+  status: Status;
+  labels: Readonly<Record<Status, string>>;
+  tones: Readonly<Record<Status, BadgeTone>>;
+}) {
+  return (
+    <Badge tone={tones[status]} data-status={status}>
+      {labels[status]}
+    </Badge>
   );
 }

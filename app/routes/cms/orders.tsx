@@ -3,8 +3,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import { DataTable } from "~/components/cms/data-table";
 import { DetailPanel, SelectRowLink } from "~/components/cms/detail-panel";
 import { Pagination } from "~/components/cms/pagination";
-import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge, StatusFilter, useHrefWith } from "~/components/cms/status-filter";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/currency";
 import { ORDER_STATUSES, type OrderStatus, type PaymentProvider } from "~/lib/enums";
@@ -191,7 +190,7 @@ export default function OrdersTab() {
                 </td>
                 <td className="max-w-64 py-3 pr-4 break-all">{order.customerEmail ?? "—"}</td>
                 <td className="py-3 pr-4">
-                  <StatusBadge status={order.status} />
+                  <StatusBadge status={order.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
                 </td>
                 <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{order.total}</td>
                 <td className="py-3 pr-4">{order.currency}</td>
@@ -203,14 +202,6 @@ export default function OrdersTab() {
       </section>
       <OrderDetail selected={selected} closeHref={hrefWith({ selected: null })} />
     </div>
-  );
-}
-
-function StatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <Badge tone={STATUS_TONES[status]} data-status={status}>
-      {STATUS_LABELS[status]}
-    </Badge>
   );
 }
 
@@ -231,7 +222,7 @@ function OrderDetail({ selected, closeHref }: { selected: LoaderData["selected"]
               Placed <time dateTime={selected.created.iso}>{selected.created.text}</time>
             </>
           ),
-          badge: <StatusBadge status={selected.status} />,
+          badge: <StatusBadge status={selected.status} labels={STATUS_LABELS} tones={STATUS_TONES} />,
         }
       }
     >

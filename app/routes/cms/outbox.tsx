@@ -1,9 +1,8 @@
 import { Link, useLoaderData } from "react-router";
-import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
+import { StatusBadge, StatusFilter, useHrefWith } from "~/components/cms/status-filter";
 import { DetailPanel, SelectRowLink } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
-import { Badge } from "~/components/ui/badge";
 import { MAIL_STATUSES, type MailStatus } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch, pageWindow } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
@@ -136,7 +135,7 @@ export default function OutboxPage() {
             return (
               <tr key={mail.id} className={cn("border-b align-top last:border-0", isSelected && "bg-muted")}>
                 <td className="py-3 pr-4">
-                  <StatusBadge status={mail.status} />
+                  <StatusBadge status={mail.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
                 </td>
                 <td className="py-3 pr-4 break-all">{mail.to}</td>
                 <td className="max-w-72 py-3 pr-4">
@@ -162,14 +161,6 @@ export default function OutboxPage() {
   );
 }
 
-function StatusBadge({ status }: { status: MailStatus }) {
-  return (
-    <Badge tone={STATUS_TONES[status]} data-status={status}>
-      {STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
 function MailDetail({ selected, closeHref }: { selected: LoaderData["selected"]; closeHref: string }) {
   return (
     <DetailPanel
@@ -185,7 +176,7 @@ function MailDetail({ selected, closeHref }: { selected: LoaderData["selected"];
               written <time dateTime={selected.created.iso}>{selected.created.text}</time>
             </>
           ),
-          badge: <StatusBadge status={selected.status} />,
+          badge: <StatusBadge status={selected.status} labels={STATUS_LABELS} tones={STATUS_TONES} />,
         }
       }
     >

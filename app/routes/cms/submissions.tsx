@@ -2,11 +2,10 @@ import { DownloadIcon, PaperclipIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { data, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { useCsrfToken } from "~/components/cms/csrf-input";
-import { StatusFilter, useHrefWith } from "~/components/cms/status-filter";
+import { StatusBadge, StatusFilter, useHrefWith } from "~/components/cms/status-filter";
 import { DetailPanel, SelectRowLink } from "~/components/cms/detail-panel";
 import { DataTable } from "~/components/cms/data-table";
 import { Pagination } from "~/components/cms/pagination";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/form-field";
 import { Label, NativeSelect } from "~/components/ui/input";
@@ -194,7 +193,7 @@ export default function SubmissionsTab() {
                 </td>
                 <td className="max-w-64 truncate py-3 pr-4">{submission.subject}</td>
                 <td className="py-3 pr-4">
-                  <StatusBadge status={submission.status} />
+                  <StatusBadge status={submission.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
                 </td>
                 <td className="py-3 pr-4 whitespace-nowrap">
                   <time dateTime={submission.createdAt}>{submission.date}</time>
@@ -214,14 +213,6 @@ export default function SubmissionsTab() {
       </section>
       <SubmissionDetail selected={selected} closeHref={hrefWith({ selected: null })} />
     </div>
-  );
-}
-
-function StatusBadge({ status }: { status: ContactStatus }) {
-  return (
-    <Badge tone={STATUS_TONES[status]} data-status={status}>
-      {STATUS_LABELS[status]}
-    </Badge>
   );
 }
 
@@ -278,7 +269,7 @@ function SubmissionDetail({ selected, closeHref }: { selected: LoaderData["selec
               Received <time dateTime={selected.createdAt}>{selected.created}</time>
             </>
           ),
-          badge: <StatusBadge status={selected.status} />,
+          badge: <StatusBadge status={selected.status} labels={STATUS_LABELS} tones={STATUS_TONES} />,
         }
       }
     >
