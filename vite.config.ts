@@ -22,12 +22,14 @@ const clientChunks = {
         priority: 20,
       },
       {
-        // Shared by the public pages. The form schemas (and zod), the contact form's texts and the
-        // download dialog stay with the code that loads them when needed. Any icon two chunks share lands here, on every
+        // Shared by the public pages. The form schemas (and zod), the contact form's texts, the
+        // download dialog, the FAQ accordion (with Radix's accordion, about 7 KB: only the pages
+        // with questions load it) and the site assistant's panel and texts (lib/chat*, site/chat-*;
+        // only its button is on every page) stay with the code that loads them when needed. Any icon two chunks share lands here, on every
         // page: an icon only the CMS or a checkout page needs should not also be used elsewhere
         // (npm run bench checks the budget).
         name: "site",
-        test: /app[\\/](lib[\\/](?!schemas|contact-form)|components[\\/](ui[\\/](button|toaster)|site[\\/]|marketing[\\/](?!download-dialog)))|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat)|components[\\/](ui[\\/](button|toaster)|site[\\/](?!chat-)|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
         minShareCount: 2,
         priority: 10,
       },

@@ -73,6 +73,7 @@ export default [
     route("courses", "routes/cms/courses.tsx"),
     route("orders", "routes/cms/orders.tsx"),
     route("orders/export.csv", "routes/cms/orders-export.ts"),
+    route("assistant", "routes/cms/assistant.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
@@ -81,6 +82,7 @@ export default [
   ...prefix("api", [
     route("cookie-consent", "routes/api/cookie-consent.ts"),
     route("checkout", "routes/api/checkout.ts"),
+    route("chat", "routes/api/chat.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -469,3 +469,26 @@ export const paymentEvents = pgTable(
     index("payment_events_order_idx").on(table.orderId, table.createdAt),
   ],
 );
+
+/**
+ * Questions the site assistant found no answer to in the site's content (issue 7), so that
+ * administrators see where the content has gaps. Only the question's text is kept, with e-mail
+ * addresses, numbers and links removed, one row per distinct question with how often it came.
+ * Conversations themselves are never stored.
+ */
+export const unansweredQuestions = pgTable(
+  "unanswered_questions",
+  {
+    id: id(),
+    question: text("question").notNull(),
+    timesAsked: integer("times_asked").notNull().default(1),
+    firstAskedAt: timestamp("first_asked_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("unanswered_questions_question_not_blank", notBlank(table.question)),
+    check("unanswered_questions_times_asked_positive", sql`${table.timesAsked} > 0`),
+    uniqueIndex("unanswered_questions_question_unique").on(table.question),
+    index("unanswered_questions_last_asked_idx").on(table.lastAskedAt.desc()),
+  ],
+);

@@ -51,7 +51,7 @@ const privacyStatement: LegalPage = {
         "Content management accounts: for staff who sign in to the website's administration area, their work e-mail address, a hashed password and records of sign-ins and changes. Lawful basis: our legitimate interest in running the website securely.",
         "Cookie consent records: your choice in our cookie banner, the categories switched on, the time and the version of our cookie policy that applied, with no name, e-mail or IP address. Lawful basis: our legal obligation to be able to show consent.",
         "Server logs: your IP address, the time, the page requested and your browser type, used to investigate faults and detect and block attacks. Lawful basis: our legitimate interest in keeping the website secure and available.",
-        "Chat assistant messages: what you type, with earlier messages of the same conversation, is sent to our server so the assistant can reply. Lawful basis: our legitimate interest in answering questions quickly. Please do not share personal, financial or health information with it.",
+        "Chat assistant messages: what you type, with earlier messages of the same conversation, is sent to our server so the assistant can reply. The conversation itself is not stored on our side. When the assistant finds no answer on our website, we keep the question's text, with e-mail addresses, phone numbers, long numbers and links removed, and count how often it is asked, so that we can improve our pages. Lawful basis: our legitimate interest in answering questions quickly and keeping our website useful. Please do not share personal, financial or health information with it.",
       ],
     },
     {
@@ -72,7 +72,10 @@ const privacyStatement: LegalPage = {
           ["Training course orders and invoices", "6 years, as UK tax law requires us to keep accounting records."],
           ["Cookie consent records", "2 years from the time of your choice."],
           ["Server logs, including IP addresses", "30 days."],
-          ["Chat assistant messages", "Not kept in our database; any trace in our server logs goes after 30 days."],
+          [
+            "Chat assistant messages",
+            "Conversations are not kept in our database, and our server logs do not record what you type. Questions the assistant could not answer are kept, without contact details, until our team has dealt with them.",
+          ],
           ["Content management accounts", "Until the person no longer needs access."],
         ],
       },
@@ -319,6 +322,20 @@ const cookiePolicy: LegalPage = {
             "Until you clear it",
             "Strictly necessary",
           ],
+          [
+            "chatConversation",
+            "Session storage",
+            "Keeps your conversation with the chat assistant while you move between pages in the same tab.",
+            "Until you close the tab or start a new conversation",
+            "Strictly necessary",
+          ],
+          [
+            "contactDraft",
+            "Session storage",
+            "Carries a summary of your chat to the contact form when you choose Talk to a person. It is removed as soon as the form has been filled in.",
+            "Until the contact form opens",
+            "Strictly necessary",
+          ],
         ],
       },
     },
@@ -327,7 +344,7 @@ const cookiePolicy: LegalPage = {
       paragraphs: [
         "All three cookies are set by this website itself, not by anyone else. They are marked HttpOnly, so scripts running in the page cannot read them, and on the live site they are sent only over encrypted connections. The __Host- prefix used there tells your browser to accept the cookie only over a secure connection and only for this exact website.",
         "The session and csrf cookies are used only in the administration area, which is for our staff. A visitor to the public pages will at most receive the toast cookie, for a minute after an action that shows a confirmation.",
-        "We class the theme setting as strictly necessary because it only remembers a setting you chose yourself with the theme button; it is not used to identify or track you. Your basket and currency stay in your browser and are sent to us only when you go to checkout.",
+        "We class the theme setting as strictly necessary because it only remembers a setting you chose yourself with the theme button; it is not used to identify or track you. Your basket and currency stay in your browser and are sent to us only when you go to checkout. Your chat conversation stays in the tab you had it in and is sent to us only with each message you send.",
       ],
     },
     {

@@ -40,3 +40,43 @@ export function contactFormValues(get: (key: string) => unknown): Record<string,
     consent: text("consent"),
   };
 }
+
+/**
+ * The storage key (sessionStorage) that the site assistant's "Talk to a person" leaves a draft
+ * under for the contact form (app/lib/chat.ts re-exports it). It lives here, with the form, so
+ * that /contact does not load the assistant's texts to read it.
+ */
+export const CONTACT_DRAFT_STORAGE_KEY = "contactDraft";
+
+/** A subject and message to start the contact form with. */
+export interface ContactDraft {
+  subject: string;
+  message: string;
+}
+
+/** A stored draft, or null when there is none or it cannot be read; both fields are cut to the form's limits. */
+export function parseContactDraft(raw: string | null): ContactDraft | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { subject, message } = value as Record<string, unknown>;
+  if (typeof subject !== "string" || typeof message !== "string") return null;
+  return { subject: subject.slice(0, CONTACT_LIMITS.subject), message: message.slice(0, CONTACT_LIMITS.message) };
+}
+
+/** Takes the draft out of sessionStorage (in the browser): it fills the form once. */
+export function takeContactDraft(): ContactDraft | null {
+  try {
+    const raw = sessionStorage.getItem(CONTACT_DRAFT_STORAGE_KEY);
+    if (raw !== null) sessionStorage.removeItem(CONTACT_DRAFT_STORAGE_KEY);
+    return parseContactDraft(raw);
+  } catch {
+    // Storage can be unavailable (blocked by the browser): there is no draft then.
+    return null;
+  }
+}

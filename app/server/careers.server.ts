@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { careers } from "../../db/schema";
 import type { CareerType } from "../lib/enums";
 import type { CareerInput } from "../lib/schemas/careers";
+import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
 import type { Database } from "./db.server";
 
 type CareerRow = typeof careers.$inferSelect;
@@ -60,6 +61,7 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
 export async function createCareer(db: Database, input: CareerInput): Promise<Career> {
   const [row] = await db.insert(careers).values(input).returning();
   if (!row) throw new Error("The career was not created");
+  invalidateSiteSearch();
   return toCareer(row);
 }
 
@@ -70,11 +72,13 @@ export async function updateCareer(db: Database, id: string, input: CareerInput)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(careers.id, id))
     .returning();
+  invalidateSiteSearch();
   return row ? toCareer(row) : undefined;
 }
 
 /** Whether a career with this id existed (and is now gone). */
 export async function deleteCareer(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id });
+  invalidateSiteSearch();
   return rows.length > 0;
 }

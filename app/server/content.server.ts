@@ -8,6 +8,7 @@ import type { ContentType } from "../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../lib/pagination";
 import { applyPlaceholders } from "../lib/placeholders";
 import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../lib/schemas/content";
+import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
 import type { Database } from "./db.server";
 import { sanitizeRichText } from "./sanitize.server";
 
@@ -142,10 +143,12 @@ export async function saveContent(
   try {
     if (id) {
       const [item] = await db.update(content).set(values).where(eq(content.id, id)).returning();
+      invalidateSiteSearch();
       return item ? { item, created: false } : undefined;
     }
     const [item] = await db.insert(content).values(values).returning();
     if (!item) throw new Error("The content item was not created");
+    invalidateSiteSearch();
     return { item, created: true };
   } catch (error) {
     // Another save took the slug between the check and the write.
@@ -157,6 +160,7 @@ export async function saveContent(
 /** Deletes an item and returns it; undefined when there was nothing to delete. */
 export async function deleteContent(db: Database, id: string): Promise<ContentItem | undefined> {
   const [item] = await db.delete(content).where(eq(content.id, id)).returning();
+  invalidateSiteSearch();
   return item;
 }
 

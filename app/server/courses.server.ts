@@ -7,6 +7,7 @@ import { trainingCourses } from "../../db/schema";
 import { BUILT_IN_COURSES } from "../content/training-courses";
 import type { CourseInput } from "../lib/schemas/courses";
 import type { CourseSummary } from "../lib/training";
+import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
 import { cached, invalidate } from "./cache.server";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
@@ -95,10 +96,16 @@ export async function findCourse(db: Database, id: string): Promise<Course | und
   return row;
 }
 
+/** The catalogue and the assistant's site search show the change on their next request. */
+function coursesChanged(): void {
+  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  invalidateSiteSearch();
+}
+
 export async function createCourse(db: Database, input: CourseInput): Promise<Course> {
   const [row] = await db.insert(trainingCourses).values(input).returning();
   if (!row) throw new Error("The course was not created");
-  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  coursesChanged();
   return row;
 }
 
@@ -109,7 +116,7 @@ export async function updateCourse(db: Database, id: string, input: CourseInput)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(trainingCourses.id, id))
     .returning();
-  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  coursesChanged();
   return row;
 }
 
@@ -120,13 +127,13 @@ export async function setCourseActive(db: Database, id: string, isActive: boolea
     .set({ isActive, updatedAt: new Date() })
     .where(eq(trainingCourses.id, id))
     .returning();
-  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  coursesChanged();
   return row;
 }
 
 /** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
 export async function deleteCourse(db: Database, id: string): Promise<Course | undefined> {
   const [row] = await db.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
-  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  coursesChanged();
   return row;
 }

@@ -60,6 +60,8 @@ const envSchema = z
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: optionalText,
+    /** How long the model may take to start, and then to go silent, before the chat gives up. */
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   })
   .superRefine((env, context) => {
     // Several app instances on one PostgreSQL must share a secret, so it cannot be generated locally.

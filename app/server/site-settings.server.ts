@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import type { SettingType } from "../lib/enums";
 import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../lib/schemas/site-settings";
+import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
 import { cached, invalidate } from "./cache.server";
 import type { Database } from "./db.server";
 import { logger } from "./logger.server";
@@ -47,6 +48,8 @@ export class SiteSettingError extends Error {
 
 function settingsChanged(): void {
   invalidate(PUBLIC_SETTINGS_CACHE_KEY);
+  // Contact details and business hours are among what the assistant answers from.
+  invalidateSiteSearch();
 }
 
 /** Every setting, public and private, ordered by key (for administrators only). */

@@ -46,6 +46,8 @@ test("the cookie policy lists every cookie and storage key the site really uses"
     "theme",
     "basket",
     "userCurrency",
+    "chatConversation",
+    "contactDraft",
   ]) {
     await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
   }

@@ -41,28 +41,51 @@ export function ConfirmForm({
             {children}
           </Button>
         </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">{question}</AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-muted-foreground">
-              This cannot be undone.
-            </AlertDialog.Description>
-            <div className="flex justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button type="button" onClick={() => formRef.current?.requestSubmit()}>
-                  {confirmLabel}
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
+        <ConfirmDialogContent
+          question={question}
+          description="This cannot be undone."
+          confirmLabel={confirmLabel}
+          onConfirm={() => formRef.current?.requestSubmit()}
+        />
       </AlertDialog.Root>
     </Form>
+  );
+}
+
+/**
+ * The confirmation dialog itself, inside an `AlertDialog.Root`: the question, what it means,
+ * Cancel, and the button that confirms (focus stays inside; Escape cancels).
+ */
+export function ConfirmDialogContent({
+  question,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  question: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Portal>
+      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl">
+        <AlertDialog.Title className="text-lg font-semibold">{question}</AlertDialog.Title>
+        <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+        <div className="flex justify-end gap-2">
+          <AlertDialog.Cancel asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action asChild>
+            <Button type="button" onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </AlertDialog.Action>
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Portal>
   );
 }

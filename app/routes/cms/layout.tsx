@@ -26,7 +26,8 @@ import type { Route } from "./+types/layout";
 
 /**
  * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
- * then Users; the bar is laid out for eight columns on wide screens.
+ * the site assistant's unanswered questions, then Users; the bar is laid out for nine columns on
+ * wide screens (three rows of three on smaller ones).
  */
 export const CMS_TABS = [
   { title: "Content", href: "/cms/content" },
@@ -36,6 +37,7 @@ export const CMS_TABS = [
   { title: "Site Settings", href: "/cms/settings" },
   { title: "Courses", href: "/cms/courses" },
   { title: "Orders", href: "/cms/orders" },
+  { title: "Assistant", href: "/cms/assistant" },
   { title: "Users", href: "/cms/users" },
 ] as const;
 
@@ -152,7 +154,7 @@ function AdminArea({ email }: { email: string }) {
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <nav aria-label="CMS sections" className="mb-6">
-          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4 lg:grid-cols-8">
+          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-9">
             {CMS_TABS.map((tab) => (
               <li key={tab.href}>
                 <NavLink

@@ -1,13 +1,19 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PageHero } from "~/components/marketing/page-hero";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField, TextField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { CONTACT_PAGE } from "~/content/contact";
 import { publicPageMeta } from "~/lib/meta";
-import { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormValues } from "~/lib/contact-form";
+import {
+  applicationSubject,
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  contactFormValues,
+  takeContactDraft,
+} from "~/lib/contact-form";
 import { submitContactForm } from "~/server/contact-form.server";
 import { issueFormToken } from "~/server/form-token.server";
 import { withCompanyDetails } from "~/server/marketing.server";
@@ -102,6 +108,22 @@ function ContactForm({ page, job, formToken }: Pick<LoaderData, "page" | "job" |
       showToast("error", actionData.error);
     }
   }, [actionData]);
+
+  // The site assistant's "Talk to a person" leaves a draft in sessionStorage (never in the address,
+  // which would reach the server's logs): it fills the subject and message once, where still empty.
+  // It is looked for at each visit of /contact, as the chat can send a visitor here from /contact.
+  const { key: visit } = useLocation();
+  useEffect(() => {
+    const draft = takeContactDraft();
+    const form = formRef.current;
+    if (!draft || !form) return;
+    for (const [name, text] of Object.entries(draft)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && !field.value) {
+        field.value = text;
+      }
+    }
+  }, [visit]);
 
   const value = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : undefined);
   const headingId = "contact-form-heading";

@@ -1,11 +1,13 @@
 import { Outlet, useLoaderData } from "react-router";
 import { BasketProvider } from "~/components/site/basket-provider";
+import { ChatLauncher } from "~/components/site/chat-launcher";
 import { CookieConsentProvider } from "~/components/site/cookie-consent";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { ratesFromSettings } from "~/lib/currency";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { assistantLabel } from "~/server/assistant/provider.server";
 import { getDb } from "~/server/database.server";
 import { getEnv } from "~/server/env.server";
 import { getMenu } from "~/server/navigation.server";
@@ -24,11 +26,13 @@ export async function loader(_: Route.LoaderArgs) {
     publicUrl: getEnv().publicUrl,
     // The server's year, so the copyright line is the same in the HTML and after hydration.
     year: new Date().getFullYear(),
+    // Who answers in the chat widget: "Powered by OpenAI", the model's name, or "Site assistant".
+    assistantLabel: assistantLabel(),
   };
 }
 
 export default function SiteLayout() {
-  const { navigation, identity, year, exchangeRates } = useLoaderData<typeof loader>();
+  const { navigation, identity, year, exchangeRates, assistantLabel: chatLabel } = useLoaderData<typeof loader>();
   return (
     <BasketProvider rates={exchangeRates}>
       <CookieConsentProvider>
@@ -45,6 +49,8 @@ export default function SiteLayout() {
           </main>
           <SiteFooter identity={identity} year={year} />
         </div>
+        {/* The conversation lives above the route outlet, so it stays while the visitor moves between pages. */}
+        <ChatLauncher companyName={identity.companyName} email={identity.email} assistantLabel={chatLabel} />
         <ThemeToggle />
       </CookieConsentProvider>
     </BasketProvider>

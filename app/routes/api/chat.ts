@@ -1,0 +1,99 @@
+import { data } from "react-router";
+import { CHAT_MESSAGES, type ChatResponse, type ChatStreamEvent } from "~/lib/chat";
+import { startChatTurn } from "~/server/assistant/chat.server";
+import { getDb } from "~/server/database.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/chat";
+
+/** A message and twenty history entries of at most 4,000 characters each, with room for JSON. */
+const MAX_BODY_BYTES = 128 * 1024;
+
+const noStore = { "Cache-Control": "no-store" };
+
+function failure(status: number, error: string, headers: Record<string, string> = {}) {
+  return data({ success: false, error } satisfies ChatResponse, { status, headers: { ...noStore, ...headers } });
+}
+
+/** One server-sent event: the event's type as its name, the rest as JSON data. */
+function serverSentEvent({ type, ...rest }: ChatStreamEvent): string {
+  return `event: ${type}\ndata: ${JSON.stringify(rest)}\n\n`;
+}
+
+/**
+ * `POST /api/chat` (SPEC.md section 7, chat-with-ai): `{ message, conversationHistory }` in. With
+ * `Accept: text/event-stream` the reply streams as server-sent events (see app/lib/chat.ts);
+ * otherwise it comes whole as `{ success, response, error }`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return failure(405, "Method not allowed", { Allow: "POST" });
+  const body = await request.text();
+  if (body.length > MAX_BODY_BYTES) return failure(413, "The request is too large.");
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return failure(400, "The request body must be JSON.");
+  }
+
+  let turn;
+  try {
+    turn = await startChatTurn(getDb, json, { clientAddress: context.clientAddress, signal: request.signal });
+  } catch (error) {
+    logger.error({ err: error }, "the assistant could not start a reply");
+    return failure(500, CHAT_MESSAGES.failure);
+  }
+  if (!turn.ok) {
+    const retry: Record<string, string> = turn.retryAfterSeconds
+      ? { "Retry-After": String(turn.retryAfterSeconds) }
+      : {};
+    return failure(turn.status, turn.error, retry);
+  }
+  const { reply } = turn;
+
+  if (!request.headers.get("Accept")?.includes("text/event-stream")) {
+    try {
+      let response = "";
+      for await (const piece of reply) response += piece;
+      if (!response.trim()) throw new Error("the model's reply was empty");
+      return data({ success: true, response } satisfies ChatResponse, { headers: noStore });
+    } catch (error) {
+      logger.error({ err: error }, "the assistant's reply failed");
+      return failure(502, CHAT_MESSAGES.failure);
+    }
+  }
+
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: ChatStreamEvent) => {
+        // A visitor who left has closed the stream; the model call is aborted through request.signal.
+        if (!request.signal.aborted) controller.enqueue(encoder.encode(serverSentEvent(event)));
+      };
+      let response = "";
+      try {
+        for await (const text of reply) {
+          response += text;
+          send({ type: "delta", text });
+        }
+        if (!response.trim()) throw new Error("the model's reply was empty");
+        send({ type: "done", success: true, response });
+      } catch (error) {
+        if (!request.signal.aborted) logger.error({ err: error }, "the assistant's streamed reply failed");
+        send({ type: "error", success: false, error: CHAT_MESSAGES.failure });
+      }
+      if (!request.signal.aborted) controller.close();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from holding the events back in its buffer.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
+
+export function loader() {
+  return failure(405, "Method not allowed", { Allow: "POST" });
+}
