@@ -10,7 +10,7 @@ import { applyPath, careerPath } from "../../lib/careers";
 import { formatPrice } from "../../lib/currency";
 import { courseAnchor, type CourseSummary } from "../../lib/training";
 import type { Career } from "../careers.server";
-import { refersBack, searchTerms, sentences } from "./language.server";
+import { distinctTermCount, refersBack, searchTerms, sentences } from "./language.server";
 import type { SearchHit, SiteSearch } from "./search-index.server";
 import type { SiteKnowledge } from "./site-documents.server";
 
@@ -74,18 +74,32 @@ function courseLine(course: CourseSummary): string {
   return `- [${course.name}](/training#${courseAnchor(course.id)}): ${coursePrice(course)}, ${course.duration}, ${course.level}`;
 }
 
+/**
+ * The records (courses or jobs) the question names, by its words other than the generic ones
+ * ("course", "job", "price"): none when it names none, so the caller lists them all.
+ */
+function recordsNamed<Item>(
+  search: SiteSearch,
+  question: string,
+  genericTerms: ReadonlySet<string>,
+  kind: "course" | "job",
+  recordAt: (url: string) => Item | undefined,
+): Item[] {
+  const topic = searchTerms(question).filter((term) => !genericTerms.has(term));
+  if (topic.length === 0) return [];
+  return search
+    .search(topic.join(" "), { kinds: [kind], limit: 3 })
+    .filter((hit) => isConfident(hit, topic.length))
+    .map((hit) => recordAt(hit.passage.url))
+    .filter((item): item is Item => item !== undefined);
+}
+
 function answerCourses(search: SiteSearch, question: string): AssistantAnswer {
   const { courses } = search.knowledge;
   if (courses.length === 0) return noAnswer(search.knowledge);
-  const topic = searchTerms(question).filter((term) => !GENERIC_COURSE_TERMS.has(term));
-  const matching =
-    topic.length > 0
-      ? search
-          .search(topic.join(" "), { kinds: ["course"], limit: 3 })
-          .filter((hit) => isConfident(hit, topic.length))
-          .map((hit) => courses.find((course) => hit.passage.url.endsWith(courseAnchor(course.id))))
-          .filter((course): course is CourseSummary => course !== undefined)
-      : [];
+  const matching = recordsNamed(search, question, GENERIC_COURSE_TERMS, "course", (url) =>
+    courses.find((course) => url.endsWith(courseAnchor(course.id))),
+  );
   if (matching.length === 1) {
     const [course] = matching as [CourseSummary];
     return {
@@ -120,15 +134,9 @@ function answerJobs(search: SiteSearch, question: string): AssistantAnswer {
       answered: true,
     };
   }
-  const topic = searchTerms(question).filter((term) => !GENERIC_JOB_TERMS.has(term));
-  const matching =
-    topic.length > 0
-      ? search
-          .search(topic.join(" "), { kinds: ["job"], limit: 3 })
-          .filter((hit) => isConfident(hit, topic.length))
-          .map((hit) => careers.find((career) => hit.passage.url === careerPath(career)))
-          .filter((career): career is Career => career !== undefined)
-      : [];
+  const matching = recordsNamed(search, question, GENERIC_JOB_TERMS, "job", (url) =>
+    careers.find((career) => url === careerPath(career)),
+  );
   if (matching.length === 1) {
     const [career] = matching as [Career];
     return {
@@ -183,7 +191,7 @@ function bestSentences(text: string, question: string): string {
 }
 
 function answerFromPassages(search: SiteSearch, question: string): AssistantAnswer | null {
-  const termCount = new Set(searchTerms(question)).size;
+  const termCount = distinctTermCount(question);
   const hits = search.search(question, { limit: 5 });
   const best = hits.find((hit) => isConfident(hit, termCount));
   if (!best) return null;

@@ -14,7 +14,7 @@ import { answerFromSite, isConfident } from "./built-in-assistant.server";
 import { streamModelReply, systemPrompt } from "./openai-assistant.server";
 import { assistantProvider } from "./provider.server";
 import { getSiteSearch, type SearchHit, type SiteSearch } from "./search-index.server";
-import { refersBack, searchTerms } from "./language.server";
+import { distinctTermCount, refersBack } from "./language.server";
 import { recordUnansweredQuestion } from "./unanswered-questions.server";
 
 /** Messages per address per minute: a brisk conversation is a few; a script is many more. */
@@ -39,7 +39,7 @@ function previousQuestion(history: readonly ChatHistoryEntry[]): string | undefi
  */
 function passagesFor(search: SiteSearch, message: string, earlier: string | undefined): SearchHit[] {
   const own = search.search(message, { limit: PASSAGES_FOR_MODEL });
-  const termCount = new Set(searchTerms(message)).size;
+  const termCount = distinctTermCount(message);
   if (!earlier || (!refersBack(message) && own.some((hit) => isConfident(hit, termCount)))) return own;
   const withContext = search.search(`${earlier} ${message}`, { limit: PASSAGES_FOR_MODEL });
   const first = refersBack(message) ? [withContext, own] : [own, withContext];
@@ -56,8 +56,8 @@ function passagesFor(search: SiteSearch, message: string, earlier: string | unde
 
 /** Whether the site has something that answers the question (with the one before it, for a follow-up). */
 function siteCanAnswer(hits: readonly SearchHit[], message: string, earlier: string | undefined): boolean {
-  const ownTerms = new Set(searchTerms(message)).size;
-  const allTerms = new Set(searchTerms(`${earlier ?? ""} ${message}`)).size;
+  const ownTerms = distinctTermCount(message);
+  const allTerms = distinctTermCount(`${earlier ?? ""} ${message}`);
   return hits.some((hit) => isConfident(hit, ownTerms) || isConfident(hit, allTerms));
 }
 

@@ -46,6 +46,11 @@ export function searchTerms(text: string): string[] {
     .map(stem);
 }
 
+/** How many different words (as the index sees them) a question has. */
+export function distinctTermCount(text: string): number {
+  return new Set(searchTerms(text)).size;
+}
+
 /** MiniSearch's per-term hook: null drops a stop word. */
 export function processTerm(term: string): string | null {
   const word = normalise(term);

@@ -46,8 +46,9 @@ const SYNONYMS: Record<string, string> = {
   cv: "resume",
 };
 
-function withSynonyms(terms: readonly string[]): string[] {
-  return terms.flatMap((term) => [term, ...searchTerms(SYNONYMS[term] ?? "")]);
+/** A question's word with the words it stands for on the site. */
+function withSynonyms(term: string): string[] {
+  return [term, ...searchTerms(SYNONYMS[term] ?? "")];
 }
 
 function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
@@ -82,16 +83,15 @@ function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
       if (terms.length === 0) return [];
       const totalWeight = terms.reduce((sum, term) => sum + rarity(term), 0);
       const kinds = options.kinds ? new Set(options.kinds) : null;
-      const results = index.search(withSynonyms(terms).join(" "), {
+      const expansions = terms.map((term) => ({ term, words: withSynonyms(term) }));
+      const results = index.search(expansions.flatMap(({ words }) => words).join(" "), {
         filter: kinds ? (result) => kinds.has(byId.get(result.id)!.kind) : undefined,
       });
       return results
         .map((result) => {
           // A synonym's match counts for the visitor's word it stands in for.
-          const matched = terms.filter((term) =>
-            [term, ...searchTerms(SYNONYMS[term] ?? "")].some((word) => result.queryTerms.includes(word)),
-          );
-          const coverage = matched.reduce((sum, term) => sum + rarity(term), 0) / totalWeight;
+          const matched = expansions.filter(({ words }) => words.some((word) => result.queryTerms.includes(word)));
+          const coverage = matched.reduce((sum, { term }) => sum + rarity(term), 0) / totalWeight;
           return { passage: byId.get(result.id)!, score: result.score, coverage };
         })
         .sort((a, b) => b.score * b.coverage ** 2 - a.score * a.coverage ** 2)
