@@ -59,4 +59,14 @@ describe("siteIdentityFromSettings", () => {
     expect(siteIdentityFromSettings({ company_name: "Example Ltd" }).siteTitle).toBe("Example Ltd");
     expect(siteIdentityFromSettings({ company_name: "Example Ltd", site_title: "" }).siteTitle).toBe("Example Ltd");
   });
+
+  it("drops a social link that is not an http(s) address, so the footer never links to a script", () => {
+    const identity = siteIdentityFromSettings({
+      ...fullSettings,
+      social_facebook_url: " javascript:alert('facebook')",
+      social_linkedin_url: "data:text/html,<script>alert(1)</script>",
+      social_twitter_url: "jav\tascript:alert(1)",
+    });
+    expect(identity).toMatchObject({ facebookUrl: "", linkedinUrl: "", twitterUrl: "" });
+  });
 });

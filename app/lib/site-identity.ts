@@ -18,6 +18,21 @@ export interface SiteIdentity {
 
 const FALLBACK_NAME = "Our company";
 
+/**
+ * A social link only when it is an http(s) address. The Settings tab checks a URL setting's value,
+ * but a setting deleted and re-created as text takes anything, and a `javascript:` link in the
+ * footer of every page would run when clicked.
+ */
+function webAddressOrNothing(value: string | undefined): string {
+  const address = value?.trim() ?? "";
+  try {
+    const url = new URL(address);
+    return url.protocol === "http:" || url.protocol === "https:" ? address : "";
+  } catch {
+    return "";
+  }
+}
+
 export function siteIdentityFromSettings(settings: Readonly<Record<string, string>>): SiteIdentity {
   const companyName = settings.company_name || settings.site_title || FALLBACK_NAME;
   return {
@@ -28,8 +43,8 @@ export function siteIdentityFromSettings(settings: Readonly<Record<string, strin
     email: settings.contact_email ?? "",
     phone: settings.phone_primary ?? "",
     address: settings.address_uk ?? "",
-    facebookUrl: settings.social_facebook_url ?? "",
-    linkedinUrl: settings.social_linkedin_url ?? "",
-    twitterUrl: settings.social_twitter_url ?? "",
+    facebookUrl: webAddressOrNothing(settings.social_facebook_url),
+    linkedinUrl: webAddressOrNothing(settings.social_linkedin_url),
+    twitterUrl: webAddressOrNothing(settings.social_twitter_url),
   };
 }

@@ -54,7 +54,7 @@ const test = base.extend<Record<never, never>, { model: FakeModel; site: Site }>
       await server.exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: "worker", timeout: 60_000 },
+    { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ site }, use) => use(site.url),
 });

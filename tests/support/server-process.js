@@ -26,8 +26,8 @@ export function startServerProcess(env) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`The server did not start within 30 s:\n${output}`));
-    }, 30_000);
+      reject(new Error(`The server did not start within 60 s:\n${output}`));
+    }, 60_000);
     const onData = () => {
       const match = /listening on (http:\/\/localhost:(\d+))/.exec(output);
       if (!match) return;

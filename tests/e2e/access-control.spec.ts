@@ -1,0 +1,220 @@
+/**
+ * The access-control matrix (issue 8): every route of app/routes.ts requested, and every action
+ * and intent POSTed, as an anonymous visitor, a signed-in user who is not an administrator, and an
+ * administrator, each with the status route-access-rules.ts expects. Actions are sent well formed,
+ * from the site's own origin and with the CMS's anti-forgery token, so a refusal is the role check's;
+ * a refused one must leave its tables (and the audit log) exactly as they were, and an allowed one
+ * must really change them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { APIRequest } from "@playwright/test";
+import type { TestServer } from "./fixtures";
+import {
+  ACTION_RULES,
+  actionRules,
+  flattenRoutes,
+  intentsInSource,
+  NO_INTENT,
+  PAGE_RULES,
+  prepareKnownRows,
+  usesFormToken,
+  type AppRoute,
+  type KnownRows,
+  type Outcome,
+} from "./route-access-rules";
+import {
+  createAccount,
+  csrfCookie,
+  expect,
+  freshClientAddress,
+  ROLES,
+  sameOriginHeaders,
+  send,
+  sessionCookieOf,
+  tableDigest,
+  tablesDigest,
+  test,
+  type Account,
+  type HttpResponse,
+} from "./security-http";
+
+const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
+
+interface BuiltRoute {
+  id: string;
+  module: Record<string, unknown>;
+}
+
+/** The route modules exactly as the production build under test serves them, by route id. */
+async function builtRoutes(): Promise<Record<string, BuiltRoute>> {
+  const assets = path.join(buildDir, "server/assets");
+  const chunk = fs.readdirSync(assets).find((name) => /^server-build-[\w-]+\.js$/.test(name));
+  if (!chunk) throw new Error(`no server build in ${assets}`);
+  const build = (await import(pathToFileURL(path.join(assets, chunk)).href)) as { routes: Record<string, BuiltRoute> };
+  return build.routes;
+}
+
+/** The root route wraps every page; an action on it would need a rule like any other. */
+const ROOT: AppRoute = { id: "root", file: "root.tsx", path: "/", index: false, isLayout: true };
+const ROUTES = [ROOT, ...flattenRoutes()];
+const routeById = new Map(ROUTES.map((route) => [route.id, route]));
+
+/** Rows and accounts the matrix reuses within one worker (one server), made on first use. */
+const prepared = new Map<string, Promise<{ rows: KnownRows; accounts: Record<"user" | "admin", Account> }>>();
+function prepare(server: TestServer, api: APIRequest) {
+  if (!prepared.has(server.url)) {
+    prepared.set(
+      server.url,
+      (async () => ({
+        rows: await prepareKnownRows(server, api),
+        accounts: { user: await createAccount(server, "user"), admin: await createAccount(server, "admin") },
+      }))(),
+    );
+  }
+  return prepared.get(server.url)!;
+}
+
+/** The address a page rule requests: its own, or the one its rule makes from real rows. */
+function pageAddress(routeId: string, rows: KnownRows): string {
+  const rule = PAGE_RULES[routeId]!;
+  return rule.path ? rule.path(rows) : routeById.get(routeId)!.path;
+}
+
+function expectOutcome(response: HttpResponse, outcome: Outcome, address: string, label: string): void {
+  expect(response.status, `${label}: ${response.text.slice(0, 300)}`).toBe(outcome.status);
+  if (outcome.signIn) {
+    const back = new URL(address, "http://site").pathname + new URL(address, "http://site").search;
+    expect(response.headers.location, label).toBe(
+      back === "/cms" ? "/cms" : `/cms?redirectTo=${encodeURIComponent(back)}`,
+    );
+  }
+  if (outcome.location) expect(response.headers.location, label).toMatch(outcome.location);
+  if (outcome.status === 403) {
+    // A refused page shows Access Denied, never the tab; a refused download is not the file.
+    if (response.headers["content-type"]?.startsWith("text/html"))
+      expect(response.text, label).toContain("Access Denied");
+    else expect(response.headers["content-type"], label).toMatch(/^application\/json/);
+  }
+}
+
+test.describe("GET every route", () => {
+  for (const routeId of Object.keys(PAGE_RULES)) {
+    test(`${routeId} as anonymous, user and admin`, async ({ playwright, server }) => {
+      const { rows, accounts } = await prepare(server, playwright.request);
+      const address = pageAddress(routeId, rows);
+      for (const role of ROLES) {
+        const cookies = role === "anonymous" ? {} : await sessionCookieOf(server, accounts[role]);
+        const response = await send(playwright.request, server, {
+          path: address,
+          cookies,
+          headers: { "X-Forwarded-For": freshClientAddress() },
+        });
+        expectOutcome(response, PAGE_RULES[routeId]!.expect[role], address, `${role} GET ${address}`);
+      }
+    });
+  }
+});
+
+test.describe("POST every action", () => {
+  for (const { routeId, intent, rule } of actionRules()) {
+    test(`${routeId} ${intent} as anonymous, user and admin`, async ({ playwright, server }) => {
+      const api = playwright.request;
+      const csrf = await csrfCookie(api, server);
+      for (const role of ROLES) {
+        const visitor = role === "anonymous" ? null : await createAccount(server, role);
+        const cookies = { [csrf.name]: csrf.token, ...(visitor ? await sessionCookieOf(server, visitor) : {}) };
+        const request = await rule.request({ server, api, visitor });
+        const token: Record<string, string> = usesFormToken(request) ? { csrf: csrf.token } : {};
+        const before = await tablesDigest(server, rule.tables);
+        const auditBefore = await tableDigest(server, "audit_log");
+
+        const response = await send(api, server, {
+          ...request,
+          method: "POST",
+          form: request.form && { ...request.form, ...token },
+          headers: { ...sameOriginHeaders(server), ...request.headers },
+          cookies,
+        });
+
+        const outcome = rule.expect[role];
+        const label = `${role} POST ${request.path} ${intent}`;
+        expectOutcome(response, outcome, request.path, label);
+        const after = await tablesDigest(server, rule.tables);
+        if (outcome.changes === false) {
+          expect(after, `${label} changed the database`).toEqual(before);
+          expect(await tableDigest(server, "audit_log"), `${label} wrote the audit log`).toBe(auditBefore);
+        }
+        if (outcome.changes === true)
+          expect(after, `${label} should have changed ${rule.tables.join(", ")}`).not.toEqual(before);
+      }
+    });
+  }
+});
+
+test("a POST to a route without an action is refused with 405, whoever sends it", async ({ playwright, server }) => {
+  const { rows, accounts } = await prepare(server, playwright.request);
+  const built = await builtRoutes();
+  const csrf = await csrfCookie(playwright.request, server);
+  const withoutAction = Object.keys(PAGE_RULES).filter((id) => typeof built[id]?.module.action !== "function");
+  expect(withoutAction.length).toBeGreaterThan(40);
+  for (const routeId of withoutAction) {
+    const address = pageAddress(routeId, rows);
+    // An index route shares its parent's address; `?index` asks for the index route itself.
+    const target = routeById.get(routeId)!.index ? `${address}?index` : address;
+    for (const role of ROLES) {
+      const cookies = {
+        [csrf.name]: csrf.token,
+        ...(role === "anonymous" ? {} : await sessionCookieOf(server, accounts[role])),
+      };
+      const response = await send(playwright.request, server, {
+        method: "POST",
+        path: target,
+        form: { csrf: csrf.token, intent: "delete" },
+        headers: sameOriginHeaders(server),
+        cookies,
+      });
+      expect(response.status, `${role} POST ${target}`).toBe(405);
+    }
+  }
+});
+
+test("every route and every action has an access rule", async ({ server }) => {
+  expect(server.url).toBeTruthy();
+  const built = await builtRoutes();
+  // The build under test is the one of app/routes.ts as it is now.
+  expect(Object.keys(built).sort(), "the build's routes are those of app/routes.ts (rebuild?)").toEqual(
+    ROUTES.map((route) => route.id).sort(),
+  );
+
+  const addressable = ROUTES.filter((route) => !route.isLayout).map((route) => route.id);
+  const unruledPages = addressable.filter((id) => !(id in PAGE_RULES));
+  expect(unruledPages, "routes without a GET rule in tests/e2e/route-access-rules.ts").toEqual([]);
+  expect(
+    Object.keys(PAGE_RULES).filter((id) => !addressable.includes(id)),
+    "GET rules of no route",
+  ).toEqual([]);
+
+  const withAction = ROUTES.filter((route) => typeof built[route.id]?.module.action === "function");
+  const unruledActions = withAction.filter((route) => !(route.id in ACTION_RULES)).map((route) => route.id);
+  expect(unruledActions, "actions without a rule in tests/e2e/route-access-rules.ts").toEqual([]);
+  expect(
+    Object.keys(ACTION_RULES).filter((id) => !withAction.some((route) => route.id === id)),
+    "action rules of a route without an action",
+  ).toEqual([]);
+
+  for (const route of withAction) {
+    const ruled = Object.keys(ACTION_RULES[route.id]!);
+    const intents = intentsInSource(route.file);
+    if (intents.length === 0) {
+      expect(ruled, `${route.file} tells no intents apart: one rule for its action`).toEqual([NO_INTENT]);
+    } else {
+      expect(
+        intents.filter((intent) => !ruled.includes(intent)),
+        `intents of ${route.file} without a rule`,
+      ).toEqual([]);
+      expect(ruled, `${route.file} has intents: a rule for each, none for "no intent"`).not.toContain(NO_INTENT);
+    }
+  }
+});

@@ -1,0 +1,765 @@
+/**
+ * The access rules of every route and every action (issue 8, "Access-control matrix"): what an
+ * anonymous visitor, a signed-in user who is not an administrator, and an administrator get from
+ * each. access-control.spec.ts requests all of them and fails when a route of app/routes.ts, or an
+ * action or an intent of a route module, has no rule here; request-forgery.spec.ts sends every
+ * action of this table from another site.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { APIRequest } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import {
+  careers,
+  contactSubmissions,
+  content,
+  contentBlocks,
+  orders,
+  siteSettings,
+  trainingCourses,
+  unansweredQuestions,
+  users,
+} from "../../db/schema";
+import routeConfig from "../../app/routes";
+import { careerPath } from "../../app/lib/careers";
+import { ensureAdminExists, type TestServer } from "./fixtures";
+import { createAccount, freshClientAddress, send, type Account, type HttpRequest, type Role } from "./security-http";
+
+/* ------------------------------------------------------------------------------------------------
+ * The route table, flattened
+ * ---------------------------------------------------------------------------------------------- */
+
+interface ConfigEntry {
+  id?: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+
+export interface AppRoute {
+  id: string;
+  /** The module, relative to app/. */
+  file: string;
+  /** The address it answers (parameters as in routes.ts); a layout's is its children's prefix. */
+  path: string;
+  index: boolean;
+  /** A layout is reached only through its children (but its action answers at its own path). */
+  isLayout: boolean;
+}
+
+/** Every entry of app/routes.ts with its full address and its route id (as React Router makes it). */
+export function flattenRoutes(entries: readonly ConfigEntry[] = routeConfig, prefix = ""): AppRoute[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${prefix}/${entry.path}` : prefix;
+    const route: AppRoute = {
+      id: entry.id ?? entry.file.replace(/\.[^/.]+$/, ""),
+      file: entry.file,
+      path: own || "/",
+      index: Boolean(entry.index),
+      isLayout: Boolean(entry.children?.length),
+    };
+    return [route, ...flattenRoutes(entry.children ?? [], own)];
+  });
+}
+
+/**
+ * The intents a route module's action tells apart, read from its source: compared with the
+ * `intent` field (directly or through a constant), switched on, or sent by its own forms. A new
+ * intent shows up here, so it cannot go without a rule.
+ */
+export function intentsInSource(file: string): string[] {
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8");
+  const constants = new Map([...source.matchAll(/const ([A-Z_]+) = "([\w-]+)";/g)].map((m) => [m[1]!, m[2]!]));
+  const found = new Set<string>();
+  const patterns = [
+    /intent(?:"\))?\s*[!=]==\s*"([\w-]+)"/g,
+    /name="intent" value="([\w-]+)"/g,
+    /\bintent[:=]\s*"([\w-]+)"/g,
+  ];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]!);
+  for (const match of source.matchAll(/intent(?:"\))?\s*[!=]==\s*([A-Z_]+)\b/g)) {
+    const value = constants.get(match[1]!);
+    if (value) found.add(value);
+  }
+  // The cases of a switch on the intent, up to the switch's closing brace.
+  for (const match of source.matchAll(/switch \([^)]*intent[^)]*\)+ \{/g)) {
+    let depth = 0;
+    let end = match.index + match[0].length - 1;
+    for (; end < source.length; end += 1) {
+      if (source[end] === "{") depth += 1;
+      if (source[end] === "}" && --depth === 0) break;
+    }
+    const body = source.slice(match.index, end);
+    for (const item of body.matchAll(/case "([\w-]+)":/g)) found.add(item[1]!);
+  }
+  return [...found].sort();
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * What each role gets
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface Outcome {
+  status: number;
+  /** Sent to sign in: a 302 to /cms that names the address asked for as redirectTo. */
+  signIn?: boolean;
+  /** The redirect's target, for a 3xx. */
+  location?: RegExp;
+  /** For an action: whether it changed the tables of its rule (undefined: either is fine). */
+  changes?: boolean;
+}
+
+export type RoleOutcomes = Record<Role, Outcome>;
+
+/** Sent to the CMS sign-in card, which brings them back to the address they asked for. */
+const SIGN_IN: Outcome = { status: 302, signIn: true, changes: false };
+/** A signed-in user without the admin role: Access Denied. */
+const DENIED: Outcome = { status: 403, changes: false };
+
+const shown = (status = 200): Outcome => ({ status });
+const changed = (status = 200, location?: RegExp): Outcome => ({ status, location, changes: true });
+const unchanged = (status: number, location?: RegExp): Outcome => ({ status, location, changes: false });
+const redirectTo = (target: string): RegExp => new RegExp(`^${target.replace(/[?.]/g, "\\$&")}$`);
+
+const everyone = (outcome: Outcome): RoleOutcomes => ({ anonymous: outcome, user: outcome, admin: outcome });
+const adminsOnly = (allowed: Outcome): RoleOutcomes => ({ anonymous: SIGN_IN, user: DENIED, admin: allowed });
+const signedInOnly = (allowed: Outcome): RoleOutcomes => ({ anonymous: SIGN_IN, user: allowed, admin: allowed });
+
+/* ------------------------------------------------------------------------------------------------
+ * Rows the rules point at
+ * ---------------------------------------------------------------------------------------------- */
+
+let rowCounter = 0;
+/** A name or slug no other row of this worker has. */
+export function unique(prefix: string): string {
+  rowCounter += 1;
+  return `${prefix}-${process.pid}-${rowCounter}-${Date.now()}`;
+}
+
+/** What a rule's request may need: the server, a way to make HTTP requests, and the visitor's account. */
+export interface RuleContext {
+  server: TestServer;
+  api: APIRequest;
+  /** The account of the visitor making the request (null for an anonymous visitor). */
+  visitor: Account | null;
+}
+
+export async function insertCareer(server: TestServer, isActive = true) {
+  const [row] = await server.db
+    .insert(careers)
+    .values({ title: unique("Access rule engineer"), isActive })
+    .returning();
+  return row!;
+}
+
+export async function insertContent(server: TestServer, published: boolean) {
+  const [row] = await server.db
+    .insert(content)
+    .values({
+      title: "Access rule item",
+      slug: unique("access-rule"),
+      content: "<p>Body</p>",
+      status: published ? "published" : "draft",
+      publishedAt: published ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+async function insertCourse(server: TestServer) {
+  const [row] = await server.db
+    .insert(trainingCourses)
+    .values({
+      name: unique("Access rule course"),
+      description: "A course.",
+      duration: "1 day",
+      level: "Beginner",
+      price: 100,
+    })
+    .returning();
+  return row!;
+}
+
+async function insertQuestion(server: TestServer) {
+  const [row] = await server.db
+    .insert(unansweredQuestions)
+    .values({ question: unique("Is there a question nobody answered") })
+    .returning();
+  return row!;
+}
+
+async function insertSubmission(server: TestServer) {
+  const [row] = await server.db
+    .insert(contactSubmissions)
+    .values({ name: "Access Rule", email: "access-rule@example.com", subject: "Hello", message: "A message." })
+    .returning();
+  return row!;
+}
+
+async function insertBlock(server: TestServer) {
+  const [row] = await server.db
+    .insert(contentBlocks)
+    .values({ name: unique("Access rule block"), contentData: { quote: "Good.", author: "A. Client" } })
+    .returning();
+  return row!;
+}
+
+async function insertSetting(server: TestServer) {
+  const [row] = await server.db
+    .insert(siteSettings)
+    .values({ settingKey: unique("access_rule").replace(/-/g, "_"), settingValue: "before" })
+    .returning();
+  return row!;
+}
+
+/** A pending order of the built-in test-mode payment page, made through the real checkout. */
+export async function newTestOrder(server: TestServer, api: APIRequest): Promise<string> {
+  const [course] = await server.db.select().from(trainingCourses).where(eq(trainingCourses.isActive, true)).limit(1);
+  const response = await send(api, server, {
+    method: "POST",
+    path: "/api/checkout",
+    headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": freshClientAddress() },
+    json: { courseIds: [course!.id], currency: "GBP" },
+  });
+  const url = (JSON.parse(response.text) as { url?: string }).url ?? "";
+  const match = /\/checkout\/test\/([0-9a-f-]{36})$/.exec(url);
+  if (!match)
+    throw new Error(`the checkout did not answer with a test payment page: ${response.status} ${response.text}`);
+  return match[1]!;
+}
+
+/** A submission of a job application with a CV, sent through the real contact form. */
+export async function newSubmissionWithAttachment(server: TestServer, api: APIRequest): Promise<string> {
+  const subject = unique("Application");
+  const response = await send(api, server, {
+    method: "POST",
+    path: "/contact?job=Engineer",
+    headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": freshClientAddress() },
+    multipart: {
+      name: "Access Rule",
+      email: "applicant@example.com",
+      subject,
+      message: "Please find my CV attached.",
+      job: "Engineer",
+      consent: "yes",
+      attachment: { name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("Curriculum vitae\n") },
+    },
+  });
+  const [row] = await server.db.select().from(contactSubmissions).where(eq(contactSubmissions.subject, subject));
+  if (!row?.attachmentUrl) throw new Error(`the application was not stored with its CV: ${response.status}`);
+  return row.id;
+}
+
+/** Real rows for the addresses with parameters. */
+export interface KnownRows {
+  careerPath: string;
+  contentSlug: string;
+  contentId: string;
+  submissionWithAttachment: string;
+  pendingOrder: string;
+  paidOrder: string;
+}
+
+export async function prepareKnownRows(server: TestServer, api: APIRequest): Promise<KnownRows> {
+  const career = await insertCareer(server);
+  const published = await insertContent(server, true);
+  const pendingOrder = await newTestOrder(server, api);
+  const paidOrder = await newTestOrder(server, api);
+  await server.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, paidOrder));
+  return {
+    careerPath: careerPath(career),
+    contentSlug: published.slug,
+    contentId: published.id,
+    submissionWithAttachment: await newSubmissionWithAttachment(server, api),
+    pendingOrder,
+    paidOrder,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * GET: every addressable route
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface PageRule {
+  /** The address to request, for a route whose address has parameters. */
+  path?: (rows: KnownRows) => string;
+  expect: RoleOutcomes;
+}
+
+const publicPage: PageRule = { expect: everyone(shown()) };
+const adminPage = (path?: PageRule["path"]): PageRule => ({ path, expect: adminsOnly(shown()) });
+/** The API's resource routes take only POST: GET answers 405. */
+const postOnly: PageRule = { expect: everyone(shown(405)) };
+
+export const PAGE_RULES: Record<string, PageRule> = {
+  "routes/site/home": publicPage,
+  "routes/site/about": publicPage,
+  "routes/site/services": publicPage,
+  "routes/site/product-development": publicPage,
+  "routes/site/contact": publicPage,
+  "routes/site/careers": publicPage,
+  "routes/site/career": { path: (rows) => rows.careerPath, expect: everyone(shown()) },
+  "routes/site/overview:ai": publicPage,
+  "routes/site/overview:cloud": publicPage,
+  "routes/site/overview:cybersecurity": publicPage,
+  "routes/site/overview:case-studies/cyber-security": publicPage,
+  "routes/site/service-page:ai/conversational-ai": publicPage,
+  "routes/site/service-page:ai/predictive-analytics": publicPage,
+  "routes/site/service-page:ai/computer-vision": publicPage,
+  "routes/site/service-page:ai/document-processing": publicPage,
+  "routes/site/service-page:cloud/data-lake-analytics": publicPage,
+  "routes/site/service-page:data-lake-analytics": publicPage,
+  "routes/site/case-study:cloud/enterprise-cyber-security": publicPage,
+  "routes/site/case-study:cloud/enterprise-cloud-migration": publicPage,
+  "routes/site/case-study:enterprise-cloud-migration": publicPage,
+  "routes/site/case-study:scalable-ecommerce": publicPage,
+  "routes/site/case-study:case-studies/scalable-ecommerce": publicPage,
+  "routes/site/case-study:case-studies/security-assessment": publicPage,
+  "routes/site/case-study:case-studies/security-operations": publicPage,
+  "routes/site/case-study:case-studies/identity-management": publicPage,
+  "routes/site/case-study:case-studies/cloud-security": publicPage,
+  "routes/site/training": publicPage,
+  "routes/site/basket": publicPage,
+  "routes/site/test-payment": { path: (rows) => `/checkout/test/${rows.pendingOrder}`, expect: everyone(shown()) },
+  "routes/site/checkout-success": {
+    path: (rows) => `/checkout/success?order=${rows.paidOrder}`,
+    expect: everyone(shown()),
+  },
+  "routes/site/content": { path: (rows) => `/content/${rows.contentSlug}`, expect: everyone(shown()) },
+  "routes/site/blog": publicPage,
+  "routes/site/download": { path: () => "/downloads/aws-guide", expect: everyone(shown()) },
+  "legal-privacy-statement": publicPage,
+  "legal-terms-of-use": publicPage,
+  "legal-cookie-policy": publicPage,
+  "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
+  // /cms: the sign-in card, Access Denied (the layout's page, which shows no data), or the first tab.
+  "routes/cms/index": {
+    expect: { anonymous: shown(), user: shown(), admin: { status: 302, location: redirectTo("/cms/content") } },
+  },
+  "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
+  // Every user may change their own password.
+  "routes/cms/account": { expect: signedInOnly(shown()) },
+  "routes/cms/users": adminPage(),
+  "routes/cms/content": adminPage(),
+  "routes/cms/content-editor": adminPage((rows) => `/cms/content/${rows.contentId}`),
+  "routes/cms/content-preview": adminPage((rows) => `/cms/content/${rows.contentId}/preview`),
+  "routes/cms/careers": adminPage(),
+  "routes/cms/submissions": adminPage(),
+  "routes/cms/submissions-export": adminPage(),
+  "routes/cms/attachment": adminPage((rows) => `/cms/submissions/${rows.submissionWithAttachment}/attachment`),
+  "routes/cms/blocks": adminPage(),
+  "routes/cms/settings": adminPage(),
+  "routes/cms/outbox": adminPage(),
+  "routes/cms/courses": adminPage(),
+  "routes/cms/orders": adminPage(),
+  "routes/cms/orders-export": adminPage(),
+  "routes/cms/assistant": adminPage(),
+  "routes/api/sitemap": publicPage,
+  "routes/api/robots": publicPage,
+  "routes/api/icons": publicPage,
+  "routes/api/curriculum": publicPage,
+  "routes/api/cookie-consent": postOnly,
+  "routes/api/checkout": postOnly,
+  "routes/api/chat": postOnly,
+  "routes/api/stripe-webhook": postOnly,
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * POST: every action and every intent it tells apart
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The key of an action that has no intents. */
+export const NO_INTENT = "(no intent)";
+
+export interface ActionRule {
+  /**
+   * Builds a well-formed request, afresh for each role (the administrator's really happens, so a
+   * deleted row must not be the next role's). A form gets the anti-forgery token added.
+   */
+  request: (context: RuleContext) => Promise<Omit<HttpRequest, "method" | "cookies">>;
+  /** The tables the action writes: a refused request must leave them as they were. */
+  tables: readonly string[];
+  expect: RoleOutcomes;
+}
+
+const ADMIN_WRITE = (status = 200, location?: RegExp) => adminsOnly(changed(status, location));
+
+function cmsForm(path: string, form: Record<string, string>) {
+  return { path, form };
+}
+
+export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
+  // Signing in is for anyone with an account; each sign-in starts a new session.
+  "routes/cms/layout": {
+    login: {
+      request: async ({ server }) => {
+        const account = await createAccount(server, "user", "sign-in");
+        return cmsForm("/cms", { intent: "login", email: account.email, password: account.password });
+      },
+      tables: ["sessions"],
+      expect: everyone(changed(302, redirectTo("/cms"))),
+    },
+    // The first-run set-up is refused once an administrator exists, whoever asks.
+    setup: {
+      request: async ({ server }) => {
+        await ensureAdminExists(server);
+        return cmsForm("/cms", {
+          intent: "setup",
+          code: "not-the-code",
+          email: `${unique("setup")}@example.com`,
+          password: "a-long-password",
+        });
+      },
+      tables: ["users", "admin_setup"],
+      // An administrator's document request then runs /cms's loader, which sends them to the first tab.
+      expect: {
+        anonymous: unchanged(400),
+        user: unchanged(400),
+        admin: unchanged(302, redirectTo("/cms/content")),
+      },
+    },
+  },
+  // Sign Out ends the visitor's own session (an anonymous visitor has none to end).
+  "routes/cms/logout": {
+    [NO_INTENT]: {
+      request: async () => cmsForm("/cms/logout", {}),
+      tables: ["sessions"],
+      expect: {
+        anonymous: unchanged(302, redirectTo("/cms")),
+        user: changed(302, redirectTo("/cms")),
+        admin: changed(302, redirectTo("/cms")),
+      },
+    },
+  },
+  "routes/cms/account": {
+    [NO_INTENT]: {
+      request: async ({ visitor }) =>
+        cmsForm("/cms/account", {
+          currentPassword: visitor?.password ?? "correct horse battery",
+          newPassword: "a-new-long-password",
+          confirmPassword: "a-new-long-password",
+        }),
+      tables: ["users", "sessions"],
+      expect: signedInOnly(changed(302, redirectTo("/cms"))),
+    },
+  },
+  "routes/cms/users": {
+    create: {
+      request: async () =>
+        cmsForm("/cms/users", {
+          intent: "create",
+          email: `${unique("new")}@example.com`,
+          password: "a-long-password",
+          role: "user",
+        }),
+      tables: ["users"],
+      expect: ADMIN_WRITE(),
+    },
+    role: {
+      request: async ({ server }) => {
+        const target = await createAccount(server, "user", "target");
+        return cmsForm("/cms/users", { intent: "role", id: target.id, role: "admin" });
+      },
+      tables: ["users"],
+      expect: ADMIN_WRITE(),
+    },
+    password: {
+      request: async ({ server }) => {
+        const target = await createAccount(server, "user", "target");
+        return cmsForm("/cms/users", { intent: "password", id: target.id, password: "a-reset-long-password" });
+      },
+      tables: ["users", "sessions"],
+      expect: ADMIN_WRITE(),
+    },
+    deactivate: {
+      request: async ({ server }) => {
+        const target = await createAccount(server, "user", "target");
+        return cmsForm("/cms/users", { intent: "deactivate", id: target.id });
+      },
+      tables: ["users", "sessions"],
+      expect: ADMIN_WRITE(),
+    },
+    activate: {
+      request: async ({ server }) => {
+        const target = await createAccount(server, "user", "target");
+        await server.db.update(users).set({ isActive: false }).where(eq(users.id, target.id));
+        return cmsForm("/cms/users", { intent: "activate", id: target.id });
+      },
+      tables: ["users"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/content": {
+    delete: {
+      request: async ({ server }) =>
+        cmsForm("/cms/content", { intent: "delete", id: (await insertContent(server, false)).id }),
+      tables: ["content"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/content-editor": {
+    save: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        return cmsForm(`/cms/content/${item.id}`, {
+          intent: "save",
+          title: "Changed by the access rule",
+          slug: item.slug,
+          type: "page",
+          status: "published",
+          content: "<p>Changed</p>",
+        });
+      },
+      tables: ["content"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+    },
+  },
+  "routes/cms/careers": {
+    create: {
+      request: async () => cmsForm("/cms/careers", { intent: "create", title: unique("Created career") }),
+      tables: ["careers"],
+      expect: ADMIN_WRITE(),
+    },
+    update: {
+      request: async ({ server }) => {
+        const career = await insertCareer(server);
+        return cmsForm("/cms/careers", { intent: "update", id: career.id, title: "Renamed career", isActive: "false" });
+      },
+      tables: ["careers"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) => cmsForm("/cms/careers", { intent: "delete", id: (await insertCareer(server)).id }),
+      tables: ["careers"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/submissions": {
+    status: {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "status", id: (await insertSubmission(server)).id, status: "resolved" }),
+      tables: ["contact_submissions"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/blocks": {
+    create: {
+      request: async () => cmsForm("/cms/blocks", { intent: "create", name: unique("Created block") }),
+      tables: ["content_blocks"],
+      expect: ADMIN_WRITE(),
+    },
+    update: {
+      request: async ({ server }) => {
+        const block = await insertBlock(server);
+        return cmsForm("/cms/blocks", {
+          intent: "update",
+          id: block.id,
+          name: block.name,
+          blockType: "testimonial",
+          isActive: "false",
+          contentData: JSON.stringify({ quote: "Changed.", author: "A. Client" }),
+        });
+      },
+      tables: ["content_blocks"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) => cmsForm("/cms/blocks", { intent: "delete", id: (await insertBlock(server)).id }),
+      tables: ["content_blocks"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/settings": {
+    create: {
+      request: async () =>
+        cmsForm("/cms/settings", {
+          intent: "create",
+          settingKey: unique("created").replace(/-/g, "_"),
+          settingValue: "x",
+        }),
+      tables: ["site_settings"],
+      expect: ADMIN_WRITE(),
+    },
+    update: {
+      request: async ({ server }) =>
+        cmsForm("/cms/settings", {
+          intent: "update",
+          settingKey: (await insertSetting(server)).settingKey,
+          settingValue: "after",
+        }),
+      tables: ["site_settings"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) =>
+        cmsForm("/cms/settings", { intent: "delete", settingKey: (await insertSetting(server)).settingKey }),
+      tables: ["site_settings"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/courses": {
+    create: {
+      request: async () =>
+        cmsForm("/cms/courses", {
+          intent: "create",
+          name: unique("Created course"),
+          description: "A course.",
+          duration: "1 day",
+          level: "Beginner",
+          price: "120",
+        }),
+      tables: ["training_courses"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+    },
+    update: {
+      request: async ({ server }) => {
+        const course = await insertCourse(server);
+        return cmsForm("/cms/courses", {
+          intent: "update",
+          id: course.id,
+          name: course.name,
+          description: "Changed.",
+          duration: "2 days",
+          level: "Beginner",
+          price: "150",
+        });
+      },
+      tables: ["training_courses"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+    },
+    "set-active": {
+      request: async ({ server }) =>
+        cmsForm("/cms/courses", { intent: "set-active", id: (await insertCourse(server)).id, isActive: "false" }),
+      tables: ["training_courses"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+    },
+    delete: {
+      request: async ({ server }) => cmsForm("/cms/courses", { intent: "delete", id: (await insertCourse(server)).id }),
+      tables: ["training_courses"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+    },
+  },
+  "routes/cms/assistant": {
+    dismiss: {
+      request: async ({ server }) =>
+        cmsForm("/cms/assistant", { intent: "dismiss", id: (await insertQuestion(server)).id }),
+      tables: ["unanswered_questions"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/assistant")),
+    },
+    "dismiss-all": {
+      request: async ({ server }) => {
+        await insertQuestion(server);
+        return cmsForm("/cms/assistant", { intent: "dismiss-all" });
+      },
+      tables: ["unanswered_questions"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/assistant")),
+    },
+  },
+  // The public site's forms and API: the same for every visitor, signed in or not.
+  "routes/site/contact": {
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/contact",
+        form: { name: "Access Rule", email: "visitor@example.com", subject: unique("Hello"), message: "A question." },
+      }),
+      tables: ["contact_submissions"],
+      expect: everyone(changed()),
+    },
+  },
+  "routes/site/download": {
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/downloads/aws-guide",
+        form: { name: "Access Rule", email: "reader@example.com" },
+      }),
+      tables: ["contact_submissions"],
+      expect: everyone(changed()),
+    },
+  },
+  "routes/site/test-payment": {
+    pay: {
+      request: async ({ server, api }) => {
+        const order = await newTestOrder(server, api);
+        return {
+          path: `/checkout/test/${order}`,
+          form: {
+            intent: "pay",
+            email: "buyer@example.com",
+            cardNumber: "4242 4242 4242 4242",
+            expiry: "12 / 39",
+            cvc: "123",
+          },
+        };
+      },
+      tables: ["orders"],
+      expect: everyone(changed(302, /^\/checkout\/success\?order=[0-9a-f-]{36}$/)),
+    },
+    cancel: {
+      request: async ({ server, api }) => ({
+        path: `/checkout/test/${await newTestOrder(server, api)}`,
+        form: { intent: "cancel" },
+      }),
+      tables: ["orders"],
+      expect: everyone(changed(302, redirectTo("/basket?checkout=cancelled"))),
+    },
+  },
+  "routes/api/chat": {
+    // A question the site cannot answer is counted for the Assistant tab.
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/api/chat",
+        json: { message: `${unique("Qwzx vbnm plkj")}?`, conversationHistory: [] },
+      }),
+      tables: ["unanswered_questions"],
+      expect: everyone(changed()),
+    },
+  },
+  "routes/api/checkout": {
+    [NO_INTENT]: {
+      request: async ({ server }) => {
+        const [course] = await server.db
+          .select()
+          .from(trainingCourses)
+          .where(eq(trainingCourses.isActive, true))
+          .limit(1);
+        return { path: "/api/checkout", json: { courseIds: [course!.id], currency: "GBP" } };
+      },
+      tables: ["orders", "order_items"],
+      expect: everyone(changed()),
+    },
+  },
+  "routes/api/cookie-consent": {
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/api/cookie-consent",
+        json: { choice: "accepted", functional: true, performance: true, targeting: true },
+      }),
+      tables: ["cookie_consents"],
+      expect: everyone(changed(201)),
+    },
+  },
+  // Authenticated by its signature, not by a visitor: without a webhook secret it is switched off.
+  "routes/api/stripe-webhook": {
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/api/webhooks/stripe",
+        body: JSON.stringify({ type: "checkout.session.completed" }),
+      }),
+      tables: ["orders", "payment_events"],
+      expect: everyone(unchanged(404)),
+    },
+  },
+};
+
+/** Every action of the table, flattened, in the table's order. */
+export function actionRules(): { routeId: string; intent: string; rule: ActionRule }[] {
+  return Object.entries(ACTION_RULES).flatMap(([routeId, intents]) =>
+    Object.entries(intents).map(([intent, rule]) => ({ routeId, intent, rule })),
+  );
+}
+
+/** Whether the action checks the CMS's anti-forgery token (every action under /cms does). */
+export function usesFormToken(request: { path: string }): boolean {
+  return request.path === "/cms" || request.path.startsWith("/cms/");
+}

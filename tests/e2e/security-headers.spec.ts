@@ -1,0 +1,285 @@
+/**
+ * The security headers of DESIGN.md ("Security rules") on every kind of response the site gives:
+ * pages, 404 and 500, redirects, downloads, API answers (JSON and a server-sent event stream),
+ * static files, the resource routes, a HEAD request, and errors Express answers itself. Every
+ * request comes through the TLS-terminating proxy the fixture trusts (X-Forwarded-Proto: https),
+ * so HSTS must be there too.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { APIRequest } from "@playwright/test";
+import type { TestServer } from "./fixtures";
+import { careerPath } from "../../app/lib/careers";
+import { insertCareer, insertContent, newSubmissionWithAttachment, newTestOrder } from "./route-access-rules";
+import {
+  createAccount,
+  expect,
+  freshClientAddress,
+  sameOriginHeaders,
+  send,
+  sessionCookieOf,
+  test,
+  type HttpRequest,
+  type HttpResponse,
+} from "./security-http";
+
+const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
+const BEHIND_TLS_PROXY = { "X-Forwarded-Proto": "https" };
+
+interface Kind {
+  name: string;
+  expectedStatus: number;
+  request: (api: APIRequest, server: TestServer) => Promise<HttpRequest>;
+}
+
+const adminCookies = async (server: TestServer) => sessionCookieOf(server, await createAccount(server, "admin"));
+
+/** One request of each kind of response, with the status that shows it is that kind. */
+const KINDS: Kind[] = [
+  { name: "a page", expectedStatus: 200, request: async () => ({ path: "/" }) },
+  {
+    name: "a CMS page",
+    expectedStatus: 200,
+    request: async (_, server) => ({ path: "/cms/users", cookies: await adminCookies(server) }),
+  },
+  { name: "the 404 page", expectedStatus: 404, request: async () => ({ path: "/no/such/page" }) },
+  {
+    name: "Access Denied",
+    expectedStatus: 403,
+    request: async (_, server) => ({
+      path: "/cms/users",
+      cookies: await sessionCookieOf(server, await createAccount(server, "user")),
+    }),
+  },
+  { name: "a redirect to sign in", expectedStatus: 302, request: async () => ({ path: "/cms/users" }) },
+  {
+    name: "a permanent redirect",
+    expectedStatus: 301,
+    request: async (_, server) => {
+      // An opening's address with an old title leads to its current one.
+      return {
+        path: careerPath(await insertCareer(server)).replace(/\/careers\/[^/]*-([0-9a-f]+)$/, "/careers/old-title-$1"),
+      };
+    },
+  },
+  {
+    name: "a redirect after a form",
+    expectedStatus: 302,
+    request: async (api, server) => ({
+      method: "POST",
+      path: `/checkout/test/${await newTestOrder(server, api)}`,
+      form: { intent: "cancel" },
+      headers: sameOriginHeaders(server),
+    }),
+  },
+  { name: "the curriculum PDF", expectedStatus: 200, request: async () => ({ path: "/training/curriculum.pdf" }) },
+  {
+    name: "a requested document (PDF download)",
+    expectedStatus: 200,
+    request: async (_, server) => ({
+      method: "POST",
+      path: "/downloads/aws-guide",
+      form: { name: "Header Check", email: "headers@example.com" },
+      headers: sameOriginHeaders(server),
+    }),
+  },
+  {
+    name: "the submissions CSV export",
+    expectedStatus: 200,
+    request: async (_, server) => ({ path: "/cms/submissions/export.csv", cookies: await adminCookies(server) }),
+  },
+  {
+    name: "the orders CSV export",
+    expectedStatus: 200,
+    request: async (_, server) => ({ path: "/cms/orders/export.csv", cookies: await adminCookies(server) }),
+  },
+  {
+    name: "a submission's attachment",
+    expectedStatus: 200,
+    request: async (api, server) => {
+      const submission = await newSubmissionWithAttachment(server, api);
+      return { path: `/cms/submissions/${submission}/attachment`, cookies: await adminCookies(server) };
+    },
+  },
+  {
+    name: "an API answer (JSON)",
+    expectedStatus: 201,
+    request: async (_, server) => ({
+      method: "POST",
+      path: "/api/cookie-consent",
+      json: { choice: "rejected", functional: false, performance: false, targeting: false },
+      headers: sameOriginHeaders(server),
+    }),
+  },
+  { name: "an API refusal (405 JSON)", expectedStatus: 405, request: async () => ({ path: "/api/checkout" }) },
+  {
+    name: "the chat's event stream",
+    expectedStatus: 200,
+    request: async (_, server) => ({
+      method: "POST",
+      path: "/api/chat",
+      json: { message: "Which training courses do you offer?", conversationHistory: [] },
+      headers: { ...sameOriginHeaders(server), Accept: "text/event-stream" },
+    }),
+  },
+  {
+    name: "a hashed script under /assets",
+    expectedStatus: 200,
+    request: async (api, server) => {
+      const home = await send(api, server, { path: "/" });
+      return { path: /\/assets\/[\w.-]+\.js/.exec(home.text)![0] };
+    },
+  },
+  {
+    name: "a picture under /images",
+    expectedStatus: 200,
+    request: async () => ({ path: `/images/${fs.readdirSync(path.join(buildDir, "client/images"))[0]}` }),
+  },
+  { name: "a file of public/ (favicon)", expectedStatus: 200, request: async () => ({ path: "/favicon.svg" }) },
+  {
+    name: "a missing asset (Express answers)",
+    expectedStatus: 404,
+    request: async () => ({ path: "/assets/no-such-file.js" }),
+  },
+  {
+    name: "a malformed address (Express answers)",
+    expectedStatus: 400,
+    request: async () => ({ path: "/assets/%E0%A4%A" }),
+  },
+  {
+    name: "an oversized upload",
+    expectedStatus: 413,
+    request: async (_, server) => ({
+      method: "POST",
+      path: "/contact?job=Engineer",
+      headers: sameOriginHeaders(server),
+      multipart: {
+        name: "Big File",
+        email: "big@example.com",
+        subject: "Application",
+        message: "Too big.",
+        job: "Engineer",
+        consent: "yes",
+        attachment: {
+          name: "cv.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]),
+        },
+      },
+    }),
+  },
+  {
+    name: "a cross-site refusal",
+    expectedStatus: 403,
+    request: async () => ({
+      method: "POST",
+      path: "/contact",
+      form: { name: "x" },
+      headers: { Origin: "https://evil.example" },
+    }),
+  },
+  { name: "/healthz", expectedStatus: 200, request: async () => ({ path: "/healthz" }) },
+  { name: "/sitemap.xml", expectedStatus: 200, request: async () => ({ path: "/sitemap.xml" }) },
+  { name: "/robots.txt", expectedStatus: 200, request: async () => ({ path: "/robots.txt" }) },
+  { name: "/icons.svg", expectedStatus: 200, request: async () => ({ path: "/icons.svg" }) },
+  { name: "a HEAD request", expectedStatus: 200, request: async () => ({ method: "HEAD", path: "/training" }) },
+];
+
+/** The CSP's directives by name. */
+function directives(policy: string | undefined): Map<string, string[]> {
+  return new Map(
+    (policy ?? "")
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** Checks the headers of DESIGN.md and returns the response's script nonce. */
+function expectSecurityHeaders(response: HttpResponse, label: string): string {
+  const { headers } = response;
+  const csp = directives(headers["content-security-policy"]);
+  const scriptSources = csp.get("script-src") ?? [];
+  const nonces = scriptSources.filter((source) => /^'nonce-[A-Za-z0-9+/]{22}==?'$/.test(source));
+  expect(nonces, `${label}: one nonce for scripts`).toHaveLength(1);
+  expect(scriptSources, label).not.toContain("'unsafe-inline'");
+  expect(scriptSources, label).not.toContain("'unsafe-eval'");
+  expect(csp.get("default-src"), label).toEqual(["'self'"]);
+  expect(csp.get("object-src"), label).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), label).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
+  expect(headers["x-content-type-options"], label).toMatch(/^nosniff(, nosniff)?$/);
+  expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"], label).toBe("DENY");
+  const hsts = /^max-age=(\d+); includeSubDomains$/.exec(headers["strict-transport-security"] ?? "");
+  expect(hsts, `${label}: HSTS over HTTPS`).not.toBeNull();
+  expect(Number(hsts![1]), label).toBeGreaterThanOrEqual(31_536_000);
+  expect(headers["x-powered-by"], label).toBeUndefined();
+  return nonces[0]!.slice("'nonce-".length, -1);
+}
+
+/** Every script of an HTML page carries this response's nonce (JSON-LD is data, never run). */
+function expectScriptsCarryNonce(response: HttpResponse, nonce: string, label: string): void {
+  const scripts = [...response.text.matchAll(/<script\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => !tag.includes('type="application/ld+json"'));
+  expect(scripts.length, `${label}: scripts on the page`).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, label).toContain(`nonce="${nonce}"`);
+}
+
+test.describe("every kind of response carries the security headers", () => {
+  for (const kind of KINDS) {
+    test(kind.name, async ({ playwright, server }) => {
+      const request = await kind.request(playwright.request, server);
+      const headers: Record<string, string> = { "X-Forwarded-For": freshClientAddress(), ...request.headers };
+      // Behind the proxy the site's own pages are served over HTTPS, so that is their origin.
+      if (headers.Origin === server.url) headers.Origin = server.url.replace(/^http:/, "https:");
+      const response = await send(playwright.request, server, {
+        ...request,
+        headers: { ...headers, ...BEHIND_TLS_PROXY },
+      });
+      expect(response.status, `${kind.name}: ${response.text.slice(0, 200)}`).toBe(kind.expectedStatus);
+      const nonce = expectSecurityHeaders(response, kind.name);
+      if (response.headers["content-type"]?.startsWith("text/html") && request.method !== "HEAD") {
+        expectScriptsCarryNonce(response, nonce, kind.name);
+      }
+    });
+  }
+});
+
+test("a 500 page (the database fails under a page) carries them too, and no internals", async ({
+  playwright,
+  server,
+}) => {
+  const { slug } = await insertContent(server, true);
+  await server.db.execute(sql.raw("alter table content rename to content_unavailable"));
+  server.invalidateCaches();
+  let response: HttpResponse;
+  try {
+    response = await send(playwright.request, server, { path: `/content/${slug}`, headers: BEHIND_TLS_PROXY });
+  } finally {
+    await server.db.execute(sql.raw("alter table content_unavailable rename to content"));
+    server.invalidateCaches();
+  }
+  expect(response.status).toBe(500);
+  const nonce = expectSecurityHeaders(response, "500");
+  expectScriptsCarryNonce(response, nonce, "500");
+  expect(response.text).not.toMatch(/content_unavailable|relation|at .*\.js:\d+|stack/i);
+});
+
+test("each response has its own nonce", async ({ playwright, server }) => {
+  const nonces = new Set<string>();
+  for (const address of ["/", "/", "/training", "/no/such/page", "/healthz", "/favicon.svg"]) {
+    const response = await send(playwright.request, server, { path: address, headers: BEHIND_TLS_PROXY });
+    nonces.add(expectSecurityHeaders(response, address));
+  }
+  expect(nonces.size).toBe(6);
+});
+
+test("HSTS only over HTTPS: a plain-HTTP answer (such as on localhost) has none", async ({ playwright, server }) => {
+  const response = await send(playwright.request, server, { path: "/" });
+  expect(response.headers["strict-transport-security"]).toBeUndefined();
+  expect(response.headers["content-security-policy"]).toContain("object-src 'none'");
+});

@@ -1,0 +1,835 @@
+/**
+ * The XSS corpus (issue 8, Security): the payloads of xss-payloads.ts stored through every field
+ * that another person sees (CMS content, careers, courses, content blocks, public site settings,
+ * contact messages and job applications, the assistant's questions and replies, addresses a link
+ * can carry), each through the real form or endpoint, then every page that shows the field opened
+ * in Chromium. The browser runs with the Content-Security-Policy switched off, so the only thing
+ * between a payload and its execution is the site's own escaping and sanitising: no marker may
+ * fire, no dialog may open, and the DOM may hold no event handler, script, frame, object or
+ * javascript:/data: address that the payloads brought.
+ *
+ * The tests share the worker's server with other spec files, so each removes what it stored and
+ * puts back the settings it changed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, inArray, like } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import {
+  careers,
+  contactSubmissions,
+  content,
+  contentBlocks,
+  mailOutbox,
+  orderItems,
+  orders,
+  paymentEvents,
+  siteSettings,
+  trainingCourses,
+  unansweredQuestions,
+} from "../../db/schema";
+import { MIN_FILL_TIME_MS } from "../../app/server/form-token.server";
+import { startFakeModel, type FakeModel } from "../integration/openai-server";
+import { startServerProcess } from "../support/server-process.js";
+import {
+  csrfToken,
+  dismissCookieBanner,
+  expect,
+  ignoreNotFoundResponses,
+  signInAs,
+  test,
+  waitForHydration,
+} from "./fixtures";
+import { bundle, bundles, canary, corpus, PAYLOAD_COUNT } from "./xss-payloads";
+
+// Nothing but the site's own escaping may stop a payload.
+test.use({ bypassCSP: true });
+
+/** A 1×1 transparent PNG, served for the payloads' external image addresses. */
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/**
+ * Arms the page: `__xss(id)`, `alert`, `confirm` and `prompt` report to the test from every frame
+ * before any of the page's scripts run, and any dialog is recorded. Returns the list of reports.
+ */
+async function armTrap(page: Page): Promise<string[]> {
+  const fired: string[] = [];
+  await page.exposeFunction("__xssFired", (id: string) => fired.push(id));
+  await page.addInitScript(() => {
+    const report = (id: unknown) => {
+      void (window as unknown as { __xssFired: (id: string) => Promise<void> }).__xssFired(String(id));
+    };
+    Object.defineProperty(window, "__xss", { value: report });
+    window.alert = (message?: unknown) => report(`alert:${String(message)}`);
+    window.confirm = (message?: string) => {
+      report(`confirm:${String(message)}`);
+      return false;
+    };
+    window.prompt = (message?: string) => {
+      report(`prompt:${String(message)}`);
+      return null;
+    };
+  });
+  page.on("dialog", (dialog) => {
+    fired.push(`dialog:${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  // External images the sanitiser keeps (http/https) load a pixel instead of reaching the network.
+  await page.route(/^https?:\/\/[^/]*\.invalid\//, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }),
+  );
+  return fired;
+}
+
+/** What a page's DOM must not hold: every element, attribute and address a payload could run from. */
+function findDangerousMarkup(): string[] {
+  const problems: string[] = [];
+  const urlAttributes = new Set([
+    "href",
+    "xlink:href",
+    "src",
+    "action",
+    "formaction",
+    "data",
+    "poster",
+    "background",
+    "codebase",
+    "lowsrc",
+    "dynsrc",
+    "values",
+    "to",
+    "from",
+    "by",
+  ]);
+  const describe = (element: Element) =>
+    `<${element.localName}${element.id ? `#${element.id}` : ""}> ${element.outerHTML.slice(0, 120)}`;
+  for (const element of Array.from(document.querySelectorAll("*"))) {
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.name.toLowerCase();
+      if (name.startsWith("on")) problems.push(`event handler ${name} on ${describe(element)}`);
+      if (name === "srcdoc") problems.push(`srcdoc on ${describe(element)}`);
+      if (name === "style" && /expression\s*\(|javascript:|behavior\s*:|-moz-binding/i.test(attribute.value)) {
+        problems.push(`scripted style on ${describe(element)}`);
+      }
+      if (urlAttributes.has(name) || name.endsWith(":href")) {
+        // Browsers drop ASCII whitespace and control characters from a URL's scheme.
+        // eslint-disable-next-line no-control-regex -- the control characters are what is being removed
+        const address = attribute.value.replace(/[\u0000-\u0020\u007f-\u00a0]/g, "");
+        if (/^(javascript|vbscript|data):/i.test(address))
+          problems.push(`${name}="${attribute.value}" on ${describe(element)}`);
+      }
+    }
+    const tag = element.localName;
+    if (
+      ["iframe", "frame", "frameset", "object", "embed", "applet", "base", "template", "xmp", "isindex"].includes(tag)
+    ) {
+      problems.push(`element ${describe(element)}`);
+    }
+    if (tag === "script" && !element.hasAttribute("nonce") && element.getAttribute("type") !== "application/ld+json") {
+      problems.push(`script without the page's nonce: ${describe(element)}`);
+    }
+    if (["animate", "set", "animatetransform", "foreignobject", "handler", "listener"].includes(tag.toLowerCase())) {
+      problems.push(`SVG element ${describe(element)}`);
+    }
+    if (tag === "meta" && element.hasAttribute("http-equiv")) problems.push(`meta ${describe(element)}`);
+    if (tag === "style" && element.closest("body")) problems.push(`style element in the body: ${describe(element)}`);
+    if (tag === "link" && element.closest("body")) problems.push(`link element in the body: ${describe(element)}`);
+  }
+  return problems;
+}
+
+/** Waits until React has hydrated the document (it marks its container), then lets focus and animations happen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer"))))
+    .toBe(true);
+  // autofocus, animation and media error events fire within a few frames.
+  await page.waitForTimeout(300);
+}
+
+/** Checks the page as it is now: no marker fired, no frame, nothing dangerous in the DOM. */
+async function expectInert(page: Page, fired: string[], label: string): Promise<void> {
+  expect(
+    page.frames().map((frame) => frame.url()),
+    `${label}: frames`,
+  ).toHaveLength(1);
+  expect(await page.evaluate(findDangerousMarkup), `${label}: dangerous markup`).toEqual([]);
+  expect(fired, `${label}: markers that fired`).toEqual([]);
+}
+
+/**
+ * Opens `url`, waits for the page to hydrate, checks that every canary is on it (so the field
+ * really was rendered there) and that the page is inert.
+ */
+async function visit(page: Page, fired: string[], url: string, canaries: string[], status = 200): Promise<void> {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(status);
+  await settle(page);
+  const html = await page.content();
+  for (const text of canaries) expect(html.includes(text), `${url} shows ${text}`).toBe(true);
+  await expectInert(page, fired, url);
+}
+
+/** Posts a CMS form with the page's anti-forgery token; returns the response status. */
+async function postCms(page: Page, path: string, form: Record<string, string>): Promise<number> {
+  if (!new URL(page.url()).pathname.startsWith("/cms")) await page.goto("/cms/account");
+  const response = await page.request.post(path, { form: { csrf: await csrfToken(page), ...form }, maxRedirects: 0 });
+  return response.status();
+}
+
+const stamp = () => `${process.pid}${Date.now().toString(36)}`;
+
+test("CMS content: every field stored through the editor is inert on the public page, blog, list, editor and preview", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  const slug = `xss-content-${stamp()}`;
+  const word = `zanzibarquux${stamp()}`;
+  try {
+    // Refused outright: a payload as the slug, a script address as the featured image.
+    for (const refused of [
+      { slug: `x"><img src=x onerror=__xss('slug')>`, featuredImageUrl: "" },
+      { slug: `${slug}-refused`, featuredImageUrl: "javascript:__xss('featured-js')" },
+      { slug: `${slug}-refused`, featuredImageUrl: "data:text/html,<script>__xss('featured-data')</script>" },
+      { slug: `${slug}-refused`, featuredImageUrl: "//evil.invalid/x.png" },
+    ]) {
+      expect(await postCms(page, "/cms/content/new", { intent: "save", title: "Refused", ...refused })).toBe(400);
+    }
+    expect(
+      await server.db
+        .select()
+        .from(content)
+        .where(like(content.slug, `${slug}%`)),
+    ).toEqual([]);
+
+    const body = `<p>${canary("body")} ${word} {{company_name}}</p>\n${corpus("body")
+      .map((payload) => payload.html)
+      .join("\n")}`;
+    const status = await postCms(page, "/cms/content/new", {
+      intent: "save",
+      title: `${word} ${bundle("title", 200, { singleLine: true, offset: 5 })}`.slice(0, 200),
+      slug,
+      excerpt: bundle("excerpt", 1000),
+      content: body,
+      metaTitle: bundle("metatitle", 200, { singleLine: true, offset: 10 }),
+      metaDescription: bundle("metadesc", 500, { singleLine: true, offset: 20 }),
+      // No space is allowed, but a quote is: it must stay inside the src attribute.
+      featuredImageUrl: `https://img.invalid/a.png"onerror="__xss('featured')"x="`,
+      type: "blog_post",
+      status: "published",
+    });
+    expect(status).toBe(302);
+    const [item] = await server.db.select().from(content).where(eq(content.slug, slug));
+    expect(item?.content).toContain("__xss('body-1')");
+
+    const all = [canary("title"), canary("excerpt"), canary("body"), canary("metatitle")];
+    await visit(page, fired, `/content/${slug}`, [...all, canary("metadesc")]);
+    // The image stays an image with the whole hostile address as its src.
+    await expect(page.locator("article header img")).toHaveAttribute("src", /onerror=/);
+    await visit(page, fired, "/blog", [canary("title")]);
+    await visit(page, fired, "/cms/content", [canary("title")]);
+    await visit(page, fired, `/cms/content?q=${encodeURIComponent(word)}`, [canary("title")]);
+    await visit(page, fired, `/cms/content/${item!.id}`, all);
+    // The editor shows the stored body as text in its field, payloads and all.
+    await expect(page.getByLabel("Content", { exact: true })).toHaveValue(body);
+    await visit(page, fired, `/cms/content/${item!.id}/preview`, [canary("title"), canary("body")]);
+    // Sanitised images point at "x" and similar relative addresses, which do not exist.
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db.delete(content).where(like(content.slug, `${slug}%`));
+    server.invalidateCaches();
+  }
+});
+
+test("careers: every field stored through the Careers tab is inert on /careers, the job page, the application form and the CMS", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  const title = `Engineer ${stamp()} ${bundle("jobtitle", 150, { singleLine: true, offset: 2 })}`.slice(0, 200);
+  try {
+    const status = await postCms(page, "/cms/careers", {
+      intent: "create",
+      title,
+      department: bundle("department", 100, { singleLine: true, offset: 7 }),
+      location: bundle("location", 100, { singleLine: true, offset: 11 }),
+      experience: bundle("experience", 100, { singleLine: true, offset: 15 }),
+      type: "Full-time",
+      description: corpus("jobdesc")
+        .map((payload) => payload.html)
+        .join("\n")
+        .replace(/^/, `${canary("jobdesc")}\n`),
+      requirements: corpus("requirement")
+        .slice(0, 48)
+        .map((payload) => payload.html.replace(/[\r\n]/g, " ").slice(0, 500))
+        .join("\n")
+        .replace(/^/, `${canary("requirement")}\n`),
+      isActive: "true",
+    });
+    expect(status).toBe(200);
+    const [career] = await server.db.select().from(careers).where(eq(careers.title, title));
+    expect(career, "the career was stored").toBeDefined();
+    const fields = ["jobtitle", "department", "location", "experience", "jobdesc"].map(canary);
+
+    await visit(page, fired, "/careers", fields);
+    const jobLink = page.locator(`a[href^="/careers/"][href$="-${career!.id.slice(0, 8)}"]`).first();
+    const jobPath = await jobLink.getAttribute("href");
+    expect(jobPath).toBeTruthy();
+    await visit(page, fired, jobPath!, [...fields, canary("requirement")]);
+    await visit(page, fired, `/contact?job=${encodeURIComponent(title)}`, [canary("jobtitle")]);
+    await visit(page, fired, "/cms/careers", [canary("jobtitle"), canary("department"), canary("location")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db.delete(careers).where(eq(careers.title, title));
+    server.invalidateCaches();
+  }
+});
+
+test("training courses: every field stored through the Courses tab is inert on /training, in the basket and its toast, at checkout, and in the CMS", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  const name = `Course ${stamp()} ${bundle("coursename", 170, { singleLine: true, offset: 3 })}`.slice(0, 200);
+  let orderIds: string[] = [];
+  try {
+    const status = await postCms(page, "/cms/courses", {
+      intent: "create",
+      name,
+      description: bundle("coursedesc", 5000),
+      duration: bundle("duration", 100, { singleLine: true, offset: 9 }),
+      level: bundle("level", 100, { singleLine: true, offset: 13 }),
+      price: "100",
+      originalPrice: "150",
+      rating: "4.5",
+      students: "12",
+      emoji: "<b onclick=",
+      features: corpus("feature")
+        .slice(0, 39)
+        .map((payload) => payload.html.replace(/[\r\n]/g, " ").slice(0, 300))
+        .join("\n")
+        .replace(/^/, `${canary("feature")}\n`),
+      instructor: bundle("instructor", 200, { singleLine: true, offset: 17 }),
+      lastUpdated: bundle("updated", 50, { singleLine: true, offset: 21 }),
+      isActive: "true",
+    });
+    // A created course goes back to the list with a toast.
+    expect(status).toBe(302);
+    const [course] = await server.db.select().from(trainingCourses).where(eq(trainingCourses.name, name));
+    expect(course, "the course was stored").toBeDefined();
+
+    await visit(page, fired, "/training", [
+      canary("coursename"),
+      canary("coursedesc"),
+      canary("duration"),
+      canary("level"),
+      canary("feature"),
+      canary("instructor"),
+      canary("updated"),
+    ]);
+    await waitForHydration(page);
+    const card = page.getByTestId("course-card").filter({ hasText: canary("coursename") });
+    await card.getByRole("button", { name: /basket/i }).click();
+    // The toast names the course.
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: canary("coursename") })).toBeVisible();
+    await expectInert(page, fired, "the add-to-basket toast");
+    await visit(page, fired, "/basket", [canary("coursename")]);
+
+    // Checkout with the course: the test-mode payment page and the order in the CMS show its name.
+    const checkout = await page.request.post("/api/checkout", {
+      data: { courseIds: [course!.id], currency: "GBP" },
+      headers: { Origin: server.url },
+    });
+    expect(checkout.status()).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    const orderId = /\/checkout\/test\/([0-9a-f-]{36})/.exec(url)?.[1];
+    expect(orderId).toBeTruthy();
+    orderIds = [orderId!];
+    await visit(page, fired, new URL(url, server.url).pathname, [canary("coursename")]);
+    await visit(page, fired, `/cms/orders?selected=${orderId}`, [canary("coursename")]);
+    await visit(page, fired, "/cms/courses", [canary("coursename")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    if (orderIds.length > 0) {
+      await server.db.delete(paymentEvents).where(inArray(paymentEvents.orderId, orderIds));
+      await server.db.delete(mailOutbox).where(inArray(mailOutbox.orderId, orderIds));
+      await server.db.delete(orderItems).where(inArray(orderItems.orderId, orderIds));
+      await server.db.delete(orders).where(inArray(orders.id, orderIds));
+    }
+    await server.db.delete(trainingCourses).where(eq(trainingCourses.name, name));
+    server.invalidateCaches();
+  }
+});
+
+test("content blocks: a testimonial stored through the Blocks tab is inert on the home page and in the CMS", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  const name = `Block ${stamp()} ${bundle("blockname", 150, { singleLine: true, offset: 4 })}`.slice(0, 200);
+  try {
+    expect(
+      await postCms(page, "/cms/blocks", {
+        intent: "create",
+        name,
+        blockType: "testimonial",
+        description: bundle("blockdesc", 1000),
+      }),
+    ).toBe(200);
+    const [block] = await server.db.select().from(contentBlocks).where(eq(contentBlocks.name, name));
+    expect(block, "the block was stored").toBeDefined();
+    const data = {
+      quote: bundle("quote", 2000),
+      author: bundle("author", 200, { singleLine: true, offset: 8 }),
+      role: bundle("role", 200, { singleLine: true, offset: 12 }),
+      company: bundle("company", 200, { singleLine: true, offset: 16 }),
+    };
+    // A block's link fields take only site paths and http(s) addresses.
+    const refused = await postCms(page, "/cms/blocks", {
+      intent: "update",
+      id: block!.id,
+      name,
+      blockType: "cta",
+      isActive: "true",
+      contentData: JSON.stringify({ heading: "x", buttonLabel: "x", buttonUrl: "javascript:__xss('cta')" }),
+    });
+    expect(refused).toBe(200);
+    expect((await server.db.select().from(contentBlocks).where(eq(contentBlocks.id, block!.id)))[0]?.blockType).toBe(
+      "testimonial",
+    );
+    expect(
+      await postCms(page, "/cms/blocks", {
+        intent: "update",
+        id: block!.id,
+        name,
+        blockType: "testimonial",
+        isActive: "true",
+        description: bundle("blockdesc", 1000),
+        contentData: JSON.stringify(data),
+      }),
+    ).toBe(200);
+    server.invalidateCaches();
+
+    await visit(page, fired, "/", [canary("quote"), canary("author"), canary("role"), canary("company")]);
+    await visit(page, fired, "/cms/blocks", [canary("blockname"), canary("blockdesc")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db.delete(contentBlocks).where(eq(contentBlocks.name, name));
+    server.invalidateCaches();
+  }
+});
+
+/** The public settings the pages show, each with the longest value its type takes. */
+const SHOWN_SETTINGS: { key: string; maxLength: number; singleLine: boolean }[] = [
+  { key: "company_name", maxLength: 500, singleLine: true },
+  { key: "company_blurb", maxLength: 5000, singleLine: false },
+  { key: "company_tagline", maxLength: 500, singleLine: true },
+  { key: "site_title", maxLength: 500, singleLine: true },
+  { key: "site_description", maxLength: 5000, singleLine: false },
+  { key: "address_uk", maxLength: 500, singleLine: true },
+  { key: "address_us", maxLength: 500, singleLine: true },
+  { key: "business_hours_weekdays", maxLength: 500, singleLine: true },
+  { key: "business_hours_saturday", maxLength: 500, singleLine: true },
+  { key: "business_hours_sunday", maxLength: 500, singleLine: true },
+];
+
+test("site settings: public values stored through the Settings tab are inert in the layout, on the marketing and contact pages, in content placeholders and in the CMS", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  const keys = [...SHOWN_SETTINGS.map((setting) => setting.key), "social_facebook_url"];
+  const originals = await server.db.select().from(siteSettings).where(inArray(siteSettings.settingKey, keys));
+  const slug = `xss-placeholders-${stamp()}`;
+  try {
+    for (const [index, setting] of SHOWN_SETTINGS.entries()) {
+      const value = bundle(setting.key, setting.maxLength, { singleLine: setting.singleLine, offset: index * 7 });
+      expect(
+        await postCms(page, "/cms/settings", { intent: "update", settingKey: setting.key, settingValue: value }),
+      ).toBe(200);
+      const [stored] = await server.db.select().from(siteSettings).where(eq(siteSettings.settingKey, setting.key));
+      expect(stored?.settingValue, setting.key).toBe(value);
+    }
+    // A URL setting takes only http(s) addresses.
+    await postCms(page, "/cms/settings", {
+      intent: "update",
+      settingKey: "social_facebook_url",
+      settingValue: "javascript:__xss('facebook')",
+    });
+    const [facebook] = await server.db
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.settingKey, "social_facebook_url"));
+    expect(facebook?.settingValue).toMatch(/^https:/);
+    // Even re-created as a text setting, a script address must not become the footer's link.
+    await postCms(page, "/cms/settings", { intent: "delete", settingKey: "social_facebook_url" });
+    await postCms(page, "/cms/settings", {
+      intent: "create",
+      settingKey: "social_facebook_url",
+      settingType: "text",
+      settingValue: " javascript:__xss('facebook-text')",
+      isPublic: "true",
+      description: bundle("settingdesc", 1000),
+    });
+    // A new setting of its own, shown only in the CMS.
+    await postCms(page, "/cms/settings", {
+      intent: "create",
+      settingKey: `xss_setting_${stamp()}`,
+      settingType: "textarea",
+      settingValue: bundle("newsetting", 5000),
+      isPublic: "true",
+      description: bundle("newsettingdesc", 1000),
+    });
+    // A content item whose body names the settings: each value is placed as text, never markup.
+    expect(
+      await postCms(page, "/cms/content/new", {
+        intent: "save",
+        title: "Placeholders",
+        slug,
+        content: `<p>${canary("placeholder")}</p><p>{{company_name}}</p><p>{{company_blurb}}</p><a href="{{address_uk}}">a</a>`,
+        status: "published",
+      }),
+    ).toBe(302);
+    server.invalidateCaches();
+
+    const layout = [canary("company_name"), canary("company_blurb"), canary("address_uk")];
+    await visit(page, fired, "/", [...layout, canary("site_description")]);
+    await visit(page, fired, "/about", layout);
+    await visit(page, fired, "/contact", [
+      ...layout,
+      canary("address_us"),
+      canary("business_hours_weekdays"),
+      canary("business_hours_saturday"),
+      canary("business_hours_sunday"),
+    ]);
+    await visit(page, fired, "/careers", layout);
+    await visit(page, fired, "/training", layout);
+    await visit(page, fired, `/content/${slug}`, [...layout, canary("placeholder")]);
+    await visit(page, fired, "/no-such-page", layout, 404);
+    await visit(page, fired, "/cms/settings", [canary("company_name"), canary("newsetting"), canary("newsettingdesc")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db.delete(content).where(eq(content.slug, slug));
+    await server.db.delete(siteSettings).where(like(siteSettings.settingKey, "xss_setting_%"));
+    await server.db.delete(siteSettings).where(eq(siteSettings.settingKey, "social_facebook_url"));
+    for (const original of originals) {
+      const { id: _id, ...values } = original;
+      await server.db
+        .insert(siteSettings)
+        .values(values)
+        .onConflictDoUpdate({ target: siteSettings.settingKey, set: values });
+    }
+    server.invalidateCaches();
+  }
+});
+
+test("contact messages and job applications: inert as an administrator reads them in Contact Submissions and the outbox", async ({
+  page,
+  server,
+  request,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  const emails: string[] = [];
+  try {
+    const formToken = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+      expect(token, `${path} issues a form token`).toBeTruthy();
+      return token!;
+    };
+    const messageToken = await formToken("/contact");
+    const job = `Developer ${bundle("appliedjob", 150, { singleLine: true, offset: 6 })}`.slice(0, 200);
+    const applicationToken = await formToken(`/contact?job=${encodeURIComponent(job)}`);
+    // A person takes a few seconds to fill the form in; a faster post is filed as spam.
+    await page.waitForTimeout(MIN_FILL_TIME_MS + 200);
+
+    // The whole corpus as message bodies (rendered as HTML in the CMS), in as many messages as it takes.
+    const messages = bundles("message", 5000);
+    let address = 10;
+    const send = async (multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) => {
+      address += 1;
+      const response = await request.post("/contact", {
+        headers: { Origin: server.url, "X-Forwarded-For": `198.51.100.${address}` },
+        multipart,
+        maxRedirects: 0,
+      });
+      expect(response.status(), JSON.stringify(Object.keys(multipart))).toBeLessThan(400);
+    };
+    for (const [index, message] of messages.entries()) {
+      const email = `xss.message.${index}.${stamp()}@example.com`;
+      emails.push(email);
+      await send({
+        token: messageToken,
+        name: bundle(`name${index}`, 100, { singleLine: true, offset: index * 5 }),
+        email,
+        phone: "+44 (0) 20 7946-0000",
+        subject: bundle(`subject${index}`, 200, { singleLine: true, offset: index * 9 }),
+        message,
+      });
+    }
+    const applicant = `xss.applicant.${stamp()}@example.com`;
+    emails.push(applicant);
+    await send({
+      token: applicationToken,
+      name: bundle("applicant", 100, { singleLine: true, offset: 30 }),
+      email: applicant,
+      subject: `Application for ${job} position`.slice(0, 200),
+      message: bundle("coverletter", 5000),
+      job,
+      consent: "yes",
+      attachment: {
+        name: `${canary("filename")}<img src=x onerror=__xss('filename')>".pdf`,
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+      },
+    });
+
+    const stored = await server.db.select().from(contactSubmissions).where(inArray(contactSubmissions.email, emails));
+    expect(stored.map((row) => row.status).sort()).toEqual(emails.map(() => "new"));
+    expect(stored.find((row) => row.email === applicant)?.attachmentFilename).toContain("onerror=");
+
+    await signInAs(page, server, "admin");
+    await visit(page, fired, "/cms/submissions", [canary("name0"), canary("subject0"), canary("applicant")]);
+    for (const [index, email] of emails.entries()) {
+      const row = stored.find((submission) => submission.email === email)!;
+      const shown =
+        email === applicant
+          ? [canary("applicant"), canary("coverletter"), canary("filename")]
+          : [canary(`message-${index + 1}`)];
+      await visit(page, fired, `/cms/submissions?selected=${row.id}`, shown);
+    }
+    // Every payload of the corpus reached a message body, so each was sanitised and shown once.
+    const allMessages = stored.map((row) => row.message).join("\n");
+    for (const payload of corpus("message")) expect(allMessages).toContain(payload.html.replace(/\r\n?/g, "\n"));
+
+    const [notification] = await server.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "notification"), eq(mailOutbox.submissionId, stored[0]!.id)));
+    expect(notification, "a notification e-mail was queued").toBeDefined();
+    await visit(page, fired, "/cms/outbox", [canary("subject0").slice(0, 20)]);
+    await visit(page, fired, `/cms/outbox?selected=${notification!.id}`, [canary("message-1")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    if (emails.length > 0) {
+      const rows = await server.db
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(inArray(contactSubmissions.email, emails));
+      const ids = rows.map((row) => row.id);
+      if (ids.length > 0) await server.db.delete(mailOutbox).where(inArray(mailOutbox.submissionId, ids));
+      await server.db.delete(contactSubmissions).where(inArray(contactSubmissions.email, emails));
+    }
+  }
+});
+
+test("the site assistant: a visitor's question, the built-in reply quoting stored payloads, and the Assistant tab are inert", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  await signInAs(page, server, "admin");
+  // Letters only, so the search reads it as one word.
+  const word = `quokkaquest${stamp().replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!)}`;
+  const slug = `xss-assistant-${stamp()}`;
+  const unanswered = `${canary("question")} <img src=x onerror=__xss('question')> [x](javascript:__xss('question-link')) zxqvbn${stamp()}?`;
+  try {
+    // Published content the built-in assistant quotes: its sentences carry payload text.
+    expect(
+      await postCms(page, "/cms/content/new", {
+        intent: "save",
+        title: `${word} guide`,
+        slug,
+        content:
+          `<p>The ${word} service helps teams. ${corpus("reply")
+            .slice(0, 20)
+            .map((payload) => payload.html)
+            .join(" ")} The ${word} service is run by [the team](javascript:__xss('reply-md')).</p>` +
+          // Markup written as text: the passage the assistant quotes holds it as characters.
+          `<p>The ${word} service says &lt;img src=x onerror=__xss('reply-escaped')&gt; and ` +
+          `&lt;script&gt;__xss('reply-script')&lt;/script&gt; to ${word} fans.</p>`,
+        status: "published",
+      }),
+    ).toBe(302);
+    server.invalidateCaches();
+
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Chat with our assistant" }).click();
+    const panel = page.getByRole("dialog", { name: /Site assistant/ });
+    const input = panel.getByRole("textbox", { name: "Your message" });
+    const conversation = panel.getByRole("list", { name: "Conversation" });
+    const ask = async (question: string, replies: number) => {
+      await input.fill(question);
+      await panel.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(conversation.getByRole("listitem")).toHaveCount(1 + replies * 2);
+      await expect(panel.getByRole("status")).toHaveText("");
+    };
+    await ask(`What is the ${word} service?`, 1);
+    await expect(conversation.getByRole("listitem").last()).toContainText(word);
+    await ask(unanswered, 2);
+    await page.waitForTimeout(300);
+    await expectInert(page, fired, "the chat panel");
+
+    await expect
+      .poll(async () =>
+        (await server.db.select().from(unansweredQuestions)).some((row) => row.question.includes(canary("question"))),
+      )
+      .toBe(true);
+    await visit(page, fired, "/cms/assistant", [canary("question")]);
+    ignoreNotFoundResponses(consoleErrors);
+  } finally {
+    await server.db.delete(content).where(eq(content.slug, slug));
+    await server.db.delete(unansweredQuestions).where(like(unansweredQuestions.question, `%${canary("question")}%`));
+    server.invalidateCaches();
+  }
+});
+
+test("addresses a link can carry: payloads in the path and query are inert on the pages that echo them", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const fired = await armTrap(page);
+  await dismissCookieBanner(page);
+  const payload = corpus("query")[7]!.html;
+  await visit(page, fired, `/contact?job=${encodeURIComponent(`${canary("job")} ${payload}`)}`, [canary("job")]);
+  await visit(page, fired, `/${encodeURIComponent(`<script>__xss('path')</script>`)}`, [], 404);
+  await visit(page, fired, `/careers?${encodeURIComponent(payload)}=1`, []);
+  await visit(page, fired, `/blog?type=${encodeURIComponent(payload)}&page=${encodeURIComponent(payload)}`, []);
+  await visit(page, fired, `/checkout/success?order=${encodeURIComponent(payload)}`, [], 404);
+  // Sign-in goes only to /cms addresses, whatever redirectTo says.
+  const admin = await signInAs(page, server, "admin");
+  await page.context().clearCookies();
+  await page.goto(`/cms?redirectTo=${encodeURIComponent("javascript:__xss('redirect')")}`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/cms(\/content)?$/);
+  await settle(page);
+  await expectInert(page, fired, "after sign-in");
+  await signInAs(page, server, "admin");
+  await visit(page, fired, `/cms/content?q=${encodeURIComponent(`${canary("search")} ${payload}`)}`, [
+    canary("search"),
+  ]);
+  await visit(
+    page,
+    fired,
+    `/cms/submissions?status=${encodeURIComponent(payload)}&selected=${encodeURIComponent(payload)}`,
+    [],
+  );
+  ignoreNotFoundResponses(consoleErrors);
+  expect(PAYLOAD_COUNT).toBeGreaterThan(70);
+});
+
+/**
+ * A model's reply is text the site does not control: the server runs (`node server.js`) with an
+ * OpenAI-compatible model on loopback (tests/integration/openai-server.ts) that streams the corpus
+ * and hostile Markdown links, and the chat panel renders it as it would any reply.
+ */
+const modelTest = test.extend<Record<never, never>, { model: FakeModel; modelSite: string }>({
+  model: [
+    async ({}, use) => {
+      const model = await startFakeModel({ apiKey: "test-key" });
+      await use(model);
+      await model.close();
+    },
+    { scope: "worker" },
+  ],
+  modelSite: [
+    async ({ model }, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-xss-model-"));
+      // Removed however the server ends, even when it fails to start.
+      try {
+        const site = await startServerProcess({
+          DATA_DIR: dataDir,
+          OPENAI_API_KEY: "test-key",
+          OPENAI_BASE_URL: model.baseURL,
+          OPENAI_MODEL: "test-model",
+        });
+        await use(site.url);
+        site.child.kill("SIGTERM");
+        await site.exited;
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ modelSite }, use) => use(modelSite),
+});
+
+const HOSTILE_MARKDOWN = [
+  "[js](javascript:__xss('md-js'))",
+  "[case](JaVaScRiPt:__xss('md-case'))",
+  "[tab](java\tscript:__xss('md-tab'))",
+  "[entity](jav&#x09;ascript:__xss('md-entity'))",
+  "[data](data:text/html,<script>__xss('md-data')</script>)",
+  "[vb](vbscript:msgbox('md-vb'))",
+  "[other site](//evil.invalid/x)",
+  "[backslash](/\\evil.invalid)",
+  "[mail](mailto:a@example.com\"onmouseover=\"__xss('md-mail'))",
+  "[<img src=x onerror=__xss('md-label')>](/contact)",
+  "**<svg onload=__xss('md-bold')>**",
+  "- <img src=x onerror=__xss('md-list')>",
+];
+
+modelTest(
+  "a model's reply: the corpus and hostile Markdown links render as text and safe links only",
+  async ({ page, model, consoleErrors }) => {
+    const fired = await armTrap(page);
+    await dismissCookieBanner(page);
+    const reply = [
+      canary("model"),
+      "",
+      ...HOSTILE_MARKDOWN,
+      "",
+      ...corpus("model")
+        .slice(0, 40)
+        .map((payload) => payload.html),
+    ].join("\n");
+    // Streamed in small pieces, so markup split across pieces is put together by the panel.
+    const tokens = reply.match(/[\s\S]{1,7}/g) ?? [];
+    model.reset({ kind: "stream", tokens });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Chat with our assistant" }).click();
+    const panel = page.getByRole("dialog", { name: /Site assistant/ });
+    await panel.getByRole("textbox", { name: "Your message" }).fill("Tell me everything");
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(panel.getByRole("list", { name: "Conversation" })).toContainText(canary("model"));
+    await expect(panel.getByRole("status")).toHaveText("");
+    await page.waitForTimeout(300);
+    await expectInert(page, fired, "the model's reply");
+    // The only links kept are the site's own pages and a plain e-mail address.
+    const hrefs = await panel.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs, "the link whose text was markup stays a link to the page").toContain("/contact");
+    for (const href of hrefs) expect(href, "a link in the reply").toMatch(/^(\/(?![/\\])|mailto:[^"\s]+$)/);
+    ignoreNotFoundResponses(consoleErrors);
+  },
+);
