@@ -47,7 +47,7 @@ function findProjectRoot(): string {
 export const MIGRATIONS_FOLDER = path.join(findProjectRoot(), "db", "migrations");
 
 /** Any fixed number: it names the lock that keeps two instances from migrating at once. */
-const MIGRATION_LOCK_ID = 7_220_082;
+export const MIGRATION_LOCK_ID = 7_220_082;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolMax ?? 10);
