@@ -4,7 +4,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { StylesheetProvider } from "~/lib/stylesheet";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
+import siteStylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +18,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A page that failed because the database is down (not because of a bug) is temporarily unavailable.
+  const routeErrors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (responseStatusCode === 500 && routeErrors.some(isDatabaseUnavailable)) responseStatusCode = 503;
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -30,7 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={import.meta.env.PROD ? siteStylesheet : null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -14,13 +14,15 @@ import {
 } from "react-router";
 import { showToast, Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
+import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
 import { getToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // In production the stylesheet is inlined (lib/stylesheet.tsx); Vite serves it in development.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -47,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="min-h-dvh antialiased">

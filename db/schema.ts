@@ -492,3 +492,21 @@ export const unansweredQuestions = pgTable(
     index("unanswered_questions_last_asked_idx").on(table.lastAskedAt.desc()),
   ],
 );
+
+/**
+ * Rate-limit windows shared by every instance on one PostgreSQL (docs/decisions/011): one row per
+ * limited key (the limiter's name and, say, the client address), with the hits of its current fixed
+ * window. Rows of ended windows are deleted now and then; nothing else reads this table.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check("rate_limit_windows_hits_positive", sql`${table.hits} > 0`),
+    index("rate_limit_windows_reset_at_idx").on(table.resetAt),
+  ],
+);

@@ -3,7 +3,10 @@
  * never duplicates rows or overwrites what an administrator changed (see db/seed.ts).
  */
 import "./prepare-env";
+import { sql } from "drizzle-orm";
 import { seedDatabase } from "../db/seed";
+import { INVALIDATION_CHANNEL } from "../app/server/cache-invalidation.server";
+import { EVERY_CACHED_KEY } from "../app/server/cache.server";
 import { openDatabase } from "../app/server/db.server";
 import { databaseTargetFromEnv } from "../app/server/database.server";
 import { getEnv } from "../app/server/env.server";
@@ -14,6 +17,10 @@ await runScript(async () => {
   try {
     await database.migrate();
     await seedDatabase(database.db);
+    // Instances running on the same PostgreSQL cache what the seed may have added: they forget it all.
+    if (database.kind === "postgres") {
+      await database.db.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${EVERY_CACHED_KEY})`);
+    }
     console.log(`Demo content is in place (${database.kind}).`);
   } finally {
     await database.close();

@@ -4,6 +4,7 @@
  * the routes and the database share one module graph. `server.js` only loads it and listens.
  */
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -15,6 +16,15 @@ import { getEnv } from "../app/server/env.server";
 import { healthCheck } from "../app/server/health.server";
 import { logger } from "../app/server/logger.server";
 import { createMailTransport, mailFrom, startMailDelivery, stopMailDelivery } from "../app/server/mail.server";
+import { pageCache } from "../app/server/page-cache.server";
+import {
+  adminMetricsEndpoint,
+  METRICS_PATH,
+  recordRequestMetrics,
+  startMetricsListener,
+  stopMetricsListener,
+} from "../app/server/metrics.server";
+import { requestLabeller } from "../app/server/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/same-origin.server";
 import { securityHeaders } from "../app/server/security-headers.server";
 
@@ -43,7 +53,8 @@ export interface AppOptions {
  * Opens, migrates and (when new) seeds the database before the server accepts requests. While no
  * administrator exists, it issues the one-time code that creates the first one, and logs it.
  * With SMTP_URL set, it starts the loop that sends the outbox's mail; without it, mail stays in the
- * outbox for administrators to read at /cms/outbox.
+ * outbox for administrators to read at /cms/outbox. With METRICS_PORT set, it opens the private
+ * metrics listener for Prometheus.
  */
 export async function startServices(): Promise<{ setupCode: string | null }> {
   const database = await getDatabase();
@@ -58,6 +69,7 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
   } else {
     logger.info("SMTP_URL is not set: e-mails stay in the outbox, readable at /cms/outbox");
   }
+  if (env.METRICS_PORT !== undefined) await startMetricsListener(env.METRICS_PORT, env.METRICS_HOST);
   const setupCode = await issueSetupCode(database.db);
   if (setupCode) {
     logger.warn(
@@ -70,6 +82,7 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
 
 /** Stops sending mail, then closes the database cleanly; PGlite writes its last changes to disk here. */
 export async function stopServices(): Promise<void> {
+  await stopMetricsListener();
   await stopMailDelivery();
   await closeDatabase();
 }
@@ -78,6 +91,7 @@ export function createApp(options: AppOptions = {}): express.Express {
   const env = getEnv();
   const development = !env.isProduction;
   const app = express();
+  const loadBuild = () => import("virtual:react-router/server-build");
 
   app.disable("x-powered-by");
   // Behind a reverse proxy, the client address and protocol come from its X-Forwarded-* headers.
@@ -107,12 +121,17 @@ export function createApp(options: AppOptions = {}): express.Express {
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
+  app.use(recordRequestMetrics(requestLabeller(loadBuild, ["/healthz", METRICS_PATH])));
   app.use(securityHeaders({ development }));
   app.use(compression());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
 
   app.get("/healthz", healthCheck(getDatabase));
+  app.get(METRICS_PATH, adminMetricsEndpoint());
 
+  // Anonymous visitors' public pages from memory, before the static files' disk lookups (in
+  // development, every change must show at once).
+  if (!development) app.use(pageCache());
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
     // File names under /assets carry a content hash, so a browser may keep them for good.
@@ -132,7 +151,7 @@ export function createApp(options: AppOptions = {}): express.Express {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: loadBuild,
       mode: env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce), clientAddress: req.ip ?? "unknown" }),
     }),
@@ -146,8 +165,12 @@ export function createApp(options: AppOptions = {}): express.Express {
 const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const status = (error as { status?: number; statusCode?: number }).statusCode ?? 500;
   if (res.headersSent) return next(error);
-  if (status === 404) {
-    res.status(404).type("text/plain").send("Not found");
+  // A request Express itself refused (a malformed address, say) is the client's fault: say so plainly.
+  if (status >= 400 && status < 500) {
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : (STATUS_CODES[status] ?? "Bad request"));
     return;
   }
   req.log.error({ err: error }, "unhandled error");

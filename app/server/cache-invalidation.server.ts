@@ -23,21 +23,27 @@ export async function listenForInvalidations(
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
+  /** Drops a connection that failed or ended (once per connection) and tries again shortly. */
+  const connectionLost = (lost: pg.Client | undefined, error?: unknown) => {
+    if (stopped || !lost || client !== lost) return;
+    client = undefined;
+    void lost.end().catch(() => undefined);
+    logger.warn({ err: error }, "cache invalidation listener lost its connection; reconnecting");
+    onConnectionLost();
+    retry = setTimeout(
+      () => void connect().catch((failure: unknown) => connectionLost(client, failure)),
+      RECONNECT_DELAY_MS,
+    );
+    retry.unref();
+  };
+
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on("notification", (message) => {
       if (message.channel === INVALIDATION_CHANNEL && message.payload) onInvalidate(message.payload);
     });
-    const reconnect = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      logger.warn({ err: error }, "cache invalidation listener lost its connection; reconnecting");
-      onConnectionLost();
-      retry = setTimeout(() => void connect().catch(() => reconnect()), RECONNECT_DELAY_MS);
-      retry.unref();
-    };
-    next.on("error", reconnect);
-    next.on("end", () => reconnect());
+    next.on("error", (error) => connectionLost(next, error));
+    next.on("end", () => connectionLost(next));
     client = next;
     await next.connect();
     await next.query(`listen ${INVALIDATION_CHANNEL}`);

@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { cached, invalidate, invalidateAll } from "./cache.server";
+import {
+  cached,
+  EVERY_CACHED_KEY,
+  invalidate,
+  invalidateAll,
+  invalidateLocally,
+  setInvalidationBroadcast,
+  watchCachedData,
+  type CachedDataEvent,
+} from "./cache.server";
 
 beforeEach(() => invalidateAll());
 
@@ -98,5 +107,48 @@ describe("invalidate", () => {
     invalidateAll();
     await expect(cached("a", async () => 10)).resolves.toBe(10);
     await expect(cached("b:c", async () => 20)).resolves.toBe(20);
+  });
+});
+
+describe("the wildcard key", () => {
+  it("forgets everything here, and is what other instances hear", async () => {
+    const heard: string[] = [];
+    setInvalidationBroadcast((key) => heard.push(key));
+    try {
+      await cached("a", async () => 1);
+      await cached("b:c", async () => 2);
+      invalidate(EVERY_CACHED_KEY);
+      await expect(cached("a", async () => 10)).resolves.toBe(10);
+      await expect(cached("b:c", async () => 20)).resolves.toBe(20);
+      expect(heard).toEqual([EVERY_CACHED_KEY]);
+    } finally {
+      setInvalidationBroadcast(undefined);
+    }
+  });
+});
+
+describe("watchCachedData", () => {
+  it("hears every invalidation, local or from another instance, and every failed load, until stopped", async () => {
+    const events: CachedDataEvent[] = [];
+    const stop = watchCachedData((event) => events.push(event));
+    invalidate("settings:public");
+    invalidateLocally("navigation:");
+    invalidateLocally(EVERY_CACHED_KEY);
+    invalidateAll();
+    await expect(cached("key", async () => Promise.reject(new Error("database down")))).rejects.toThrow();
+    expect(events).toEqual(["invalidated", "invalidated", "invalidated", "invalidated", "load-failed"]);
+
+    stop();
+    invalidate("settings:public");
+    expect(events).toHaveLength(5);
+  });
+
+  it("says nothing about a load that succeeds", async () => {
+    const listener = vi.fn();
+    const stop = watchCachedData(listener);
+    await cached("key", async () => "value");
+    await cached("key", async () => "value");
+    stop();
+    expect(listener).not.toHaveBeenCalled();
   });
 });

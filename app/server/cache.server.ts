@@ -7,6 +7,29 @@
 const entries = new Map<string, Promise<unknown>>();
 let broadcast: ((keyOrPrefix: string) => void) | undefined;
 
+/**
+ * Invalidating this key forgets everything, on every instance: for writes that bypass the entity
+ * modules, such as `npm run db:seed` against a PostgreSQL that running instances share.
+ */
+export const EVERY_CACHED_KEY = "*";
+
+/**
+ * Why data a page was rendered from may no longer be current: it was invalidated (here or by
+ * another instance), or a load failed and the page showed a fallback. The page cache listens.
+ */
+export type CachedDataEvent = "invalidated" | "load-failed";
+const listeners = new Set<(event: CachedDataEvent) => void>();
+
+/** Calls `listener` on every invalidation and failed load; returns the function that stops it. */
+export function watchCachedData(listener: (event: CachedDataEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function tellListeners(event: CachedDataEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
 export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   let entry = entries.get(key) as Promise<T> | undefined;
   if (!entry) {
@@ -14,6 +37,7 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     entries.set(key, entry);
     entry.catch(() => {
       if (entries.get(key) === entry) entries.delete(key);
+      tellListeners("load-failed");
     });
   }
   return entry;
@@ -21,11 +45,16 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 
 /** Forgets one key, or every key starting with a prefix that ends in ":", on this instance only. */
 export function invalidateLocally(keyOrPrefix: string): void {
+  if (keyOrPrefix === EVERY_CACHED_KEY) {
+    invalidateAll();
+    return;
+  }
   if (keyOrPrefix.endsWith(":")) {
     for (const key of entries.keys()) if (key.startsWith(keyOrPrefix)) entries.delete(key);
   } else {
     entries.delete(keyOrPrefix);
   }
+  tellListeners("invalidated");
 }
 
 /** Forgets a key (or prefix ending in ":") here and on every other instance. */
@@ -36,6 +65,7 @@ export function invalidate(keyOrPrefix: string): void {
 
 export function invalidateAll(): void {
   entries.clear();
+  tellListeners("invalidated");
 }
 
 /** Set by the database module when instances share PostgreSQL; unset, invalidation stays local. */

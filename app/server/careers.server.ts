@@ -1,10 +1,13 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { careers } from "../../db/schema";
 import type { CareerType } from "../lib/enums";
 import type { CareerInput } from "../lib/schemas/careers";
 import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
+import { cached, invalidate } from "./cache.server";
 import type { Database } from "./db.server";
+
+export const ACTIVE_CAREERS_CACHE_KEY = "careers:active";
 
 type CareerRow = typeof careers.$inferSelect;
 
@@ -38,19 +41,24 @@ export async function listActiveCareers(db: Database): Promise<Career[]> {
   return rows.map(toCareer);
 }
 
+/** The open positions, cached until a career changes (the careers page and every job page read them). */
+export function getActiveCareers(getDb: () => Promise<Database>): Promise<Career[]> {
+  return cached(ACTIVE_CAREERS_CACHE_KEY, async () => listActiveCareers(await getDb()));
+}
+
 /**
  * The active opening whose id starts with these hex digits (the end of its public address), or
  * undefined; of two such openings (a one-in-four-billion chance), the newest.
  */
-export async function findActiveCareerByIdPrefix(db: Database, idPrefix: string): Promise<Career | undefined> {
+export async function findActiveCareer(getDb: () => Promise<Database>, idPrefix: string): Promise<Career | undefined> {
   if (!/^[0-9a-f]{8}$/.test(idPrefix)) return undefined;
-  const [row] = await db
-    .select()
-    .from(careers)
-    .where(and(eq(careers.isActive, true), sql`${careers.id}::text like ${`${idPrefix}%`}`))
-    .orderBy(desc(careers.createdAt))
-    .limit(1);
-  return row ? toCareer(row) : undefined;
+  return (await getActiveCareers(getDb)).find((career) => career.id.startsWith(idPrefix));
+}
+
+/** The careers pages and the assistant's site search show the change on their next request. */
+function careersChanged(): void {
+  invalidate(ACTIVE_CAREERS_CACHE_KEY);
+  invalidateSiteSearch();
 }
 
 export async function findCareer(db: Database, id: string): Promise<Career | undefined> {
@@ -61,7 +69,7 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
 export async function createCareer(db: Database, input: CareerInput): Promise<Career> {
   const [row] = await db.insert(careers).values(input).returning();
   if (!row) throw new Error("The career was not created");
-  invalidateSiteSearch();
+  careersChanged();
   return toCareer(row);
 }
 
@@ -72,13 +80,13 @@ export async function updateCareer(db: Database, id: string, input: CareerInput)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(careers.id, id))
     .returning();
-  invalidateSiteSearch();
+  careersChanged();
   return row ? toCareer(row) : undefined;
 }
 
 /** Whether a career with this id existed (and is now gone). */
 export async function deleteCareer(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id });
-  invalidateSiteSearch();
+  careersChanged();
   return rows.length > 0;
 }

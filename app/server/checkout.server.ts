@@ -34,7 +34,7 @@ export function unavailableMessage(unavailable: readonly { name: string | null }
 }
 
 /** Orders a visitor may start per address in ten minutes: plenty for a person, little for a script. */
-export const checkoutLimiter = new RateLimiter(20, 10 * 60 * 1000);
+export const checkoutLimiter = new RateLimiter("checkout", 20, 10 * 60 * 1000);
 
 export interface CheckoutOutcome {
   status: number;
@@ -55,7 +55,7 @@ export async function startCheckout(
   body: unknown,
   context: { clientAddress: string },
 ): Promise<CheckoutOutcome> {
-  const limit = checkoutLimiter.hit(context.clientAddress);
+  const limit = await checkoutLimiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return { status: 429, body: { error: CHECKOUT_MESSAGES.tooMany }, retryAfterSeconds: limit.retryAfterSeconds };
   }

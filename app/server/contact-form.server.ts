@@ -20,9 +20,10 @@ import {
   uploadErrorHeaders,
   type ParsedContactForm,
 } from "./uploads.server";
+import { failureStatus } from "./database-unavailable.server";
 
 /** Five messages in ten minutes from one address is more than any person sends. */
-const contactLimiter = new RateLimiter(5, 10 * 60_000);
+const contactLimiter = new RateLimiter("contact", 5, 10 * 60_000);
 
 export type ContactOutcome =
   | { ok: true; submission?: ContactSubmission }
@@ -37,7 +38,7 @@ export type ContactOutcome =
     };
 
 export async function submitContactForm(request: Request, context: { clientAddress: string }): Promise<ContactOutcome> {
-  const limit = contactLimiter.hit(context.clientAddress);
+  const limit = await contactLimiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return {
       ok: false,
@@ -98,7 +99,7 @@ export async function submitContactForm(request: Request, context: { clientAddre
   } catch (error) {
     logger.error({ err: error }, "could not store a contact submission");
     await discardUpload();
-    return { ok: false, status: 500, error: CONTACT_MESSAGES.failure, values: withoutSecrets(values) };
+    return { ok: false, status: failureStatus(error), error: CONTACT_MESSAGES.failure, values: withoutSecrets(values) };
   }
 
   if (spam) {

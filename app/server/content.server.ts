@@ -9,8 +9,10 @@ import { PAGE_SIZE, pageWindow } from "../lib/pagination";
 import { applyPlaceholders } from "../lib/placeholders";
 import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../lib/schemas/content";
 import { invalidateSiteSearch } from "./assistant/site-search-cache.server";
+import { cached, invalidate } from "./cache.server";
 import type { Database } from "./db.server";
 import { sanitizeRichText } from "./sanitize.server";
+import type { SettingsMap } from "./site-settings.server";
 
 export type ContentItem = typeof content.$inferSelect;
 
@@ -112,6 +114,12 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Public pages and the assistant's site search show the change on their next request. */
+function contentChanged(): void {
+  invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+  invalidateSiteSearch();
+}
+
 /**
  * Creates (no id) or updates an item. The rules of SPEC.md section 4: published_at is now whenever
  * the status is published, reset at every save, and null otherwise; the author is whoever saves;
@@ -143,12 +151,12 @@ export async function saveContent(
   try {
     if (id) {
       const [item] = await db.update(content).set(values).where(eq(content.id, id)).returning();
-      invalidateSiteSearch();
+      contentChanged();
       return item ? { item, created: false } : undefined;
     }
     const [item] = await db.insert(content).values(values).returning();
     if (!item) throw new Error("The content item was not created");
-    invalidateSiteSearch();
+    contentChanged();
     return { item, created: true };
   } catch (error) {
     // Another save took the slug between the check and the write.
@@ -160,7 +168,7 @@ export async function saveContent(
 /** Deletes an item and returns it; undefined when there was nothing to delete. */
 export async function deleteContent(db: Database, id: string): Promise<ContentItem | undefined> {
   const [item] = await db.delete(content).where(eq(content.id, id)).returning();
-  invalidateSiteSearch();
+  contentChanged();
   return item;
 }
 
@@ -172,6 +180,11 @@ export async function getPublishedContentBySlug(db: Database, slug: string): Pro
     .where(and(eq(content.slug, slug), eq(content.status, "published")))
     .limit(1);
   return item;
+}
+
+/** What the public site shows: published items (the schema makes sure they have a published_at). */
+function isPublished(): SQL | undefined {
+  return and(eq(content.status, "published"), isNotNull(content.publishedAt));
 }
 
 const publishedListColumns = {
@@ -186,37 +199,58 @@ const publishedListColumns = {
 
 export type PublishedContentSummary = Pick<ContentItem, keyof typeof publishedListColumns>;
 
-/** Published items, newest publication first, optionally of one type (the blog lists blog_post). */
-export async function listPublishedContent(
-  db: Database,
-  options: { type?: ContentType; page?: number; pageSize?: number } = {},
-): Promise<{ items: PublishedContentSummary[]; total: number }> {
-  const where = and(
-    eq(content.status, "published"),
-    isNotNull(content.publishedAt),
-    options.type ? eq(content.type, options.type) : undefined,
-  );
-  const { limit, offset } = pageWindow(options.page ?? 1, options.pageSize ?? PAGE_SIZE);
-  const [items, [totals]] = await Promise.all([
-    db
-      .select(publishedListColumns)
-      .from(content)
-      .where(where)
-      .orderBy(desc(content.publishedAt), desc(content.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(content).where(where),
-  ]);
-  return { items, total: totals?.total ?? 0 };
-}
-
 /** Every published item's address and last change, for the sitemap. */
 export async function listPublishedSlugs(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: content.slug, updatedAt: content.updatedAt })
     .from(content)
-    .where(and(eq(content.status, "published"), isNotNull(content.publishedAt)))
+    .where(isPublished())
     .orderBy(desc(content.publishedAt));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Cached reads for public pages. Published content changes only through saveContent and
+ * deleteContent, which forget every key under this prefix (on every instance).
+ * ---------------------------------------------------------------------------------------------- */
+
+export const PUBLISHED_CONTENT_CACHE_PREFIX = "content:";
+const PUBLISHED_SUMMARIES_CACHE_KEY = `${PUBLISHED_CONTENT_CACHE_PREFIX}published`;
+
+/** Every published item without its body, newest publication first: small, whatever the bodies weigh. */
+function publishedSummaries(getDb: () => Promise<Database>): Promise<PublishedContentSummary[]> {
+  return cached(PUBLISHED_SUMMARIES_CACHE_KEY, async () =>
+    (await getDb())
+      .select(publishedListColumns)
+      .from(content)
+      .where(isPublished())
+      .orderBy(desc(content.publishedAt), desc(content.id)),
+  );
+}
+
+/** One page of the published items, optionally of one type (the blog lists blog_post), newest first. */
+export async function getPublishedContentPage(
+  getDb: () => Promise<Database>,
+  options: { type?: ContentType; page?: number; pageSize?: number } = {},
+): Promise<{ items: PublishedContentSummary[]; total: number }> {
+  const summaries = await publishedSummaries(getDb);
+  const matching = options.type ? summaries.filter((item) => item.type === options.type) : summaries;
+  const { limit, offset } = pageWindow(options.page ?? 1, options.pageSize ?? PAGE_SIZE);
+  return { items: matching.slice(offset, offset + limit), total: matching.length };
+}
+
+/**
+ * The published item with this slug, cached. A slug the cached list does not name answers
+ * undefined without a query, so made-up addresses neither reach the database nor fill the cache.
+ */
+export async function findPublishedContent(
+  getDb: () => Promise<Database>,
+  slug: string,
+): Promise<ContentItem | undefined> {
+  const summaries = await publishedSummaries(getDb);
+  if (!summaries.some((summary) => summary.slug === slug)) return undefined;
+  return cached(`${PUBLISHED_CONTENT_CACHE_PREFIX}item:${slug}`, async () =>
+    getPublishedContentBySlug(await getDb(), slug),
+  );
 }
 
 /** What a content page shows: plain data, the body already substituted and sanitised. */
@@ -263,4 +297,24 @@ export function toContentPageView(
     metaTitle: item.metaTitle ? text(item.metaTitle) : null,
     metaDescription: item.metaDescription ? text(item.metaDescription) : null,
   };
+}
+
+/**
+ * toContentPageView, made once per cached item and settings map (both stay the same objects until
+ * the CMS changes them), so the body is sanitised once per change rather than once per request.
+ */
+const pageViews = new WeakMap<SettingsMap, WeakMap<ContentItem, ContentPageView>>();
+
+export function publishedContentPageView(item: ContentItem, publicSettings: SettingsMap): ContentPageView {
+  let forSettings = pageViews.get(publicSettings);
+  if (!forSettings) {
+    forSettings = new WeakMap();
+    pageViews.set(publicSettings, forSettings);
+  }
+  let view = forSettings.get(item);
+  if (!view) {
+    view = toContentPageView(item, publicSettings);
+    forSettings.set(item, view);
+  }
+  return view;
 }

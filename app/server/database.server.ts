@@ -7,9 +7,11 @@ import { sql } from "drizzle-orm";
 import { seedDatabase } from "../../db/seed";
 import { invalidateAll, invalidateLocally, setInvalidationBroadcast } from "./cache.server";
 import { INVALIDATION_CHANNEL, listenForInvalidations, type InvalidationListener } from "./cache-invalidation.server";
+import { DatabaseRateLimitStore } from "./database-rate-limit-store.server";
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { logger } from "./logger.server";
+import { setRateLimitStore } from "./rate-limit.server";
 
 const state = globalThis as typeof globalThis & {
   __appDatabase?: Promise<DatabaseHandle>;
@@ -46,6 +48,8 @@ async function prepareDatabase(env: Env): Promise<DatabaseHandle> {
       if (seeded) logger.info({ database: handle.kind }, "seeded a new database with demo content");
     }
     if (handle.kind === "postgres" && env.DATABASE_URL) await shareCacheInvalidation(handle, env.DATABASE_URL);
+    // Instances sharing PostgreSQL share their rate limits; the embedded database has one process.
+    if (handle.kind === "postgres") setRateLimitStore(new DatabaseRateLimitStore(handle.db));
     logger.info({ database: handle.kind }, "database ready");
     return handle;
   } catch (error) {
@@ -67,6 +71,7 @@ async function shareCacheInvalidation(handle: DatabaseHandle, url: string): Prom
 /** Closes the database if it was opened; safe to call more than once. */
 export async function closeDatabase(): Promise<void> {
   setInvalidationBroadcast(undefined);
+  setRateLimitStore(undefined);
   await state.__invalidationListener?.stop();
   state.__invalidationListener = undefined;
   const opening = state.__appDatabase;

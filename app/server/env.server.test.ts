@@ -185,3 +185,19 @@ describe("empty strings for variables with a default fall back to the default", 
     expect(parseEnv({ [name]: "" })[name]).toEqual(parseEnv({})[name]);
   });
 });
+
+describe("the private metrics listener", () => {
+  it("is off unless METRICS_PORT is set, and binds to the loopback address by default", () => {
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({}).METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "10.0.0.5",
+    });
+  });
+
+  it.each(["abc", "70000", "-1"])("refuses METRICS_PORT=%s, naming it", (port) => {
+    expect(configurationErrorFor({ METRICS_PORT: port }).message).toContain("METRICS_PORT");
+  });
+});

@@ -62,6 +62,10 @@ const envSchema = z
     OPENAI_MODEL: optionalText,
     /** How long the model may take to start, and then to go silent, before the chat gives up. */
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    /** A listener for Prometheus that needs no credentials (GET /metrics only); none when unset. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where that listener binds: keep it on a private address, as anyone who reaches it may read it. */
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   })
   .superRefine((env, context) => {
     // Several app instances on one PostgreSQL must share a secret, so it cannot be generated locally.

@@ -36,6 +36,7 @@ describe("GET /healthz", () => {
     }));
     expect(answer.status).toBe(503);
     expect(answer.body).toEqual({ status: "unavailable", database: "unreachable" });
+    expect(answer.headers["Retry-After"]).toBe("5");
     expect(logged).toHaveBeenCalledOnce();
   });
 

@@ -1,5 +1,6 @@
 /** `GET /healthz`: whether this instance can serve, for load balancers and orchestrators. */
 import type { RequestHandler } from "express";
+import { RETRY_AFTER_SECONDS } from "./database-unavailable.server";
 import type { DatabaseHandle } from "./db.server";
 
 export function healthCheck(getDatabase: () => Promise<Pick<DatabaseHandle, "kind" | "ping">>): RequestHandler {
@@ -11,6 +12,7 @@ export function healthCheck(getDatabase: () => Promise<Pick<DatabaseHandle, "kin
       res.json({ status: "ok", database: database.kind });
     } catch (error) {
       req.log?.error({ err: error }, "health check failed");
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       res.status(503).json({ status: "unavailable", database: "unreachable" });
     }
   };

@@ -4,8 +4,9 @@
  * to show: when the record is missing or the query fails, the page's own default copy is used
  * (SPEC.md section 8), and the visitor sees no error.
  *
- * Not cached: one indexed lookup per request is cheap, and nothing in the application writes these
- * rows, so an edit made in the database shows on the next request without an invalidation path.
+ * Not cached: one indexed lookup per render is cheap, and nothing in the application writes these
+ * rows, so an edit made in the database shows without an invalidation path: at once to a signed-in
+ * visitor, and to anonymous ones once the page cache's copy expires (within a minute).
  */
 import { eq } from "drizzle-orm";
 import { pageContent } from "../../db/schema";

@@ -198,5 +198,7 @@ test("with no careers the tab shows the spec's empty state", async ({ page, serv
   } finally {
     await server.db.delete(careers);
     if (saved.length > 0) await server.db.insert(careers).values(saved);
+    // The public careers pages cache the openings; these writes bypassed the CMS that forgets them.
+    server.invalidateCaches();
   }
 });

@@ -44,6 +44,8 @@ async function insertContent(server: TestServer, values: Partial<typeof content.
     .insert(content)
     .values({ title: "Inserted item", publishedAt: published ? new Date() : null, ...values })
     .returning();
+  // Written behind the CMS's back: the public pages' caches must forget what they hold, as a save does.
+  server.invalidateCaches();
   return row!;
 }
 
@@ -300,6 +302,7 @@ test("a database failure shows the spec's messages without internals", async ({ 
   const item = await insertContent(server, { slug: uniqueSlug("outage"), status: "published" });
   await signInAs(page, server, "admin");
   await server.db.execute(sql.raw("alter table content rename to content_unavailable"));
+  server.invalidateCaches();
   try {
     const response = await page.goto(`/content/${item.slug}`);
     expect(response?.status()).toBe(500);
@@ -309,6 +312,7 @@ test("a database failure shows the spec's messages without internals", async ({ 
     await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch content" })).toBeVisible();
   } finally {
     await server.db.execute(sql.raw("alter table content_unavailable rename to content"));
+    server.invalidateCaches();
   }
   expectConsoleError(consoleErrors, 500);
 });
@@ -423,6 +427,7 @@ test("/blog lists published blog posts only, newest first, linking to their page
       publishedAt: new Date(Date.UTC(2099, 6, 1)),
     },
   ]);
+  server.invalidateCaches();
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   const titles = page.getByTestId("blog-posts").getByRole("heading", { level: 2 });

@@ -35,7 +35,7 @@ beforeEach(async () => {
   await database.db.delete(users);
   await database.db.delete(adminSetup);
   for (const limiter of [accountFailures, addressFailures]) {
-    for (const key of ["account:ann@example.com", "address:203.0.113.1", "setup:203.0.113.1"]) limiter.reset(key);
+    for (const key of ["account:ann@example.com", "address:203.0.113.1", "setup:203.0.113.1"]) await limiter.reset(key);
   }
 });
 

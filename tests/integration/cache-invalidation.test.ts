@@ -2,6 +2,7 @@
  * Cache invalidation between instances that share PostgreSQL (LISTEN/NOTIFY). It needs a real
  * server, so it runs in the PostgreSQL pass of .ci/run (TEST_DATABASE_URL); PGlite is single-process.
  */
+import net from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "~/server/cache-invalidation.server";
@@ -60,6 +61,65 @@ describe.runIf(testingOnPostgres)("invalidation between instances", () => {
     } finally {
       await listener.stop();
       await admin.end();
+    }
+  });
+
+  it("keeps trying while the database stays unreachable, and listens again once it is back", async () => {
+    // A loopback port in front of PostgreSQL that the test can close: connections are then refused,
+    // as during a database restart, for longer than one retry.
+    const target = new URL(url);
+    const sockets = new Set<net.Socket>();
+    let proxy: net.Server | undefined;
+    const open = (port = 0) =>
+      new Promise<number>((resolve) => {
+        proxy = net.createServer((incoming) => {
+          const outgoing = net.connect(Number(target.port || 5432), target.hostname);
+          for (const socket of [incoming, outgoing]) {
+            sockets.add(socket);
+            socket.on("error", () => socket.destroy());
+            socket.on("close", () => sockets.delete(socket));
+          }
+          incoming.pipe(outgoing).pipe(incoming);
+        });
+        proxy.listen(port, "127.0.0.1", () => resolve((proxy!.address() as net.AddressInfo).port));
+      });
+    const close = () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy!.close(() => resolve());
+      });
+
+    const port = await open();
+    const proxied = new URL(url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(port);
+    const received: string[] = [];
+    const listener = await listenForInvalidations(
+      proxied.toString(),
+      (key) => received.push(key),
+      () => received.push("<lost>"),
+    );
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await close();
+      await expect.poll(() => received).toContain("<lost>");
+      // Long enough for at least two refused reconnection attempts (one a second).
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await open(port);
+      await expect
+        .poll(
+          async () => {
+            await other.query("select pg_notify($1, $2)", [INVALIDATION_CHANNEL, "back-again"]);
+            return received.includes("back-again");
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+    } finally {
+      await listener.stop();
+      await other.end();
+      await close();
     }
   });
 });

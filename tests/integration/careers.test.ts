@@ -6,11 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
+import { invalidateAll } from "~/server/cache.server";
 import {
   createCareer,
   deleteCareer,
-  findActiveCareerByIdPrefix,
+  findActiveCareer,
   findCareer,
+  getActiveCareers,
   listActiveCareers,
   listCareers,
   updateCareer,
@@ -33,7 +35,10 @@ afterAll(() => database.destroy());
 
 beforeEach(async () => {
   await database.db.delete(careers);
+  invalidateAll();
 });
+
+const getDb = async () => database.db;
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
 
@@ -92,26 +97,54 @@ describe("listActiveCareers (the public careers page)", () => {
   });
 });
 
-describe("findActiveCareerByIdPrefix (a job's own page)", () => {
+describe("findActiveCareer (a job's own page)", () => {
   it("finds an active opening by the first eight hex digits of its id, never an inactive one", async () => {
     const [open, closed] = await database.db
       .insert(careers)
       .values([{ title: "Open role" }, { title: "Closed role", isActive: false }])
       .returning();
-    await expect(findActiveCareerByIdPrefix(database.db, open!.id.slice(0, 8))).resolves.toMatchObject({
+    await expect(findActiveCareer(getDb, open!.id.slice(0, 8))).resolves.toMatchObject({
       id: open!.id,
       title: "Open role",
     });
-    await expect(findActiveCareerByIdPrefix(database.db, closed!.id.slice(0, 8))).resolves.toBeUndefined();
+    await expect(findActiveCareer(getDb, closed!.id.slice(0, 8))).resolves.toBeUndefined();
   });
 
-  it("refuses anything but eight lower-case hex digits, so no pattern reaches the query", async () => {
+  it("refuses anything but eight lower-case hex digits", async () => {
     const id = "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f";
     await database.db.insert(careers).values({ id, title: "Open role" });
-    await expect(findActiveCareerByIdPrefix(database.db, "3f2a9c1e")).resolves.toMatchObject({ id });
+    await expect(findActiveCareer(getDb, "3f2a9c1e")).resolves.toMatchObject({ id });
     for (const prefix of ["%", "_%", "3f2a9c1", "3F2A9C1E", "3f2a9c1%", ""]) {
-      await expect(findActiveCareerByIdPrefix(database.db, prefix), prefix).resolves.toBeUndefined();
+      await expect(findActiveCareer(getDb, prefix), prefix).resolves.toBeUndefined();
     }
+  });
+});
+
+describe("getActiveCareers (cached for the public pages)", () => {
+  const input = careerFormSchema.parse({ title: "Cloud Engineer" });
+
+  it("serves the open positions from memory until the CMS creates, updates or deletes one", async () => {
+    await database.db.insert(careers).values({ title: "Existing role" });
+    expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Existing role"]);
+
+    // A row written behind the entity module's back is not seen: the list comes from memory.
+    await database.db.insert(careers).values({ title: "Unseen role", createdAt: day(1) });
+    expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Existing role"]);
+
+    const created = await createCareer(database.db, input);
+    expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual([
+      "Cloud Engineer",
+      "Existing role",
+      "Unseen role",
+    ]);
+    await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toMatchObject({ id: created.id });
+
+    await updateCareer(database.db, created.id, { ...input, isActive: false });
+    await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toBeUndefined();
+
+    const [existing] = await getActiveCareers(getDb);
+    await deleteCareer(database.db, existing!.id);
+    expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Unseen role"]);
   });
 });
 

@@ -209,7 +209,7 @@ describe("rate limit", () => {
 
   it("refuses the 21st message within a minute from one address with 429 and Retry-After; others still chat", async () => {
     const address = "203.0.113.21";
-    chatLimiter.reset(address);
+    await chatLimiter.reset(address);
     const results = [];
     for (let attempt = 0; attempt < 21; attempt += 1)
       results.push(await chat({ message: "Hello" }, { clientAddress: address }));

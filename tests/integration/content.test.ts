@@ -3,7 +3,7 @@
  * (published_at, author, slug uniqueness), the CMS list's search, filters and pagination, the
  * published-only public reads, and placeholders filled from public settings only.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { content, siteSettings } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
@@ -13,15 +13,17 @@ import {
   contentListPageQuery,
   deleteContent,
   escapeLikePattern,
+  findPublishedContent,
   getContentById,
   getPublishedContentBySlug,
+  getPublishedContentPage,
   isSlugTaken,
   listContent,
-  listPublishedContent,
+  publishedContentPageView,
   saveContent,
   toContentPageView,
 } from "~/server/content.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getPublicSettings, updateSettingValue } from "~/server/site-settings.server";
 import { createUser } from "~/server/users.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
 
@@ -43,6 +45,8 @@ beforeEach(async () => {
   await database.db.delete(content);
   invalidateAll();
 });
+
+const getDb = async () => database.db;
 
 function input(overrides: Partial<Record<keyof ContentFormInput, string>> = {}): ContentFormInput {
   return contentFormSchema.parse({ title: "A title", slug: "a-title", ...overrides });
@@ -324,14 +328,46 @@ describe("published content", () => {
   });
 
   it("lists published items newest first, optionally of one type, paginated", async () => {
-    const all = await listPublishedContent(database.db);
+    const all = await getPublishedContentPage(getDb);
     expect(all.items.map((item) => item.slug)).toEqual(["new-post", "a-page", "old-post"]);
-    const posts = await listPublishedContent(database.db, { type: "blog_post" });
+    const posts = await getPublishedContentPage(getDb, { type: "blog_post" });
     expect(posts.items.map((item) => item.slug)).toEqual(["new-post", "old-post"]);
     expect(posts.total).toBe(2);
-    const secondPage = await listPublishedContent(database.db, { type: "blog_post", page: 2, pageSize: 1 });
+    const secondPage = await getPublishedContentPage(getDb, { type: "blog_post", page: 2, pageSize: 1 });
     expect(secondPage.items.map((item) => item.slug)).toEqual(["old-post"]);
     expect(secondPage.total).toBe(2);
+  });
+
+  it("findPublishedContent answers a published item, never a draft, an archived or an unknown one", async () => {
+    await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "New post" });
+    for (const slug of ["draft-post", "archived-post", "missing"]) {
+      await expect(findPublishedContent(getDb, slug), slug).resolves.toBeUndefined();
+    }
+  });
+
+  it("serves the public reads from memory until the CMS saves or deletes an item", async () => {
+    await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "New post" });
+    // Rows changed behind the entity module's back are not seen: the answers come from memory.
+    await database.db.update(content).set({ title: "Changed directly" }).where(eq(content.slug, "new-post"));
+    await database.db
+      .update(content)
+      .set({ status: "published", publishedAt: new Date() })
+      .where(eq(content.slug, "draft-post"));
+    await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "New post" });
+    await expect(findPublishedContent(getDb, "draft-post")).resolves.toBeUndefined();
+
+    const saved = await saveContent(
+      database.db,
+      input({ title: "Brand new", slug: "brand-new", status: "published" }),
+      authorId,
+    );
+    await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "Changed directly" });
+    await expect(findPublishedContent(getDb, "draft-post")).resolves.toMatchObject({ title: "Draft post" });
+    expect((await getPublishedContentPage(getDb)).items.map((item) => item.slug)).toContain("brand-new");
+
+    await deleteContent(database.db, saved!.item.id);
+    await expect(findPublishedContent(getDb, "brand-new")).resolves.toBeUndefined();
+    expect((await getPublishedContentPage(getDb)).items.map((item) => item.slug)).not.toContain("brand-new");
   });
 });
 
@@ -377,5 +413,22 @@ describe("toContentPageView", () => {
     expect(view.publishedLabel).toBeNull();
     expect(view.hasAuthor).toBe(false);
     expect(view.typeLabel).toBe("PAGE");
+  });
+
+  it("publishedContentPageView makes a view once per cached item and settings, and again after either changes", async () => {
+    await saveContent(
+      database.db,
+      input({ title: "By {{company_name}}", slug: "by-us", status: "published" }),
+      authorId,
+    );
+    const item = await findPublishedContent(getDb, "by-us");
+    const settings = await getPublicSettings(getDb);
+    const first = publishedContentPageView(item!, settings);
+    expect(first.title).toBe("By Example & Co");
+    expect(publishedContentPageView((await findPublishedContent(getDb, "by-us"))!, settings)).toBe(first);
+
+    await updateSettingValue(database.db, "company_name", "Renamed Ltd");
+    const renamed = publishedContentPageView(item!, await getPublicSettings(getDb));
+    expect(renamed.title).toBe("By Renamed Ltd");
   });
 });

@@ -28,6 +28,7 @@ describe("migrations", () => {
       "orders",
       "page_content",
       "payment_events",
+      "rate_limit_windows",
       "sessions",
       "site_settings",
       "training_courses",

@@ -6,7 +6,7 @@ import { RateLimiter } from "~/server/rate-limit.server";
 import type { Route } from "./+types/cookie-consent";
 
 /** 20 choices a minute from one address is far more than a person makes. */
-const limiter = new RateLimiter(20, 60_000);
+const limiter = new RateLimiter("cookie-consent", 20, 60_000);
 const MAX_BODY_BYTES = 1024;
 
 /** Records a visitor's cookie choice in cookie_consents (SPEC.md section 7). */
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
-  const limit = limiter.hit(context.clientAddress);
+  const limit = await limiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return data(
       { error: "Too many requests. Please wait a moment and try again." },

@@ -25,6 +25,7 @@ import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import { dataWithToast, redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/content-editor";
+import { failureStatus } from "~/server/database-unavailable.server";
 
 /** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
 const idParam = z.union([z.literal("new"), z.uuid()]);
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     item = await getContentById(await getDb(), id.data);
   } catch (error) {
     logger.error({ err: error }, "could not load a content item");
-    throw data(null, { status: 500 });
+    throw data(null, { status: failureStatus(error) });
   }
   if (!item) throw data(null, { status: 404 });
   return {
@@ -117,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return dataWithToast<ActionResult>(
       { errors: { form: CONTENT_MESSAGES.saveFailed } },
       { type: "error", description: CONTENT_MESSAGES.saveFailed },
-      { status: 500 },
+      { status: failureStatus(error) },
     );
   }
 }

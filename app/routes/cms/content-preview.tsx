@@ -12,6 +12,7 @@ import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/site-settings.server";
 import type { Route } from "./+types/content-preview";
+import { failureStatus } from "~/server/database-unavailable.server";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
@@ -26,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     item = await getContentById(await getDb(), id.data);
   } catch (error) {
     logger.error({ err: error }, "could not load a content item for preview");
-    throw data(null, { status: 500 });
+    throw data(null, { status: failureStatus(error) });
   }
   if (!item) throw data(null, { status: 404 });
   const settings = await getPublicSettings(getDb);

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { Pagination } from "~/components/cms/pagination";
 import { publicPageMeta } from "~/lib/meta";
 import { pageFromSearch } from "~/lib/pagination";
-import { listPublishedContent } from "~/server/content.server";
+import { getPublishedContentPage } from "~/server/content.server";
 import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/blog";
@@ -16,7 +16,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZo
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageFromSearch(new URL(request.url).searchParams);
   try {
-    const { items, total } = await listPublishedContent(await getDb(), {
+    const { items, total } = await getPublishedContentPage(getDb, {
       type: "blog_post",
       page,
       pageSize: BLOG_PAGE_SIZE,

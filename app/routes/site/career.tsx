@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/structured-data";
-import { findActiveCareerByIdPrefix } from "~/server/careers.server";
+import { findActiveCareer } from "~/server/careers.server";
 import { getDb } from "~/server/database.server";
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
@@ -18,7 +18,7 @@ import NotFound from "./not-found";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const idPrefix = careerIdPrefix(params.job);
-  const career = idPrefix ? await findActiveCareerByIdPrefix(await getDb(), idPrefix) : undefined;
+  const career = idPrefix ? await findActiveCareer(getDb, idPrefix) : undefined;
   if (!career) throw data(null, { status: 404 });
   const path = careerPath(career);
   if (path !== `/careers/${params.job}`) throw redirect(path, 301);

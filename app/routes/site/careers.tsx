@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { CAREERS_PAGE } from "~/content/careers";
 import { applyPath, careerPath } from "~/lib/careers";
 import { publicPageMeta } from "~/lib/meta";
-import { listActiveCareers, type Career } from "~/server/careers.server";
+import { getActiveCareers, type Career } from "~/server/careers.server";
 import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import { withCompanyDetails } from "~/server/marketing.server";
@@ -27,7 +27,7 @@ export async function loader(_: Route.LoaderArgs) {
 
 async function loadOpenings() {
   try {
-    const careers = await listActiveCareers(await getDb());
+    const careers = await getActiveCareers(getDb);
     return { openings: careers.map(toOpening), failed: false };
   } catch (error) {
     logger.error({ err: error }, "could not load the job openings");

@@ -2,12 +2,13 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, useRout
 import { ContentArticle } from "~/components/site/content-article";
 import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
 import { isValidSlug } from "~/lib/slug";
-import { getPublishedContentBySlug, toContentPageView } from "~/server/content.server";
+import { findPublishedContent, publishedContentPageView } from "~/server/content.server";
 import { getDb } from "~/server/database.server";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/site-settings.server";
 import type { Route } from "./+types/content";
 import type { loader as layoutLoader } from "./layout";
+import { failureStatus } from "~/server/database-unavailable.server";
 
 const CONTENT_NOT_FOUND = "Content Not Found";
 const CONTENT_NOT_FOUND_MESSAGE = "The requested content could not be found.";
@@ -22,14 +23,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!isValidSlug(slug)) throw data({ reason: "not-found" }, { status: 404 });
   let item;
   try {
-    item = await getPublishedContentBySlug(await getDb(), slug);
+    item = await findPublishedContent(getDb, slug);
   } catch (error) {
     logger.error({ err: error, slug }, "could not load a content item");
-    throw data({ reason: "failed" }, { status: 500 });
+    throw data({ reason: "failed" }, { status: failureStatus(error) });
   }
   if (!item) throw data({ reason: "not-found" }, { status: 404 });
   const settings = await getPublicSettings(getDb);
-  return { item: toContentPageView(item, settings) };
+  return { item: publishedContentPageView(item, settings) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {

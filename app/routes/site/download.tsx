@@ -31,7 +31,7 @@ import { getPublicSettings } from "~/server/site-settings.server";
 import type { Route } from "./+types/download";
 
 /** Ten documents in ten minutes from one address is far more than a person asks for. */
-const downloadLimiter = new RateLimiter(10, 10 * 60_000);
+const downloadLimiter = new RateLimiter("download", 10, 10 * 60_000);
 
 /** A name and an e-mail address fit in far less; anything bigger is not this form. */
 const MAX_BODY_BYTES = 8 * 1024;
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         })
       : htmlPage(document, settings, context.cspNonce, state, status, headers);
 
-  const limit = downloadLimiter.hit(context.clientAddress);
+  const limit = await downloadLimiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return fail(429, { error: DOWNLOAD_MESSAGES.tooMany }, { "Retry-After": String(limit.retryAfterSeconds) });
   }

@@ -17,7 +17,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const noStore = { "Cache-Control": "no-store" };
 
 /** Card attempts per address in ten minutes: enough for typing mistakes, not for guessing. */
-const paymentAttempts = new RateLimiter(30, 10 * 60 * 1000);
+const paymentAttempts = new RateLimiter("test-payment", 30, 10 * 60 * 1000);
 
 /** A test-mode order of this site, or a 404 (a Stripe order never pays here). */
 async function loadTestOrder(orderId: string) {
@@ -53,7 +53,7 @@ type ActionData = { errors?: Record<string, string>; message?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, order } = await loadTestOrder(params.order);
-  const limit = paymentAttempts.hit(context.clientAddress);
+  const limit = await paymentAttempts.hit(context.clientAddress);
   if (!limit.allowed) {
     return data<ActionData>(
       { message: "Too many payment attempts. Please wait a few minutes and try again." },

@@ -18,7 +18,7 @@ import { distinctTermCount, refersBack } from "./language.server";
 import { recordUnansweredQuestion } from "./unanswered-questions.server";
 
 /** Messages per address per minute: a brisk conversation is a few; a script is many more. */
-export const chatLimiter = new RateLimiter(20, 60 * 1000);
+export const chatLimiter = new RateLimiter("chat", 20, 60 * 1000);
 
 /** How many passages the model is given. */
 const PASSAGES_FOR_MODEL = 6;
@@ -66,7 +66,7 @@ export async function startChatTurn(
   body: unknown,
   context: { clientAddress: string; signal: AbortSignal },
 ): Promise<ChatTurn> {
-  const limit = chatLimiter.hit(context.clientAddress);
+  const limit = await chatLimiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return { ok: false, status: 429, error: CHAT_MESSAGES.tooMany, retryAfterSeconds: limit.retryAfterSeconds };
   }

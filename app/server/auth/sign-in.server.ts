@@ -18,8 +18,8 @@ export const UNEXPECTED_SIGN_IN_ERROR = "An unexpected error occurred. Please tr
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts allowed in 15 minutes: few for one account, more for an office behind one address. */
-export const accountFailures = new RateLimiter(5, WINDOW_MS);
-export const addressFailures = new RateLimiter(20, WINDOW_MS);
+export const accountFailures = new RateLimiter("sign-in-account", 5, WINDOW_MS);
+export const addressFailures = new RateLimiter("sign-in-address", 20, WINDOW_MS);
 
 export type SignInResult =
   { ok: true; user: PublicUser } | { ok: false; status: 400 | 401 | 429; errors: Record<string, string> };
@@ -39,18 +39,21 @@ export async function signIn(
 
   const accountKey = `account:${email}`;
   const addressKey = `address:${clientAddress}`;
-  if (!accountFailures.isLimited(accountKey).allowed || !addressFailures.isLimited(addressKey).allowed) {
+  const [accountLimit, addressLimit] = await Promise.all([
+    accountFailures.isLimited(accountKey),
+    addressFailures.isLimited(addressKey),
+  ]);
+  if (!accountLimit.allowed || !addressLimit.allowed) {
     return { ok: false, status: 429, errors: { form: TOO_MANY_ATTEMPTS } };
   }
 
   const user = await findUserByEmail(db, email);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
   if (!user || !passwordMatches || !user.isActive) {
-    accountFailures.hit(accountKey);
-    addressFailures.hit(addressKey);
+    await Promise.all([accountFailures.hit(accountKey), addressFailures.hit(addressKey)]);
     return { ok: false, status: 401, errors: { form: INVALID_CREDENTIALS } };
   }
-  accountFailures.reset(accountKey);
+  await accountFailures.reset(accountKey);
   return {
     ok: true,
     user: { id: user.id, email: user.email, role: user.role, isActive: user.isActive, createdAt: user.createdAt },
@@ -64,7 +67,7 @@ export async function setUpFirstAdmin(
   clientAddress: string,
 ): Promise<SignInResult> {
   const addressKey = `setup:${clientAddress}`;
-  if (!addressFailures.isLimited(addressKey).allowed) {
+  if (!(await addressFailures.isLimited(addressKey)).allowed) {
     return { ok: false, status: 429, errors: { form: TOO_MANY_ATTEMPTS } };
   }
   if (await adminExists(db)) {
@@ -77,7 +80,7 @@ export async function setUpFirstAdmin(
   if (!parsed.success || errors.code) return { ok: false, status: 400, errors };
 
   if (!(await checkSetupCode(db, code))) {
-    addressFailures.hit(addressKey);
+    await addressFailures.hit(addressKey);
     return {
       ok: false,
       status: 401,

@@ -1,0 +1,163 @@
+/**
+ * The whole-page cache for anonymous visitors (app/server/page-cache.server.ts) in the production
+ * build: a cached page carries its own response's CSP nonce and still runs; anyone signed in or
+ * carrying a cookie gets a page rendered for them; a CMS write shows on the next anonymous request;
+ * a page with a toast (and the Set-Cookie that clears it) is never kept for others.
+ */
+import { eq } from "drizzle-orm";
+import type { APIResponse, Page, Response } from "@playwright/test";
+import { content } from "../../db/schema";
+import { csrfToken, dismissCookieBanner, expect, signInAs, test, waitForHydration, type TestServer } from "./fixtures";
+
+const CACHE_HEADER = "x-page-cache";
+
+let counter = 0;
+/** An address no other test has asked for, so its first request is always rendered. */
+function freshAddress(path: string): string {
+  counter += 1;
+  return `${path}?visit=${process.pid}-${counter}-${Date.now()}`;
+}
+
+/** Every header of a page's or an API request's response (a page's headers() leaves some out). */
+async function headersOf(response: Response | APIResponse): Promise<Record<string, string>> {
+  return "allHeaders" in response ? response.allHeaders() : response.headers();
+}
+
+/** The nonce of the response's CSP, and every nonce attribute of its HTML. */
+async function noncesOf(response: Response | APIResponse) {
+  const policy = (await headersOf(response))["content-security-policy"] ?? "";
+  const html = await response.text();
+  return {
+    header: /'nonce-([^']+)'/.exec(policy)?.[1],
+    attributes: [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]),
+    html,
+  };
+}
+
+async function cacheStatus(response: Response | APIResponse | null): Promise<string | undefined> {
+  return response ? (await headersOf(response))[CACHE_HEADER] : undefined;
+}
+
+/** Creates or updates a content item through the CMS editor's own action, as an administrator. */
+async function saveThroughCms(page: Page, path: string, form: Record<string, string>): Promise<APIResponse> {
+  await page.goto("/cms/content/new");
+  const response = await page.request.post(path, {
+    form: { csrf: await csrfToken(page), intent: "save", type: "page", status: "published", ...form },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `POST ${path}`).toBe(302);
+  return response;
+}
+
+async function itemId(server: TestServer, slug: string): Promise<string> {
+  const [row] = await server.db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+  return row!.id;
+}
+
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+test("a cached page carries its own response's nonce, and its scripts run", async ({ page }) => {
+  const address = freshAddress("/about");
+  const first = await page.goto(address);
+  expect(await cacheStatus(first)).toBe("miss");
+  const rendered = await noncesOf(first!);
+  await waitForHydration(page);
+
+  const second = await page.goto(address);
+  expect(await cacheStatus(second)).toBe("hit");
+  const cached = await noncesOf(second!);
+  // Hydration needs every script to run under the CSP; the fixture fails the test on any CSP error.
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  for (const nonces of [rendered, cached]) {
+    expect(nonces.header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonces.attributes.length).toBeGreaterThan(3);
+    expect(new Set(nonces.attributes)).toEqual(new Set([nonces.header]));
+  }
+  expect(cached.header).not.toBe(rendered.header);
+  expect(cached.html).not.toContain(rendered.header!);
+  expect(cached.html.replaceAll(cached.header!, "N")).toBe(rendered.html.replaceAll(rendered.header!, "N"));
+});
+
+test("a signed-in administrator, and any visitor with a cookie, get a page rendered for them", async ({
+  page,
+  request,
+  server,
+}) => {
+  const address = freshAddress("/services");
+  await request.get(address);
+  expect(await cacheStatus(await request.get(address))).toBe("hit");
+
+  for (const cookie of ["theme=dark", "cookieChoice=accepted", "anything=1"]) {
+    const response = await request.get(address, { headers: { Cookie: cookie } });
+    expect(response.status()).toBe(200);
+    expect(await cacheStatus(response), cookie).toBeUndefined();
+  }
+
+  await signInAs(page, server, "admin");
+  const signedIn = await page.goto(address);
+  expect(signedIn?.status()).toBe(200);
+  expect(await cacheStatus(signedIn)).toBeUndefined();
+  // And nothing the signed-in render produced was kept for anonymous visitors.
+  expect(await cacheStatus(await request.get(address))).toBe("hit");
+});
+
+test("a CMS write shows on the next anonymous request", async ({ page, request, server }) => {
+  const slug = `page-cache-${process.pid}-${Date.now()}`;
+  await signInAs(page, server, "admin");
+  await saveThroughCms(page, "/cms/content/new", { title: "First title", slug, content: "<p>First body</p>" });
+
+  const first = await request.get(`/content/${slug}`);
+  expect(first.status()).toBe(200);
+  expect(await first.text()).toContain("First title");
+  const again = await request.get(`/content/${slug}`);
+  expect(await cacheStatus(again)).toBe("hit");
+  await request.get("/blog");
+  expect(await cacheStatus(await request.get("/blog"))).toBe("hit");
+
+  await saveThroughCms(page, `/cms/content/${await itemId(server, slug)}`, {
+    title: "Second title",
+    slug,
+    content: "<p>Second body</p>",
+  });
+  const afterWrite = await request.get(`/content/${slug}`);
+  expect(await cacheStatus(afterWrite)).toBe("miss");
+  const html = await afterWrite.text();
+  expect(html).toContain("Second title");
+  expect(html).not.toContain("First title");
+  // Every page was forgotten, not only the one that changed: the layout shows data of many kinds.
+  expect(await cacheStatus(await request.get("/blog"))).toBe("miss");
+});
+
+test("a page with a toast, and the Set-Cookie that clears it, is never kept for other visitors", async ({
+  page,
+  request,
+  server,
+}) => {
+  const slug = `page-cache-toast-${process.pid}-${Date.now()}`;
+  await signInAs(page, server, "admin");
+  const saved = await saveThroughCms(page, "/cms/content/new", { title: "Toast item", slug });
+  const toastCookie = saved
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value.split(";")[0]!)
+    .find((pair) => pair.startsWith("toast="));
+  expect(toastCookie).toBeDefined();
+
+  // A visitor who holds only the toast cookie: the page shows the toast and clears the cookie.
+  const address = freshAddress("/about");
+  const withToast = await request.get(address, { headers: { Cookie: toastCookie! } });
+  expect(withToast.status()).toBe(200);
+  expect(await withToast.text()).toContain("Content created successfully");
+  expect(withToast.headers()["set-cookie"]).toMatch(/^toast=;/);
+  expect(await cacheStatus(withToast)).toBeUndefined();
+
+  // The next anonymous visitor gets the page without the toast, rendered afresh.
+  for (const expected of ["miss", "hit"]) {
+    const anonymous = await request.get(address);
+    expect(await cacheStatus(anonymous)).toBe(expected);
+    expect(await anonymous.text()).not.toContain("Content created successfully");
+    expect(anonymous.headers()["set-cookie"]).toBeUndefined();
+  }
+});
