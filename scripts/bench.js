@@ -1,24 +1,30 @@
 /**
- * `npm run bench`: Lighthouse on the production build, the way a visitor's phone sees the site.
+ * `npm run bench`: the production build under load, and the way a visitor's phone sees it.
  *
  * Builds the app when the build is missing or older than the sources, starts `node server.js` on a
- * free loopback port with a fresh temporary database (the demo content), then runs Lighthouse with
- * its default (mobile, simulated throttling) settings on every page of /sitemap.xml, or only on the
- * paths given on the command line. One Chrome serves every run, one route after the other, each a
- * fresh page load with cleared storage. Prints a table and the targets that were missed, and writes
- * everything to bench-results/lighthouse.json.
+ * free loopback port with a fresh temporary database (the demo content), then runs two stages:
  *
- * Usage: node scripts/bench.js [--check] [--build] [--help] [/path ...]
+ * - load (scripts/bench-load.js): autocannon against a few pages, each beside the same bytes served
+ *   as a static file, with latency percentiles and the server's memory; bench-results/load.json.
+ * - Lighthouse with its default (mobile, simulated throttling) settings on every page of
+ *   /sitemap.xml. One Chrome serves every run, one route after the other, each a fresh page load
+ *   with cleared storage; bench-results/lighthouse.json.
+ *
+ * Paths on the command line limit both stages to them. Each stage prints a table and the targets
+ * that were missed.
+ *
+ * Usage: node scripts/bench.js [--load] [--lighthouse] [--check] [--build] [--help] [/path ...]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { buildDir, ensureBuild, projectRoot } from "./production-build.js";
+import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./bench-load.js";
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 /**
@@ -49,28 +55,36 @@ import lighthouse from "lighthouse";
 
 const USAGE = `Usage: node scripts/bench.js [options] [/path ...]
 
-Runs Lighthouse (default mobile settings) against the production build on a local server with a
-fresh demo database. Without paths, every page of /sitemap.xml is measured; with paths, only those.
+Measures the production build on a local server with a fresh demo database, in two stages (both
+unless one is named):
+
+  load        autocannon on ${DEFAULT_LOAD_PATHS.join(", ")} and the first /content/ page of the
+              sitemap, each beside the same HTML served as a static file in the same run: requests
+              per second, p50 and p99 latency, errors, non-2xx, and the server's RSS idle and under load
+  lighthouse  Lighthouse (default mobile settings) on every page of /sitemap.xml
+
+With paths, both stages measure only those.
 
 Options:
-  --check   exit non-zero when any target is missed
-  --build   rebuild the app first even when the build looks up to date
-  --help    print this help
+  --load             run the load stage only
+  --lighthouse       run the Lighthouse stage only
+  --connections <n>  concurrent connections of the load stage (default 50)
+  --duration <s>     length of each measured load run in seconds (default 10; each has a warm-up
+                     of a third of it, at least 2 s)
+  --check            exit non-zero when any target is missed
+  --build            rebuild the app first even when the build looks up to date
+  --help             print this help
 
-Targets: Performance >= 95, Accessibility, Best Practices and SEO 100, CLS < 0.02,
-JavaScript <= 160 KB transferred (1 KB = 1024 bytes, compressed as served).
+Targets: load: every page >= ${LOAD_TARGETS.minRatio} of the static file's requests per second, p99 < ${LOAD_TARGETS.maxP99Ms} ms, no
+errors or non-2xx. Lighthouse: Performance >= 95, Accessibility, Best Practices and SEO 100,
+CLS < 0.02, JavaScript <= 160 KB transferred (1 KB = 1024 bytes, compressed as served).
 
 Environment: BUILD_DIR (default "build"), CHROME_PATH (default /usr/bin/chromium).
-Results: bench-results/lighthouse.json`;
+Results: bench-results/load.json, bench-results/lighthouse.json`;
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// Joined exactly as server.js does, so the bench builds and serves the same directory.
-const buildDir = path.join(projectRoot, process.env.BUILD_DIR ?? "build");
-const serverEntry = path.join(buildDir, "server", "index.js");
-/** What the production build is made from; any of it newer than the build means a rebuild. */
-const SOURCES = ["app", "server", "db", "public", "vite.config.ts", "react-router.config.ts"];
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const resultsFile = path.join(projectRoot, "bench-results", "lighthouse.json");
+const loadResultsFile = path.join(projectRoot, "bench-results", "load.json");
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const KB = 1024;
@@ -158,13 +172,32 @@ for (const [signal, code] of /** @type {const} */ ([
 function parseOptions() {
   const { values, positionals } = parseArgs({
     options: {
+      load: { type: "boolean", default: false },
+      lighthouse: { type: "boolean", default: false },
+      connections: { type: "string", default: "50" },
+      duration: { type: "string", default: "10" },
       check: { type: "boolean", default: false },
       build: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     allowPositionals: true,
   });
-  return { ...values, paths: positionals.map(toPath) };
+  return {
+    ...values,
+    connections: positiveInteger("--connections", values.connections),
+    duration: positiveInteger("--duration", values.duration),
+    // Neither named means both.
+    stages: { load: values.load || !values.lighthouse, lighthouse: values.lighthouse || !values.load },
+    paths: positionals.map(toPath),
+  };
+}
+
+/** @param {string} option @param {string} text */
+function positiveInteger(option, text) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${option} takes a whole number of 1 or more, not "${text}"`);
+  return value;
 }
 
 /** Accepts "/about", "about" or a full URL; only the path and query are kept. @param {string} input */
@@ -193,37 +226,6 @@ async function loadChromeLauncher() {
   } catch {
     throw new UsageError(`chrome-launcher (installed with lighthouse) cannot be resolved; run "npm install".`);
   }
-}
-
-/** The newest modification time under a file or directory, in ms. @param {string} target @returns {number} */
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs; // a deleted file only shows in its directory's time
-  for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-/** @returns {string | null} why a build is needed, or null when the existing one is current */
-function buildReason() {
-  const built = fs.statSync(serverEntry, { throwIfNoEntry: false });
-  if (!built) return `there is no build at ${path.relative(projectRoot, buildDir)}/`;
-  const newestSource = Math.max(...SOURCES.map((source) => newestMtime(path.join(projectRoot, source))));
-  return newestSource > built.mtimeMs ? "the sources changed since the last build" : null;
-}
-
-/** @param {boolean} force */
-function ensureBuild(force) {
-  const reason = force ? "--build was given" : buildReason();
-  if (!reason) return;
-  console.log(`▶ Production build (${reason})`);
-  const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-  // BUILD_DIR passes through the environment to react-router.config.ts.
-  const result = spawnSync(npx, ["react-router", "build"], { cwd: projectRoot, stdio: "inherit" });
-  if (result.status !== 0) throw new UsageError("The production build failed; see its output above.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,7 +267,7 @@ function waitForExit(child, ms) {
 
 /**
  * Starts `node server.js` in production mode on a fresh database in a temporary directory, which is
- * deleted at the end. Resolves with the server's origin once /healthz answers.
+ * deleted at the end. Resolves with the server's origin and process id once /healthz answers.
  */
 async function startServer() {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-bench-"));
@@ -311,7 +313,7 @@ async function startServer() {
     }
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return origin;
+      if (response.ok) return { origin, pid: /** @type {number} */ (child.pid) };
     } catch {
       // not listening yet
     }
@@ -566,10 +568,14 @@ function printSummary(routes, missed) {
   console.log(`Full results: ${path.relative(projectRoot, resultsFile)}`);
 }
 
-/** @param {RouteResult[]} routes @param {LighthouseResult | undefined} sample any one run, for the settings */
-function writeResults(routes, sample) {
+/**
+ * @param {RouteResult[]} routes @param {LighthouseResult | undefined} sample any one run, for the settings
+ * @param {{ before: number[], after: number[] }} loadAverage the machine's, around the stage
+ */
+function writeResults(routes, sample, loadAverage) {
   const document = {
     generatedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, loadAverageBefore: loadAverage.before, loadAverageAfter: loadAverage.after },
     lighthouseVersion: sample?.lighthouseVersion ?? null,
     userAgent: sample?.environment.hostUserAgent ?? null,
     settings: sample
@@ -610,16 +616,57 @@ async function main() {
     console.log(USAGE);
     return 0;
   }
-  ensureChromium();
-  const chromeLauncher = await loadChromeLauncher();
-  ensureBuild(options.build);
+  const chromeLauncher = options.stages.lighthouse ? await prepareLighthouse() : undefined;
+  try {
+    ensureBuild({ force: options.build, forceReason: "--build was given" });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 
   console.log("▶ Starting the production server");
-  const origin = await startServer();
-  const routePaths = options.paths.length > 0 ? options.paths : await sitemapPaths(origin);
+  const { origin, pid } = await startServer();
+  let missed = 0;
+  if (options.stages.load) {
+    const routePaths = options.paths.length > 0 ? options.paths : await defaultLoadPaths(origin);
+    const report = await runLoadStage({
+      origin,
+      serverPid: pid,
+      clientDir: path.join(buildDir, "client"),
+      routePaths,
+      connections: options.connections,
+      seconds: options.duration,
+      warmUpSeconds: Math.max(2, Math.round(options.duration / 3)),
+      resultsFile: loadResultsFile,
+      onCleanup: (step) => cleanups.push(step),
+    });
+    missed += report.missed;
+  }
+  if (chromeLauncher) missed += await runLighthouseStage(chromeLauncher, origin, options.paths);
+  return options.check && missed > 0 ? 1 : 0;
+}
+
+async function prepareLighthouse() {
+  ensureChromium();
+  return loadChromeLauncher();
+}
+
+/** The load stage's pages: the fixed list and the first content page the sitemap names. @param {string} origin */
+async function defaultLoadPaths(origin) {
+  const contentPage = (await sitemapPaths(origin)).find((routePath) => routePath.startsWith("/content/"));
+  if (!contentPage) throw new Error("The sitemap lists no /content/ page for the load stage.");
+  return [...DEFAULT_LOAD_PATHS, contentPage];
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof loadChromeLauncher>>} chromeLauncher @param {string} origin
+ * @param {string[]} paths @returns {Promise<number>} how many targets were missed
+ */
+async function runLighthouseStage(chromeLauncher, origin, paths) {
+  const routePaths = paths.length > 0 ? paths : await sitemapPaths(origin);
   if (routePaths.length === 0) throw new Error("The sitemap lists no pages and no paths were given.");
   await warmUp(origin, routePaths);
 
+  const loadBefore = os.loadavg();
   const chrome = await launchChrome(chromeLauncher);
   /** @type {RouteResult[]} */
   const routes = [];
@@ -639,12 +686,17 @@ async function main() {
     routes.push(route);
     sample ??= lhr;
   }
+  const loadAverage = { before: loadBefore, after: os.loadavg() };
 
   printTable(routes);
   const missed = printMisses(routes);
-  writeResults(routes, sample);
+  console.log(
+    `Machine: ${os.cpus().length} CPU core(s); load average ${loadAverage.before.map((v) => v.toFixed(2)).join(" ")} ` +
+      `before and ${loadAverage.after.map((v) => v.toFixed(2)).join(" ")} after (1, 5, 15 min).`,
+  );
+  writeResults(routes, sample, loadAverage);
   printSummary(routes, missed);
-  return options.check && missed > 0 ? 1 : 0;
+  return missed;
 }
 
 main().then(

@@ -1,0 +1,349 @@
+/**
+ * The load stage of `npm run bench`: how many requests a second the production server answers for
+ * a page, beside how many it answers for the same bytes sent as a static file, measured in the same
+ * run on the same machine, with latency percentiles and the server's resident memory.
+ *
+ * For each route: the page's HTML is fetched once and written, byte for byte, into a temporary
+ * folder of the build's client directory, which the server serves as static files (the folder is
+ * removed afterwards). Then autocannon, in a child process of its own so that it does not share the
+ * benchmark's event loop, loads the static copy and the page alternately: a warm-up, then the
+ * measured run. The server's RSS is read from /proc while nothing runs (idle) and every 100 ms
+ * during the runs (peak).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+
+const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+/** Measured when no path is given; the first content page of the sitemap is added to them. */
+export const DEFAULT_LOAD_PATHS = ["/", "/services", "/training", "/careers"];
+
+export const LOAD_TARGETS = {
+  /** A page must answer at least this share of the static file's requests per second. */
+  minRatio: 0.5,
+  /** Its 99th percentile latency must stay below this. */
+  maxP99Ms: 100,
+};
+
+const RSS_SAMPLE_EVERY_MS = 100;
+const IDLE_SETTLE_MS = 1000;
+const MB = 1024 * 1024;
+
+/**
+ * @typedef {object} RunResult one autocannon run
+ * @property {number} requestsPerSecond mean over the run
+ * @property {{ p50: number, p90: number, p99: number, mean: number, max: number }} latencyMs
+ * @property {number} requests total requests answered
+ * @property {number} errors connection errors, timeouts included
+ * @property {number} timeouts
+ * @property {number} non2xx
+ */
+/**
+ * @typedef {object} LoadRouteResult
+ * @property {string} path
+ * @property {number} htmlBytes
+ * @property {string | null} pageCache the X-Page-Cache header of a second anonymous request
+ * @property {RunResult} page
+ * @property {RunResult} staticFile
+ * @property {number} ratio page requests per second / static file requests per second
+ * @property {string[]} missed the targets this route missed, as printed
+ */
+/**
+ * @typedef {object} LoadReport
+ * @property {LoadRouteResult[]} routes
+ * @property {{ idleRssBytes: number | null, peakRssBytes: number | null, highWaterRssBytes: number | null }} memory
+ * @property {number} missed how many targets were missed
+ */
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server's resident memory, in bytes: VmRSS now and VmHWM (the peak since it started), from
+ * /proc on Linux; elsewhere `ps` gives the current value only.
+ * @param {number} pid @returns {{ rss: number | null, highWater: number | null }}
+ */
+function readMemory(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    /** @param {string} field */
+    const kilobytes = (field) => {
+      const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
+      return match ? Number(match[1]) * 1024 : null;
+    };
+    return { rss: kilobytes("VmRSS"), highWater: kilobytes("VmHWM") };
+  } catch {
+    return { rss: rssFromPs(pid), highWater: null };
+  }
+}
+
+/** @param {number} pid */
+function rssFromPs(pid) {
+  try {
+    const kilobytes = Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim());
+    return Number.isFinite(kilobytes) && kilobytes > 0 ? kilobytes * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the server's RSS until stopped; resolves with the highest value seen. @param {number} pid */
+function sampleRss(pid) {
+  let peak = readMemory(pid).rss ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, readMemory(pid).rss ?? 0);
+  }, RSS_SAMPLE_EVERY_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak > 0 ? peak : null;
+    },
+  };
+}
+
+/**
+ * One autocannon run in a child process (it would otherwise compete with this process's timers,
+ * and its JSON report is the one place to read its figures from).
+ * @param {string} url @param {{ connections: number, seconds: number }} load @returns {Promise<RunResult>}
+ */
+function autocannon(url, { connections, seconds }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [autocannonCli, "--json", "--connections", String(connections), "--duration", String(seconds), url],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) {
+        reject(new Error(`autocannon exited with code ${code} for ${url}:\n${stderr.trim()}`));
+        return;
+      }
+      try {
+        const report = JSON.parse(stdout);
+        resolve({
+          requestsPerSecond: report.requests.average,
+          latencyMs: {
+            p50: report.latency.p50,
+            p90: report.latency.p90,
+            p99: report.latency.p99,
+            mean: report.latency.average,
+            max: report.latency.max,
+          },
+          requests: report.requests.total,
+          errors: report.errors,
+          timeouts: report.timeouts,
+          non2xx: report.non2xx,
+        });
+      } catch (error) {
+        reject(
+          new Error(`autocannon's report for ${url} could not be read: ${String(error)}\n${stdout.slice(0, 500)}`),
+        );
+      }
+    });
+  });
+}
+
+/**
+ * Writes each page's exact HTML into a new folder of the client directory, which the server
+ * already serves as static files. Returns each page's static address and byte count.
+ * @param {string} origin @param {string} clientDir @param {string[]} routePaths
+ * @param {(step: () => unknown) => void} onCleanup
+ */
+async function copyPagesAsStaticFiles(origin, clientDir, routePaths, onCleanup) {
+  const folder = `bench-static-${crypto.randomBytes(6).toString("hex")}`;
+  const directory = path.join(clientDir, folder);
+  fs.mkdirSync(directory);
+  onCleanup(() => fs.rmSync(directory, { recursive: true, force: true }));
+  const copies = [];
+  for (const [index, routePath] of routePaths.entries()) {
+    const response = await fetch(origin + routePath, { redirect: "manual" });
+    const html = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200)
+      throw new Error(`GET ${routePath} answered ${response.status}; the load stage needs 200`);
+    const file = `${index}.html`;
+    fs.writeFileSync(path.join(directory, file), html);
+    const staticPath = `/${folder}/${file}`;
+    const check = await fetch(origin + staticPath);
+    const served = Buffer.from(await check.arrayBuffer());
+    if (!check.ok || !served.equals(html)) throw new Error(`The static copy of ${routePath} is not served as written`);
+    // Whether a later anonymous visitor gets the page from the page cache.
+    const second = await fetch(origin + routePath);
+    await second.arrayBuffer();
+    copies.push({ routePath, staticPath, htmlBytes: html.length, pageCache: second.headers.get("x-page-cache") });
+  }
+  return copies;
+}
+
+/** @param {LoadRouteResult} route */
+function missedTargets(route) {
+  const missed = [];
+  if (route.ratio < LOAD_TARGETS.minRatio) {
+    missed.push(`throughput ${route.ratio.toFixed(2)} of the static file's, target >= ${LOAD_TARGETS.minRatio}`);
+  }
+  if (!(route.page.latencyMs.p99 < LOAD_TARGETS.maxP99Ms)) {
+    missed.push(`p99 latency ${route.page.latencyMs.p99} ms, target < ${LOAD_TARGETS.maxP99Ms} ms`);
+  }
+  const failures = route.page.errors + route.page.non2xx;
+  if (failures > 0) missed.push(`${route.page.errors} errors and ${route.page.non2xx} non-2xx responses, target 0`);
+  return missed;
+}
+
+/** @param {number[]} values */
+const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(" ");
+
+/** @param {number | null} bytes */
+const megabytes = (bytes) => (bytes === null ? "-" : `${(bytes / MB).toFixed(1)} MB`);
+
+/** @param {LoadRouteResult[]} routes */
+function printTable(routes) {
+  const header = [
+    "Route",
+    "HTML KB",
+    "Cache",
+    "Page req/s",
+    "p50 ms",
+    "p99 ms",
+    "Err",
+    "Non-2xx",
+    "Static req/s",
+    "Static p99",
+    "Ratio",
+  ];
+  const rows = routes.map((route) => [
+    route.path,
+    (route.htmlBytes / 1024).toFixed(1),
+    route.pageCache ?? "-",
+    route.page.requestsPerSecond.toFixed(0),
+    String(route.page.latencyMs.p50),
+    String(route.page.latencyMs.p99),
+    String(route.page.errors),
+    String(route.page.non2xx),
+    route.staticFile.requestsPerSecond.toFixed(0),
+    String(route.staticFile.latencyMs.p99),
+    route.ratio.toFixed(2),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const line = (/** @type {string[]} */ row) =>
+    row
+      .map((text, column) => (column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0)))
+      .join("  ");
+  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+}
+
+/**
+ * Runs the stage, prints its table and misses, and writes `resultsFile`.
+ * @param {object} options
+ * @param {string} options.origin the server under test
+ * @param {number} options.serverPid its process id, for its memory
+ * @param {string} options.clientDir where it serves static files from
+ * @param {string[]} options.routePaths
+ * @param {number} options.connections
+ * @param {number} options.seconds length of each measured run
+ * @param {number} options.warmUpSeconds length of the run before each measured one
+ * @param {string} options.resultsFile
+ * @param {(step: () => unknown) => void} options.onCleanup registers an undo step
+ * @returns {Promise<LoadReport>}
+ */
+export async function runLoadStage(options) {
+  const { origin, serverPid, connections, seconds, warmUpSeconds } = options;
+  const cpus = os.cpus();
+  const loadBefore = os.loadavg();
+  console.log(
+    `▶ Load: ${connections} connections for ${seconds} s per address after a ${warmUpSeconds} s warm-up; ` +
+      `autocannon in a child process on the same machine.\n` +
+      `  ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? "unknown"}), shared by the server and autocannon; ` +
+      `load average ${loadAverage(loadBefore)} (1, 5, 15 min) before the stage.`,
+  );
+
+  const copies = await copyPagesAsStaticFiles(origin, options.clientDir, options.routePaths, options.onCleanup);
+  await sleep(IDLE_SETTLE_MS);
+  const idleRssBytes = readMemory(serverPid).rss;
+  const sampler = sampleRss(serverPid);
+
+  /** @type {LoadRouteResult[]} */
+  const routes = [];
+  /** @type {number | null} */
+  let peakRssBytes = null;
+  try {
+    for (const [index, copy] of copies.entries()) {
+      process.stdout.write(`▶ Load ${index + 1}/${copies.length}: ${copy.routePath} ... `);
+      const started = Date.now();
+      // Alternating on the same machine within a minute: whatever else runs weighs on both alike.
+      await autocannon(origin + copy.staticPath, { connections, seconds: warmUpSeconds });
+      const staticFile = await autocannon(origin + copy.staticPath, { connections, seconds });
+      await autocannon(origin + copy.routePath, { connections, seconds: warmUpSeconds });
+      const page = await autocannon(origin + copy.routePath, { connections, seconds });
+      const ratio = staticFile.requestsPerSecond > 0 ? page.requestsPerSecond / staticFile.requestsPerSecond : 0;
+      /** @type {LoadRouteResult} */
+      const route = {
+        path: copy.routePath,
+        htmlBytes: copy.htmlBytes,
+        pageCache: copy.pageCache,
+        page,
+        staticFile,
+        ratio,
+        missed: [],
+      };
+      route.missed = missedTargets(route);
+      routes.push(route);
+      console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    peakRssBytes = sampler.stop();
+  }
+  const { highWater: highWaterRssBytes } = readMemory(serverPid);
+  const loadAfter = os.loadavg();
+
+  printTable(routes);
+  console.log(
+    `\nServer memory (RSS): ${megabytes(idleRssBytes)} idle, ${megabytes(peakRssBytes)} peak under load ` +
+      `(sampled every ${RSS_SAMPLE_EVERY_MS} ms; ${megabytes(highWaterRssBytes)} peak since start-up).`,
+  );
+  console.log(`Load average ${loadAverage(loadAfter)} after the stage.`);
+  console.log(
+    `Targets: every page >= ${LOAD_TARGETS.minRatio} of the static file's requests per second, ` +
+      `p99 < ${LOAD_TARGETS.maxP99Ms} ms, no errors or non-2xx responses.`,
+  );
+  let missed = 0;
+  for (const route of routes) {
+    for (const miss of route.missed) {
+      missed += 1;
+      console.log(`${route.path}: ${miss}`);
+    }
+  }
+  console.log(missed === 0 ? `All load targets met on ${routes.length} route(s).` : `${missed} load target(s) missed.`);
+
+  const memory = { idleRssBytes, peakRssBytes, highWaterRssBytes };
+  const document = {
+    generatedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? null,
+      totalMemoryBytes: os.totalmem(),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.version,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAfter,
+    },
+    settings: { connections, seconds, warmUpSeconds, tool: "autocannon (child process)" },
+    targets: LOAD_TARGETS,
+    memory,
+    routes,
+  };
+  fs.mkdirSync(path.dirname(options.resultsFile), { recursive: true });
+  fs.writeFileSync(options.resultsFile, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`Full results: ${path.relative(process.cwd(), options.resultsFile)}`);
+  return { routes, memory, missed };
+}
