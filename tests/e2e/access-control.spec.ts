@@ -19,6 +19,7 @@ import {
   NO_INTENT,
   PAGE_RULES,
   prepareKnownRows,
+  removeRowsMadeByRules,
   usesFormToken,
   type AppRoute,
   type KnownRows,
@@ -98,6 +99,11 @@ function expectOutcome(response: HttpResponse, outcome: Outcome, address: string
     else expect(response.headers["content-type"], label).toMatch(/^application\/json/);
   }
 }
+
+// The rules create careers, courses, blocks and settings; other specs on this server count those.
+test.afterAll(async ({ server }) => {
+  await removeRowsMadeByRules(server);
+});
 
 test.describe("GET every route", () => {
   for (const routeId of Object.keys(PAGE_RULES)) {

@@ -161,3 +161,25 @@ test("a page with a toast, and the Set-Cookie that clears it, is never kept for 
     expect(anonymous.headers()["set-cookie"]).toBeUndefined();
   }
 });
+
+test("the contact page, whose form carries a fresh token each time, is never served from the cache", async ({
+  playwright,
+  server,
+}) => {
+  // A context of its own, so no cookie from another test makes the requests bypass the cache.
+  const visitor = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const address = freshAddress("/contact");
+    const first = await visitor.get(address);
+    const second = await visitor.get(address);
+    expect(first.status()).toBe(200);
+    expect(await cacheStatus(second)).not.toBe("hit");
+    expect((await headersOf(second))["cache-control"]).toMatch(/private/);
+    const token = async (response: APIResponse) => /name="token" value="([^"]+)"/.exec(await response.text())?.[1];
+    const [firstToken, secondToken] = [await token(first), await token(second)];
+    expect(firstToken).toBeTruthy();
+    expect(secondToken).not.toBe(firstToken);
+  } finally {
+    await visitor.dispose();
+  }
+});

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import Stripe from "stripe";
 import { startServerProcess } from "../support/server-process.js";
-import { actionRules, usesFormToken } from "./route-access-rules";
+import { actionRules, removeRowsMadeByRules, usesFormToken } from "./route-access-rules";
 import {
   createAccount,
   csrfCookie,
@@ -51,6 +51,11 @@ const CROSS_SITE_SENDERS: { label: string; headers: (siteUrl: string) => Record<
     headers: () => ({ "Sec-Fetch-Site": "cross-site" }),
   },
 ];
+
+// The rules create careers, courses, blocks and settings; other specs on this server count those.
+test.afterAll(async ({ server }) => {
+  await removeRowsMadeByRules(server);
+});
 
 test.describe("every state-changing endpoint refuses a request another site started", () => {
   for (const { routeId, intent, rule } of actionRules()) {

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequest } from "@playwright/test";
-import { eq } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import {
   careers,
   contactSubmissions,
@@ -135,6 +135,37 @@ let rowCounter = 0;
 export function unique(prefix: string): string {
   rowCounter += 1;
   return `${prefix}-${process.pid}-${rowCounter}-${Date.now()}`;
+}
+
+/**
+ * Deletes the public rows the rules made (careers, content, courses, blocks, settings, questions),
+ * so that the other specs sharing the worker's server see the demo content they expect, and
+ * empties the caches that may hold them.
+ */
+export async function removeRowsMadeByRules(server: TestServer): Promise<void> {
+  const { db } = server;
+  await db
+    .delete(careers)
+    .where(or(like(careers.title, "Access rule engineer-%"), like(careers.title, "Created career-%")));
+  await db.delete(content).where(like(content.slug, "access-rule-%"));
+  await db
+    .delete(trainingCourses)
+    .where(or(like(trainingCourses.name, "Access rule course-%"), like(trainingCourses.name, "Created course-%")));
+  await db
+    .delete(contentBlocks)
+    .where(or(like(contentBlocks.name, "Access rule block-%"), like(contentBlocks.name, "Created block-%")));
+  await db
+    .delete(siteSettings)
+    .where(or(like(siteSettings.settingKey, "access\\_rule\\_%"), like(siteSettings.settingKey, "created\\_%")));
+  await db
+    .delete(unansweredQuestions)
+    .where(
+      or(
+        like(unansweredQuestions.question, "Is there a question nobody answered-%"),
+        like(unansweredQuestions.question, "Qwzx vbnm plkj-%"),
+      ),
+    );
+  server.invalidateCaches();
 }
 
 /** What a rule's request may need: the server, a way to make HTTP requests, and the visitor's account. */

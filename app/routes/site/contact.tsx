@@ -54,6 +54,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Each render carries a fresh form token (its time tells a person from a bot that posts at once),
+ * so the page is never kept by a shared cache, ours included (page-cache.server.ts).
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitContactForm(request, { clientAddress: context.clientAddress });
   if (outcome.ok) return { ok: true as const };
