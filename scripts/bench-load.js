@@ -16,6 +16,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { printTable } from "./console-output.js";
 
 const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
@@ -204,7 +205,7 @@ const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(" "
 const megabytes = (bytes) => (bytes === null ? "-" : `${(bytes / MB).toFixed(1)} MB`);
 
 /** @param {LoadRouteResult[]} routes */
-function printTable(routes) {
+function printLoadTable(routes) {
   const header = [
     "Route",
     "HTML KB",
@@ -231,15 +232,7 @@ function printTable(routes) {
     String(route.staticFile.latencyMs.p99),
     route.ratio.toFixed(2),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const line = (/** @type {string[]} */ row) =>
-    row
-      .map((text, column) => (column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0)))
-      .join("  ");
-  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
 }
 
 /**
@@ -306,7 +299,7 @@ export async function runLoadStage(options) {
   const { highWater: highWaterRssBytes } = readMemory(serverPid);
   const loadAfter = os.loadavg();
 
-  printTable(routes);
+  printLoadTable(routes);
   console.log(
     `\nServer memory (RSS): ${megabytes(idleRssBytes)} idle, ${megabytes(peakRssBytes)} peak under load ` +
       `(sampled every ${RSS_SAMPLE_EVERY_MS} ms; ${megabytes(highWaterRssBytes)} peak since start-up).`,

@@ -18,11 +18,11 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
+import { freePort, printTable } from "./console-output.js";
 import { buildDir, ensureBuild, projectRoot } from "./production-build.js";
 import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./bench-load.js";
 
@@ -230,19 +230,6 @@ async function loadChromeLauncher() {
 
 // ---------------------------------------------------------------------------------------------
 // The production server
-
-/** Asks the OS for a port nobody uses; the tiny race until the server binds it is acceptable here. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** @param {string} file @param {number} lines */
 function tail(file, lines) {
@@ -502,7 +489,7 @@ async function auditRoute(origin, routePath, port) {
 const cell = (value, format) => (value === null ? "-" : format(value));
 
 /** @param {RouteResult[]} routes */
-function printTable(routes) {
+function printLighthouseTable(routes) {
   const header = ["Route", "Perf", "A11y", "BP", "SEO", "LCP ms", "TBT ms", "CLS", "JS KB", "Total KB"];
   const rows = routes.map((route) => [
     route.path,
@@ -513,16 +500,7 @@ function printTable(routes) {
     cell(route.transferBytes.script, (value) => (value / KB).toFixed(1)),
     cell(route.transferBytes.total, (value) => (value / KB).toFixed(1)),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  // The route column reads left to right; numbers line up on the right.
-  const line = (/** @type {string[]} */ row) =>
-    row
-      .map((text, column) => (column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0)))
-      .join("  ");
-  console.log(`\n${line(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
 }
 
 /**
@@ -688,7 +666,7 @@ async function runLighthouseStage(chromeLauncher, origin, paths) {
   }
   const loadAverage = { before: loadBefore, after: os.loadavg() };
 
-  printTable(routes);
+  printLighthouseTable(routes);
   const missed = printMisses(routes);
   console.log(
     `Machine: ${os.cpus().length} CPU core(s); load average ${loadAverage.before.map((v) => v.toFixed(2)).join(" ")} ` +

@@ -5,20 +5,8 @@
  * connection refused. Taking it down also cuts the connections already open.
  */
 import net from "node:net";
+import { freePort } from "../console-output.js";
 import { onCleanup } from "./processes";
-
-/** Asks the OS for a port nobody uses; the tiny race until it is bound again is acceptable here. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SwitchablePort {
   port: number;
