@@ -350,25 +350,30 @@ test("the list searches, filters and pages", async ({ page, server }) => {
       updatedAt: new Date(Date.UTC(2030, 0, 1) + index * 60_000),
     })),
   );
-  await signInAs(page, server, "admin");
-  await page.goto(LIST);
-  await page.getByLabel("Search by title or slug").fill(marker.toUpperCase());
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("heading", { name: "Content (27)" })).toBeVisible();
-  const rows = page.locator("tbody tr");
-  await expect(rows).toHaveCount(25);
-  await expect(rows.first()).toContainText(`${marker} item 26`);
-  await page.getByRole("link", { name: "Next" }).click();
-  await expect(rows).toHaveCount(2);
-  await expect(page.getByText("Page 2 of 2")).toBeVisible();
-  await expect(rows.last()).toContainText(`${marker} item 0`);
+  try {
+    await signInAs(page, server, "admin");
+    await page.goto(LIST);
+    await page.getByLabel("Search by title or slug").fill(marker.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("heading", { name: "Content (27)" })).toBeVisible();
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(25);
+    await expect(rows.first()).toContainText(`${marker} item 26`);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expect(rows.last()).toContainText(`${marker} item 0`);
 
-  await page.goto(`${LIST}?q=${marker}&type=case_study&status=archived`);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("case study");
-  await expect(rows.first().getByText("archived")).toBeVisible();
-  await page.goto(`${LIST}?q=${encodeURIComponent("%")}${marker}`);
-  await expect(page.getByText("No content matches these filters.")).toBeVisible();
+    await page.goto(`${LIST}?q=${marker}&type=case_study&status=archived`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("case study");
+    await expect(rows.first().getByText("archived")).toBeVisible();
+    await page.goto(`${LIST}?q=${encodeURIComponent("%")}${marker}`);
+    await expect(page.getByText("No content matches these filters.")).toBeVisible();
+  } finally {
+    // Dated in 2030, they would head the CMS list for every spec that runs after this one.
+    await server.db.delete(content).where(sql`${content.slug} like ${`${marker}-%`}`);
+  }
 });
 
 test("a hostile body never runs on the public page: the HTML is sanitised on the server", async ({

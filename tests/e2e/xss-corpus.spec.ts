@@ -236,7 +236,7 @@ test("CMS content: every field stored through the editor is inert on the public 
     // The image stays an image with the whole hostile address as its src.
     await expect(page.locator("article header img")).toHaveAttribute("src", /onerror=/);
     await visit(page, fired, "/blog", [canary("title")]);
-    await visit(page, fired, "/cms/content", [canary("title")]);
+    // The list, searched: other specs on this server may have pushed the item off the first page.
     await visit(page, fired, `/cms/content?q=${encodeURIComponent(word)}`, [canary("title")]);
     await visit(page, fired, `/cms/content/${item!.id}`, all);
     // The editor shows the stored body as text in its field, payloads and all.
