@@ -5,8 +5,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { StylesheetProvider } from "~/lib/stylesheet";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/database-unavailable.server";
-import { logger } from "~/server/logger.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/platform/db/database-unavailable.server";
+import { logger } from "~/server/platform/logger.server";
 import siteStylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;

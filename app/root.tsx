@@ -16,7 +16,7 @@ import { showToast, Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
-import { getToast } from "~/server/toast.server";
+import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 

@@ -6,12 +6,12 @@
 import "./prepare-env";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { recordAudit } from "../app/server/audit.server";
+import { recordAudit } from "../app/server/platform/audit.server";
 import { consumeSetupCode } from "../app/server/auth/admin-setup.server";
-import { openDatabase } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
-import { createUser, UserError } from "../app/server/users.server";
+import { openDatabase } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { createUser, UserError } from "../app/server/auth/users.server";
 import { USER_ROLES, type UserRole } from "../app/lib/enums";
 import { emailField, passwordField } from "../app/lib/schemas/auth";
 import { runScript } from "./run-script";

@@ -9,13 +9,13 @@ import "./prepare-env";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createBackup } from "../app/server/backup/create-backup.server";
-import { BackupError } from "../app/server/backup/format.server";
-import { openDatabase, type DatabaseHandle } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { DatabaseInUseError } from "../app/server/directory-lock.server";
-import { getEnv } from "../app/server/env.server";
-import { getStorage } from "../app/server/storage.server";
+import { createBackup } from "../app/server/platform/backup/create-backup.server";
+import { BackupError } from "../app/server/platform/backup/format.server";
+import { openDatabase, type DatabaseHandle } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { DatabaseInUseError } from "../app/server/platform/db/directory-lock.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
 function defaultDirectory(): string {

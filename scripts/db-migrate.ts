@@ -4,9 +4,9 @@
  * migrate as a separate step.
  */
 import "./prepare-env";
-import { openDatabase } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
+import { openDatabase } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
 import { runScript } from "./run-script";
 
 await runScript(async () => {

@@ -5,11 +5,11 @@
 import "./prepare-env";
 import { sql } from "drizzle-orm";
 import { seedDatabase } from "../db/seed";
-import { INVALIDATION_CHANNEL } from "../app/server/cache-invalidation.server";
-import { EVERY_CACHED_KEY } from "../app/server/cache.server";
-import { openDatabase } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
+import { INVALIDATION_CHANNEL } from "../app/server/platform/cache/cache-invalidation.server";
+import { EVERY_CACHED_KEY } from "../app/server/platform/cache/cache.server";
+import { openDatabase } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
 import { runScript } from "./run-script";
 
 await runScript(async () => {

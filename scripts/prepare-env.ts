@@ -4,7 +4,7 @@
  * Variables already set in the environment win over the file.
  */
 import fs from "node:fs";
-import { ConfigurationError, getEnv } from "../app/server/env.server";
+import { ConfigurationError, getEnv } from "../app/server/platform/env.server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 try {

@@ -7,14 +7,14 @@
  */
 import "./prepare-env";
 import { parseArgs } from "node:util";
-import { formatComparison } from "../app/server/backup/compare.server";
-import { BackupError, readManifest } from "../app/server/backup/format.server";
-import { describeLevel } from "../app/server/backup/migrations.server";
-import { restoreBackup } from "../app/server/backup/restore-backup.server";
-import { openDatabase } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
-import { getStorage } from "../app/server/storage.server";
+import { formatComparison } from "../app/server/platform/backup/compare.server";
+import { BackupError, readManifest } from "../app/server/platform/backup/format.server";
+import { describeLevel } from "../app/server/platform/backup/migrations.server";
+import { restoreBackup } from "../app/server/platform/backup/restore-backup.server";
+import { openDatabase } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
 await runScript(async () => {

@@ -5,11 +5,11 @@
  * PostgreSQL it works at any time (for example daily from cron).
  */
 import "./prepare-env";
-import { openDatabase } from "../app/server/db.server";
-import { databaseTargetFromEnv } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
-import { purgeExpiredAttachments } from "../app/server/retention.server";
-import { getStorage } from "../app/server/storage.server";
+import { openDatabase } from "../app/server/platform/db/db.server";
+import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { purgeExpiredAttachments } from "../app/server/contact/retention.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
 await runScript(async () => {

@@ -2,9 +2,9 @@
  * Runs a command-line task: expected failures (bad configuration, a database in use) print one
  * clear line and exit 1; anything else prints its stack, which helps whoever runs the script.
  */
-import { DatabaseInUseError } from "../app/server/directory-lock.server";
-import { ConfigurationError } from "../app/server/env.server";
-import { UserError } from "../app/server/users.server";
+import { DatabaseInUseError } from "../app/server/platform/db/directory-lock.server";
+import { ConfigurationError } from "../app/server/platform/env.server";
+import { UserError } from "../app/server/auth/users.server";
 
 export async function runScript(task: () => Promise<void>): Promise<void> {
   try {

@@ -20,9 +20,9 @@ if (!databaseUrl) {
 
 /** How soon a change on one instance must show on the other. */
 const PROPAGATION_LIMIT_MS = 1000;
-/** The contact form's limit per client address in ten minutes (app/server/contact-form.server.ts). */
+/** The contact form's limit per client address in ten minutes (app/server/contact/contact-form.server.ts). */
 const CONTACT_LIMIT = 5;
-/** How old a contact form's token must be before it counts as a person's (app/server/form-token.server.ts). */
+/** How old a contact form's token must be before it counts as a person's (app/server/platform/http/form-token.server.ts). */
 const MIN_FILL_TIME_MS = 3_100;
 
 const results = { passed: 0, failed: 0 };

@@ -8,11 +8,11 @@ import "./prepare-env";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { compareTables, formatComparison, summariseDatabase } from "../app/server/backup/compare.server";
-import { BackupError, MANIFEST_FILE, readManifest } from "../app/server/backup/format.server";
-import { describeLevel, type MigrationLevel } from "../app/server/backup/migrations.server";
-import type { TableSummary } from "../app/server/backup/table-rows.server";
-import { openDatabase, type DatabaseTarget } from "../app/server/db.server";
+import { compareTables, formatComparison, summariseDatabase } from "../app/server/platform/backup/compare.server";
+import { BackupError, MANIFEST_FILE, readManifest } from "../app/server/platform/backup/format.server";
+import { describeLevel, type MigrationLevel } from "../app/server/platform/backup/migrations.server";
+import type { TableSummary } from "../app/server/platform/backup/table-rows.server";
+import { openDatabase, type DatabaseTarget } from "../app/server/platform/db/db.server";
 import { runScript } from "./run-script";
 
 interface Side {

@@ -11,22 +11,22 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
-import { closeDatabase, getDatabase } from "../app/server/database.server";
-import { getEnv } from "../app/server/env.server";
-import { healthCheck } from "../app/server/health.server";
-import { logger } from "../app/server/logger.server";
-import { createMailTransport, mailFrom, startMailDelivery, stopMailDelivery } from "../app/server/mail.server";
-import { pageCache } from "../app/server/page-cache.server";
+import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
+import { getEnv } from "../app/server/platform/env.server";
+import { healthCheck } from "../app/server/platform/http/health.server";
+import { logger } from "../app/server/platform/logger.server";
+import { createMailTransport, mailFrom, startMailDelivery, stopMailDelivery } from "../app/server/platform/mail/outbox.server";
+import { pageCache } from "../app/server/platform/cache/page-cache.server";
 import {
   adminMetricsEndpoint,
   METRICS_PATH,
   recordRequestMetrics,
   startMetricsListener,
   stopMetricsListener,
-} from "../app/server/metrics.server";
-import { requestLabeller } from "../app/server/route-labels.server";
-import { rejectCrossSiteRequests } from "../app/server/same-origin.server";
-import { securityHeaders } from "../app/server/security-headers.server";
+} from "../app/server/platform/http/metrics.server";
+import { requestLabeller } from "../app/server/platform/http/route-labels.server";
+import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
+import { securityHeaders } from "../app/server/platform/http/security-headers.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -39,8 +39,8 @@ declare module "react-router" {
 
 export { logger, getEnv };
 // For operational scripts and the browser tests, which drive this same build in-process.
-export { getDatabase } from "../app/server/database.server";
-export { invalidateAll as invalidateCaches } from "../app/server/cache.server";
+export { getDatabase } from "../app/server/platform/db/database.server";
+export { invalidateAll as invalidateCaches } from "../app/server/platform/cache/cache.server";
 
 export interface AppOptions {
   /** Where the client build lives; absent in development, where Vite serves the files. */

@@ -41,7 +41,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * An order waits for payment ("pending"), waits for a delayed payment method to settle
  * ("processing"), is paid, or ended without payment: the payment failed, or the checkout expired or
- * was cancelled. Only "paid" is final for good; see app/server/orders.server.ts for the transitions.
+ * was cancelled. Only "paid" is final for good; see app/server/commerce/orders.server.ts for the transitions.
  */
 export const ORDER_STATUSES = ["pending", "processing", "paid", "failed", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

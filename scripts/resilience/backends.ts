@@ -4,7 +4,7 @@
  * DATA_DIR for uploaded files). The server migrates and seeds it at start-up, as in production.
  */
 import crypto from "node:crypto";
-import type { DatabaseTarget } from "../../app/server/db.server";
+import type { DatabaseTarget } from "../../app/server/platform/db/db.server";
 import type { PrivatePostgres } from "./private-postgres";
 import { temporaryDirectory } from "./processes";
 

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { CHECKOUT_MESSAGES } from "../../app/server/checkout.server";
+import { CHECKOUT_MESSAGES } from "../../app/server/commerce/checkout.server";
 import { startFakeModel } from "../../tests/integration/openai-server";
 import { startFakeStripe } from "../../tests/integration/stripe-server";
 import { pglite } from "./backends";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database, type DatabaseTarget } from "../../app/server/db.server";
+import { openDatabase, type Database, type DatabaseTarget } from "../../app/server/platform/db/db.server";
 
 export interface StoredSubmission {
   subject: string;

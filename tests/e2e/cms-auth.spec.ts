@@ -20,7 +20,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 async function createAccount(server: TestServer, role: "admin" | "user", email: string, password = "secret-pass-1") {
-  const { createUser } = await import("../../app/server/users.server");
+  const { createUser } = await import("../../app/server/auth/users.server");
   return createUser(server.db, { email, password, role });
 }
 

@@ -8,8 +8,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { orders, trainingCourses } from "../../db/schema";
 import { GBP_RATES } from "../../app/lib/currency";
-import { findCoursesByIds } from "../../app/server/courses.server";
-import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/orders.server";
+import { findCoursesByIds } from "../../app/server/commerce/courses.server";
+import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/commerce/orders.server";
 import {
   ensureAdminExists,
   expect,

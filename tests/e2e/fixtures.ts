@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import type { Database } from "../../app/server/db.server";
+import type { Database } from "../../app/server/platform/db/db.server";
 import type * as ServerApp from "../../server/app";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -153,7 +153,7 @@ let userCounter = 0;
 /** Makes sure an administrator exists, so /cms shows the sign-in form rather than the first-run set-up. */
 export async function ensureAdminExists(server: TestServer): Promise<void> {
   const { adminExists } = await import("../../app/server/auth/admin-setup.server");
-  const { createUser } = await import("../../app/server/users.server");
+  const { createUser } = await import("../../app/server/auth/users.server");
   if (await adminExists(server.db)) return;
   await createUser(server.db, {
     email: `owner-${process.pid}-${Date.now()}@example.com`,
@@ -171,7 +171,7 @@ export async function signInAs(
   server: TestServer,
   role: "admin" | "user" = "admin",
 ): Promise<{ id: string; email: string; password: string }> {
-  const { createUser } = await import("../../app/server/users.server");
+  const { createUser } = await import("../../app/server/auth/users.server");
   const { createSession } = await import("../../app/server/auth/sessions.server");
   userCounter += 1;
   const email = `${role}-${process.pid}-${userCounter}-${Date.now()}@example.com`;

@@ -1,5 +1,5 @@
 /**
- * The whole-page cache for anonymous visitors (app/server/page-cache.server.ts) in the production
+ * The whole-page cache for anonymous visitors (app/server/platform/cache/page-cache.server.ts) in the production
  * build: a cached page carries its own response's CSP nonce and still runs; anyone signed in or
  * carrying a cookie gets a page rendered for them; a CMS write shows on the next anonymous request;
  * a page with a toast (and the Set-Cookie that clears it) is never kept for others.

@@ -127,7 +127,7 @@ export async function createAccount(
   role: "user" | "admin",
   label: string = role,
 ): Promise<Account> {
-  const { createUser } = await import("../../app/server/users.server");
+  const { createUser } = await import("../../app/server/auth/users.server");
   accountCounter += 1;
   const email = `${label}-${process.pid}-${accountCounter}-${Date.now()}@example.com`;
   const password = "correct horse battery";

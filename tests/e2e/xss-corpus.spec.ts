@@ -29,7 +29,7 @@ import {
   trainingCourses,
   unansweredQuestions,
 } from "../../db/schema";
-import { MIN_FILL_TIME_MS } from "../../app/server/form-token.server";
+import { MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
 import { startFakeModel, type FakeModel } from "../integration/openai-server";
 import { startServerProcess } from "../support/server-process.js";
 import {

@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { careers, contactSubmissions, content, siteSettings, trainingCourses } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
-import { invalidateAll } from "~/server/cache.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 let database: TestDatabase;
 const getDb = async () => database.db;
@@ -169,8 +169,8 @@ describe("what the index holds", () => {
   });
 
   it("is rebuilt when the CMS publishes, withdraws or edits what it answers from", async () => {
-    const { saveContent, deleteContent } = await import("~/server/content.server");
-    const { updateSettingValue } = await import("~/server/site-settings.server");
+    const { saveContent, deleteContent } = await import("~/server/content/content.server");
+    const { updateSettingValue } = await import("~/server/content/site-settings.server");
     const ask = async (question: string) => answerFromSite(await getSiteSearch(getDb), question);
 
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);

@@ -22,7 +22,7 @@ import {
   signIn,
   TOO_MANY_ATTEMPTS,
 } from "~/server/auth/sign-in.server";
-import { createUser, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/users.server";
+import { createUser, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

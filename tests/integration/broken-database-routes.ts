@@ -23,14 +23,14 @@ export async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promis
     requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
   }));
   vi.doMock("~/server/database.server", () => ({ getDb: () => Promise.reject(new Error("connection refused")) }));
-  const { logger } = await import("~/server/logger.server");
+  const { logger } = await import("~/server/platform/logger.server");
   vi.spyOn(logger, "error").mockImplementation(() => undefined);
   return load();
 }
 
 /** The toast an action's response would show, read back as the next page's root loader reads it. */
 export async function toastOf(result: { init?: ResponseInit | null }) {
-  const { getToast } = await import("~/server/toast.server");
+  const { getToast } = await import("~/server/platform/toast.server");
   const cookie = new Headers(result.init?.headers ?? undefined).get("Set-Cookie")!.split(";")[0]!;
   return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
 }
@@ -47,14 +47,14 @@ export function withBrokenDatabaseHooks(prefix: string): void {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     vi.stubEnv("DATA_DIR", dataDir);
     vi.stubEnv("SESSION_SECRET", "");
-    (await import("~/server/env.server")).resetEnvForTests();
+    (await import("~/server/platform/env.server")).resetEnvForTests();
   });
   afterAll(async () => {
     vi.doUnmock("~/server/auth/guards.server");
     vi.doUnmock("~/server/database.server");
     vi.resetModules();
     vi.unstubAllEnvs();
-    (await import("~/server/env.server")).resetEnvForTests();
+    (await import("~/server/platform/env.server")).resetEnvForTests();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 }

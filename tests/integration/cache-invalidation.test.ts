@@ -5,7 +5,7 @@
 import net from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { INVALIDATION_CHANNEL, listenForInvalidations } from "~/server/cache-invalidation.server";
+import { INVALIDATION_CHANNEL, listenForInvalidations } from "~/server/platform/cache/cache-invalidation.server";
 import { testingOnPostgres } from "./database";
 
 describe.runIf(testingOnPostgres)("invalidation between instances", () => {

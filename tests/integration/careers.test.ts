@@ -1,12 +1,12 @@
 /**
- * Careers (app/server/careers.server.ts) and the Careers tab's form rules
+ * Careers (app/server/careers/careers.server.ts) and the Careers tab's form rules
  * (app/lib/schemas/careers.ts): newest first, active only for the public list, requirements one per
  * line, the title required, and requirements treated as empty when they are not a list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
-import { invalidateAll } from "~/server/cache.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
   createCareer,
   deleteCareer,
@@ -16,8 +16,8 @@ import {
   listActiveCareers,
   listCareers,
   updateCareer,
-} from "~/server/careers.server";
-import type { Database } from "~/server/db.server";
+} from "~/server/careers/careers.server";
+import type { Database } from "~/server/platform/db/db.server";
 import {
   postForm,
   routeArgs,

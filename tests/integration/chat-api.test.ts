@@ -15,12 +15,12 @@ import { CHAT_LIMITS, CHAT_MESSAGES, type ChatHistoryEntry, type ChatStreamEvent
 import { chatLimiter } from "~/server/assistant/chat.server";
 import { MAX_REPLY_TOKENS } from "~/server/assistant/openai-assistant.server";
 import { assistantLabel } from "~/server/assistant/provider.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startFakeModel, type FakeModel } from "./openai-server";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const { action, loader } = await import("~/routes/api/chat");
 

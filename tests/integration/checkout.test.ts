@@ -11,13 +11,13 @@ import { orderItems, orders, paymentEvents, siteSettings, trainingCourses } from
 import { seedDatabase } from "../../db/seed";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { convertPrice } from "~/lib/currency";
-import { invalidateAll } from "~/server/cache.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startFakeStripe, type FakeStripe } from "./stripe-server";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const { action } = await import("~/routes/api/checkout");
 

@@ -11,13 +11,13 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import { createSession } from "~/server/auth/sessions.server";
-import { getStorage } from "~/server/storage.server";
-import { csvCell } from "~/server/submissions-export.server";
-import { createUser } from "~/server/users.server";
+import { getStorage } from "~/server/platform/storage.server";
+import { csvCell } from "~/server/contact/submissions-export.server";
+import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 let database: TestDatabase;
 let dataDir: string;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-attachments-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   for (const role of ["admin", "editor"] as const) {
@@ -79,7 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.destroy();
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -135,7 +135,7 @@ describe("attachment download", () => {
   it("answers 404 for no attachment, a missing file, an unknown or malformed id", async () => {
     const { loader } = await import("~/routes/cms/attachment");
     for (const id of [ids['=HYPERLINK("http://evil")']!, ids.Lost!, "00000000-0000-4000-8000-000000000000", "x"]) {
-      const { logger } = await import("~/server/logger.server");
+      const { logger } = await import("~/server/platform/logger.server");
       vi.spyOn(logger, "warn").mockImplementation(() => undefined);
       expect((await thrown(loader(args(url(id), cookies.admin, { id })))).status).toBe(404);
     }

@@ -1,5 +1,5 @@
 /**
- * A contact message from arrival to inbox (app/server/contact-form.server.ts), on PGlite and the
+ * A contact message from arrival to inbox (app/server/contact/contact-form.server.ts), on PGlite and the
  * local file storage: what is stored for a good message, a bad one and spam; the per-address
  * limit; and that no file is left behind when the form or the database refuses a submission.
  */
@@ -9,12 +9,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, mailOutbox, siteSettings } from "../../db/schema";
-import type { submitContactForm as SubmitContactForm } from "~/server/contact-form.server";
-import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/form-token.server";
+import type { submitContactForm as SubmitContactForm } from "~/server/contact/contact-form.server";
+import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 let database: TestDatabase;
 let dataDir: string;
@@ -24,14 +24,14 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-form-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "contact-form-test-secret-that-is-long-enough");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   // Where the company's notifications go (a private setting).
   await database.db
     .insert(siteSettings)
     .values({ settingKey: "notification_email", settingValue: "inbox@example.com", isPublic: false });
-  ({ submitContactForm } = await import("~/server/contact-form.server"));
+  ({ submitContactForm } = await import("~/server/contact/contact-form.server"));
 });
 afterAll(async () => {
   await database.destroy();

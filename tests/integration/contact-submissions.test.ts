@@ -1,5 +1,5 @@
 /**
- * Contact submissions as the CMS triages them (app/server/contact-submissions.server.ts): newest
+ * Contact submissions as the CMS triages them (app/server/contact/contact-submissions.server.ts): newest
  * first, filtered by status, one page at a time, and a status that must be one of the four values.
  */
 import { eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ import {
   isContactStatus,
   listContactSubmissions,
   updateContactSubmissionStatus,
-} from "~/server/contact-submissions.server";
+} from "~/server/contact/contact-submissions.server";
 import {
   postForm,
   routeArgs,

@@ -1,5 +1,5 @@
 /**
- * Content blocks (app/server/content-blocks.server.ts and app/lib/schemas/content-blocks.ts):
+ * Content blocks (app/server/content/content-blocks.server.ts and app/lib/schemas/content-blocks.ts):
  * listing by name with the type and active filters, the cached public list and its invalidation,
  * the writes, and the per-type checks of content_data.
  */
@@ -8,7 +8,7 @@ import { contentBlocks } from "../../db/schema";
 import { seedContentBlocks } from "../../db/seed-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { checkBlockData, editBlockSchema, newBlockSchema, parseBlockData } from "~/lib/schemas/content-blocks";
-import { invalidateAll } from "~/server/cache.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
   ContentBlockError,
   createContentBlock,
@@ -18,7 +18,7 @@ import {
   listContentBlocks,
   toTestimonials,
   updateContentBlock,
-} from "~/server/content-blocks.server";
+} from "~/server/content/content-blocks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;
@@ -270,7 +270,7 @@ describe("route loaders when the database fails", () => {
       getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
     }));
     try {
-      const { logger } = await import("~/server/logger.server");
+      const { logger } = await import("~/server/platform/logger.server");
       const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
       const blocksRoute = await import("~/routes/cms/blocks");
       await expect(blocksRoute.loader(args("http://localhost/cms/blocks"))).resolves.toEqual({

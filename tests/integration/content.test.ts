@@ -1,5 +1,5 @@
 /**
- * Content items (app/server/content.server.ts): the save rules of SPEC.md sections 4 and 5
+ * Content items (app/server/content/content.server.ts): the save rules of SPEC.md sections 4 and 5
  * (published_at, author, slug uniqueness), the CMS list's search, filters and pagination, the
  * published-only public reads, and placeholders filled from public settings only.
  */
@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { content, siteSettings } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
-import { invalidateAll } from "~/server/cache.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
   ContentError,
   contentListPageQuery,
@@ -22,9 +22,9 @@ import {
   publishedContentPageView,
   saveContent,
   toContentPageView,
-} from "~/server/content.server";
-import { getPublicSettings, updateSettingValue } from "~/server/site-settings.server";
-import { createUser } from "~/server/users.server";
+} from "~/server/content/content.server";
+import { getPublicSettings, updateSettingValue } from "~/server/content/site-settings.server";
+import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
 
 let database: TestDatabase;

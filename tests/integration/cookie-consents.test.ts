@@ -1,5 +1,5 @@
 /**
- * Cookie consent records (app/server/cookie-consents.server.ts): what is stored for each of the
+ * Cookie consent records (app/server/contact/cookie-consents.server.ts): what is stored for each of the
  * three choices (SPEC.md section 4), with the policy version and the time of the choice.
  */
 import { eq } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieConsents } from "../../db/schema";
 import { COOKIE_POLICY_VERSION } from "~/lib/cookie-consent";
 import type { ConsentRecordInput } from "~/lib/schemas/cookie-consent";
-import { recordCookieConsent } from "~/server/cookie-consents.server";
+import { recordCookieConsent } from "~/server/contact/cookie-consents.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

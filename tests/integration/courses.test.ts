@@ -12,10 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { auditLog, orderItems, orders, trainingCourses } from "../../db/schema";
 import { getCsrfToken } from "~/server/auth/csrf.server";
 import { createSession } from "~/server/auth/sessions.server";
-import { invalidateAll } from "~/server/cache.server";
-import { getCatalogue } from "~/server/courses.server";
-import { getToast } from "~/server/toast.server";
-import { createUser } from "~/server/users.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
+import { getCatalogue } from "~/server/commerce/courses.server";
+import { getToast } from "~/server/platform/toast.server";
+import { createUser } from "~/server/auth/users.server";
 import {
   postForm,
   routeArgs,
@@ -26,7 +26,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const URL_PATH = "http://localhost/cms/courses";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
@@ -41,7 +41,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-courses-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   for (const role of ["admin", "user"] as const) {
@@ -57,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.destroy();
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

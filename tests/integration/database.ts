@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseHandle } from "~/server/db.server";
+import { openDatabase, type Database, type DatabaseHandle } from "~/server/platform/db/db.server";
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and, on PostgreSQL, drops the database. */

@@ -1,5 +1,5 @@
 /**
- * The document downloads (app/server/downloads.server.ts, app/server/pdf.server.ts and the route
+ * The document downloads (app/server/content/downloads.server.ts, app/server/platform/pdf.server.ts and the route
  * /downloads/:document): a request is stored as one new contact submission and answered with a
  * real PDF built from the page's own copy; every section of the page reaches the document; the
  * route refuses bad input (400, nothing stored), unknown documents (404) and floods (429).
@@ -12,13 +12,13 @@ import { SCALABLE_ECOMMERCE } from "~/content/case-studies/scalable-ecommerce";
 import { CLOUD_OVERVIEW, DATA_LAKE_PAGE } from "~/content/cloud";
 import { DOWNLOAD_DOCUMENT_IDS, type DownloadDocumentId } from "~/content/types";
 import { DOWNLOAD_MESSAGES, downloadRequestSchema } from "~/lib/schemas/download";
-import { DOWNLOAD_DOCUMENTS, requestDownload } from "~/server/downloads.server";
-import { renderPdf, toWinAnsi, type DocumentOutline } from "~/server/pdf.server";
+import { DOWNLOAD_DOCUMENTS, requestDownload } from "~/server/content/downloads.server";
+import { renderPdf, toWinAnsi, type DocumentOutline } from "~/server/platform/pdf.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
 // The route reads the process's database; here it is this file's test database.
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const COMPANY = "Larkspire Test Ltd";
 const SETTINGS = { company_name: COMPANY, contact_email: "hello@example.com", phone_primary: "+44 20 7946 0000" };

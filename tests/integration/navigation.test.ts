@@ -1,14 +1,14 @@
 /**
- * Navigation items (app/server/navigation.server.ts): the active items of one menu in sort order,
+ * Navigation items (app/server/content/navigation.server.ts): the active items of one menu in sort order,
  * and getMenu, which caches them and falls back to DEFAULT_NAV_ITEMS when there are none or the
  * database cannot be reached.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigationItems } from "../../db/schema";
 import { DEFAULT_NAV_ITEMS } from "~/lib/navigation";
-import { invalidate, invalidateAll } from "~/server/cache.server";
-import type { Database } from "~/server/db.server";
-import { NAVIGATION_CACHE_PREFIX, getMenu, listActiveNavigationItems } from "~/server/navigation.server";
+import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
+import type { Database } from "~/server/platform/db/db.server";
+import { NAVIGATION_CACHE_PREFIX, getMenu, listActiveNavigationItems } from "~/server/content/navigation.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, trainingCourses } from "../../db/schema";
 import { GBP_RATES } from "~/lib/currency";
 import { createSession } from "~/server/auth/sessions.server";
-import { findCoursesByIds } from "~/server/courses.server";
-import { applyPaymentEvent, createOrder, priceCourses } from "~/server/orders.server";
-import { createUser } from "~/server/users.server";
+import { findCoursesByIds } from "~/server/commerce/courses.server";
+import { applyPaymentEvent, createOrder, priceCourses } from "~/server/commerce/orders.server";
+import { createUser } from "~/server/auth/users.server";
 import { routeArgs, routeWithBrokenDatabase, withBrokenDatabaseHooks } from "./broken-database-routes";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 let database: TestDatabase;
 let dataDir: string;
@@ -45,7 +45,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-admin-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   for (const role of ["admin", "editor"] as const) {
@@ -90,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.destroy();
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -303,7 +303,7 @@ describe("CSV export", () => {
   });
 
   it("names the file by the day in London", async () => {
-    const { ordersExportFilename } = await import("~/server/orders-export.server");
+    const { ordersExportFilename } = await import("~/server/commerce/orders-export.server");
     // 23:30 UTC on 30 June is already 1 July in London.
     expect(ordersExportFilename(new Date(Date.UTC(2025, 5, 30, 23, 30)))).toBe("orders-2025-07-01.csv");
     expect(ordersExportFilename(new Date(Date.UTC(2025, 0, 31, 23, 30)))).toBe("orders-2025-01-31.csv");

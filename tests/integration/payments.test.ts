@@ -12,15 +12,15 @@ import { seedDatabase } from "../../db/seed";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { GBP_RATES, toMinorUnits } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";
-import { findCoursesByIds } from "~/server/courses.server";
-import { resetEnvForTests } from "~/server/env.server";
-import { createOrder, findOrder, priceCourses, type Order } from "~/server/orders.server";
+import { findCoursesByIds } from "~/server/commerce/courses.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
+import { createOrder, findOrder, priceCourses, type Order } from "~/server/commerce/orders.server";
 import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
-import { cancelTestCheckout, payWithTestCard } from "~/server/test-payments.server";
+import { cancelTestCheckout, payWithTestCard } from "~/server/commerce/test-payments.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const { action: webhookAction } = await import("~/routes/api/stripe-webhook");
 const { action: testPaymentAction } = await import("~/routes/site/test-payment");

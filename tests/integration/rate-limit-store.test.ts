@@ -5,9 +5,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimitWindows } from "../../db/schema";
-import { DatabaseRateLimitStore } from "~/server/database-rate-limit-store.server";
-import { openDatabase } from "~/server/db.server";
-import { RateLimiter } from "~/server/rate-limit.server";
+import { DatabaseRateLimitStore } from "~/server/platform/rate-limit/database-rate-limit-store.server";
+import { openDatabase } from "~/server/platform/db/db.server";
+import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 /**
- * Attachment retention (app/server/retention.server.ts, `npm run retention`): the files of resolved
+ * Attachment retention (app/server/contact/retention.server.ts, `npm run retention`): the files of resolved
  * and spam submissions older than the setting are deleted and the submissions forget them; newer
  * ones and other statuses keep theirs; running again changes nothing.
  */
@@ -9,8 +9,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, siteSettings } from "../../db/schema";
-import { getRetentionDays, purgeExpiredAttachments } from "~/server/retention.server";
-import { LocalDiskStorage } from "~/server/storage.server";
+import { getRetentionDays, purgeExpiredAttachments } from "~/server/contact/retention.server";
+import { LocalDiskStorage } from "~/server/platform/storage.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

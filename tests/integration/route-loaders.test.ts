@@ -12,11 +12,11 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-loaders-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -26,7 +26,7 @@ const args = (request: Request) =>
 
 describe("root loader", () => {
   it("hands a flash toast to the page once and clears its cookie", async () => {
-    const { redirectWithToast } = await import("~/server/toast.server");
+    const { redirectWithToast } = await import("~/server/platform/toast.server");
     const { loader } = await import("~/root");
     const redirect = await redirectWithToast("/", { type: "success", description: "Saved." });
     const cookie = redirect.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -48,7 +48,7 @@ describe("root loader", () => {
 
 describe("not-found loader", () => {
   it("answers 404 and logs the missing path", async () => {
-    const { logger } = await import("~/server/logger.server");
+    const { logger } = await import("~/server/platform/logger.server");
     const warn = vi.spyOn(logger, "warn");
     const { loader } = await import("~/routes/site/not-found");
     const result = loader(args(new Request("http://localhost/no/such/page?x=1")));

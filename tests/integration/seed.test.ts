@@ -16,7 +16,7 @@ import {
 } from "../../db/schema";
 import { seedDatabase } from "../../db/seed";
 import { CONTENT_TYPES } from "~/lib/enums";
-import type { Database } from "~/server/db.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const SEEDED_TABLES = {

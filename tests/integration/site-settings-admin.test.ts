@@ -1,5 +1,5 @@
 /**
- * Site settings administration (app/server/site-settings.server.ts and
+ * Site settings administration (app/server/content/site-settings.server.ts and
  * app/lib/schemas/site-settings.ts): every setting by key, creating with a unique well-formed key,
  * values checked against their type, deletion, the public cache forgotten after every write, and
  * private settings never in the public map.
@@ -9,8 +9,8 @@ import { siteSettings } from "../../db/schema";
 import { seedSiteSettings } from "../../db/seed-data";
 import type { SettingType } from "~/lib/enums";
 import { checkSettingValue, newSettingSchema, SETTING_KEY_MESSAGE } from "~/lib/schemas/site-settings";
-import { invalidateAll } from "~/server/cache.server";
-import type { Database } from "~/server/db.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
+import type { Database } from "~/server/platform/db/db.server";
 import {
   createSetting,
   deleteSetting,
@@ -20,7 +20,7 @@ import {
   listSettings,
   SiteSettingError,
   updateSettingValue,
-} from "~/server/site-settings.server";
+} from "~/server/content/site-settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;
@@ -223,7 +223,7 @@ describe("the Site Settings tab's loader when the database fails", () => {
       getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
     }));
     try {
-      const { logger } = await import("~/server/logger.server");
+      const { logger } = await import("~/server/platform/logger.server");
       vi.spyOn(logger, "error").mockImplementation(() => undefined);
       const route = await import("~/routes/cms/settings");
       const request = new Request("http://localhost/cms/settings");

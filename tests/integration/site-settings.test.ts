@@ -1,13 +1,13 @@
 /**
- * Public site settings (app/server/site-settings.server.ts): only settings marked public reach a
+ * Public site settings (app/server/content/site-settings.server.ts): only settings marked public reach a
  * page, they are cached until invalidated, and a database failure leaves an empty map.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteSettings } from "../../db/schema";
-import { invalidate, invalidateAll } from "~/server/cache.server";
-import type { Database } from "~/server/db.server";
-import { PUBLIC_SETTINGS_CACHE_KEY, getPublicSettings, listPublicSettings } from "~/server/site-settings.server";
+import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
+import type { Database } from "~/server/platform/db/db.server";
+import { PUBLIC_SETTINGS_CACHE_KEY, getPublicSettings, listPublicSettings } from "~/server/content/site-settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 /**
- * S3Storage (app/server/storage.server.ts) against a small S3-compatible server on 127.0.0.1 that
+ * S3Storage (app/server/platform/storage.server.ts) against a small S3-compatible server on 127.0.0.1 that
  * speaks the real protocol: path-style `/<bucket>/<key>` requests, SigV4 signatures checked with the
  * secret key, payload hashes and aws-chunked bodies (with their trailing CRC32) decoded and checked,
  * multipart uploads, and S3's XML errors. Saving, opening, checking, removing, refusing bad keys
@@ -12,14 +12,14 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvForTests } from "~/server/env.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import {
   getStorage,
   isValidStorageKey,
   S3Storage,
   StorageKeyError,
   StorageNotFoundError,
-} from "~/server/storage.server";
+} from "~/server/platform/storage.server";
 
 const BUCKET = "attachments";
 const REGION = "eu-west-3";

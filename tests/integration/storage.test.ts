@@ -1,5 +1,5 @@
 /**
- * The file storage (app/server/storage.server.ts): local disk saves, opens and removes files under
+ * The file storage (app/server/platform/storage.server.ts): local disk saves, opens and removes files under
  * flat keys, refuses any key that could leave its folder, and leaves nothing behind when a save
  * fails; the configuration chooses local disk or S3.
  */
@@ -9,14 +9,14 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/server/env.server";
+import { parseEnv } from "~/server/platform/env.server";
 import {
   LocalDiskStorage,
   S3Storage,
   StorageKeyError,
   StorageNotFoundError,
   storageFromEnv,
-} from "~/server/storage.server";
+} from "~/server/platform/storage.server";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
 const root = path.join(base, "uploads");

@@ -1,5 +1,5 @@
 /**
- * Flash toasts (app/server/toast.server.ts): an action redirects with a signed cookie, and the next
+ * Flash toasts (app/server/platform/toast.server.ts): an action redirects with a signed cookie, and the next
  * page reads the toast once and clears the cookie. The module reads the configuration lazily and
  * keeps a generated signing secret in DATA_DIR, so DATA_DIR points at a temporary folder first.
  */
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Types only: the module itself is imported in beforeAll, once DATA_DIR is set.
-import type * as ToastModule from "~/server/toast.server";
+import type * as ToastModule from "~/server/platform/toast.server";
 
 let toast: typeof ToastModule;
 let dataDir: string;
@@ -19,16 +19,16 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toast-test-"));
   process.env.DATA_DIR = dataDir;
   delete process.env.SESSION_SECRET;
-  const { resetEnvForTests } = await import("~/server/env.server");
+  const { resetEnvForTests } = await import("~/server/platform/env.server");
   resetEnvForTests();
-  toast = await import("~/server/toast.server");
+  toast = await import("~/server/platform/toast.server");
 });
 
 afterAll(async () => {
   if (originalDataDir === undefined) delete process.env.DATA_DIR;
   else process.env.DATA_DIR = originalDataDir;
   if (originalSessionSecret !== undefined) process.env.SESSION_SECRET = originalSessionSecret;
-  const { resetEnvForTests } = await import("~/server/env.server");
+  const { resetEnvForTests } = await import("~/server/platform/env.server");
   resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -11,16 +11,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
-import { invalidateAll } from "~/server/cache.server";
-import { resetEnvForTests } from "~/server/env.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import type { CourseSummary } from "~/lib/training";
-import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/curriculum.server";
-import { displayableImageUrl, getPageContent, toPageContentView } from "~/server/page-content.server";
+import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/commerce/curriculum.server";
+import { displayableImageUrl, getPageContent, toPageContentView } from "~/server/content/page-content.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined, broken: false }));
 // The routes read the process's database; here it is this file's test database, or one that is down.
-vi.mock("~/server/database.server", () => ({
+vi.mock("~/server/platform/db/database.server", () => ({
   getDb: async () => {
     if (shared.broken) throw new Error("connection refused");
     return shared.database!.db;

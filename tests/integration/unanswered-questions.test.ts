@@ -23,8 +23,8 @@ import {
 } from "~/server/assistant/unanswered-questions.server";
 import { getCsrfToken } from "~/server/auth/csrf.server";
 import { createSession } from "~/server/auth/sessions.server";
-import { logger } from "~/server/logger.server";
-import { createUser } from "~/server/users.server";
+import { logger } from "~/server/platform/logger.server";
+import { createUser } from "~/server/auth/users.server";
 import {
   postForm,
   routeArgs,
@@ -35,7 +35,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 const URL_PATH = "http://localhost/cms/assistant";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
@@ -50,7 +50,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "unanswered-questions-"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   for (const role of ["admin", "user"] as const) {
@@ -66,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.destroy();
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -401,7 +401,7 @@ async function act(request: Request) {
 /** The toast a response carries, read back as the next page's root loader reads it. */
 async function toastIn(answer: ActionAnswer) {
   if (!(answer instanceof Response)) return toastOf(answer);
-  const { getToast } = await import("~/server/toast.server");
+  const { getToast } = await import("~/server/platform/toast.server");
   const cookie = answer.headers.get("Set-Cookie")!.split(";")[0]!;
   return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
 }

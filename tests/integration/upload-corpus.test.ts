@@ -15,14 +15,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import { CONTACT_MESSAGES } from "~/lib/contact-form";
 import { createSession } from "~/server/auth/sessions.server";
-import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/form-token.server";
-import { MAX_ATTACHMENT_BYTES, UPLOAD_MESSAGES } from "~/server/uploads.server";
-import { createUser } from "~/server/users.server";
+import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
+import { MAX_ATTACHMENT_BYTES, UPLOAD_MESSAGES } from "~/server/contact/uploads.server";
+import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { BOUNDARY, docxBytes, exeBytes, multipartBody, pdfBytes, zipBytes, type FilePart } from "./upload-fixtures";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
 
 let database: TestDatabase;
 let dataDir: string;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   process.env.TMPDIR = tempDir;
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "upload-corpus-test-secret-that-is-long-enough");
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   database = await createTestDatabase();
   shared.database = database;
   const admin = await createUser(database.db, {
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.destroy();
   vi.unstubAllEnvs();
-  (await import("~/server/env.server")).resetEnvForTests();
+  (await import("~/server/platform/env.server")).resetEnvForTests();
   if (originalTempDir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = originalTempDir;
   fs.rmSync(dataDir, { recursive: true, force: true });

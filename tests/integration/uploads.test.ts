@@ -1,5 +1,5 @@
 /**
- * The contact form's upload (app/server/uploads.server.ts): PDF, Word and text files accepted by
+ * The contact form's upload (app/server/contact/uploads.server.ts): PDF, Word and text files accepted by
  * extension and content and stored under a generated name; renamed web pages and executables,
  * polyglots, empty and oversize files, files in other fields refused with a reason and nothing
  * left in storage; an oversize body is not read to its end.
@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { LocalDiskStorage } from "~/server/storage.server";
+import { LocalDiskStorage } from "~/server/platform/storage.server";
 import {
   generateAttachmentKey,
   parseContactForm,
@@ -16,7 +16,7 @@ import {
   sanitizeOriginalName,
   UploadError,
   uploadErrorHeaders,
-} from "~/server/uploads.server";
+} from "~/server/contact/uploads.server";
 import {
   BOUNDARY,
   docBytes,

@@ -1,6 +1,6 @@
 import { CalendarIcon, UserIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import type { ContentPageView } from "~/server/content.server";
+import type { ContentPageView } from "~/server/content/content.server";
 
 /**
  * One content item as a page (SPEC.md "Public content page"): a hero with the optional featured

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { CHAT_MESSAGES, type ChatResponse, type ChatStreamEvent } from "~/lib/chat";
 import { startChatTurn } from "~/server/assistant/chat.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/chat";
 
 /** A message and twenty history entries of at most 4,000 characters each, with room for JSON. */

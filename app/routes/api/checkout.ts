@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { startCheckout } from "~/server/checkout.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { startCheckout } from "~/server/commerce/checkout.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/checkout";
 
 /** A basket of course ids is a few kilobytes at most. */

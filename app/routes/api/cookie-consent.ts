@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { consentRecordSchema } from "~/lib/schemas/cookie-consent";
-import { recordCookieConsent } from "~/server/cookie-consents.server";
-import { getDb } from "~/server/database.server";
-import { RateLimiter } from "~/server/rate-limit.server";
+import { recordCookieConsent } from "~/server/contact/cookie-consents.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import type { Route } from "./+types/cookie-consent";
 
 /** 20 choices a minute from one address is far more than a person makes. */

@@ -3,13 +3,13 @@
  * action; ours serves a PDF of the current catalogue, generated on the server, so it always lists
  * what the page lists (the built-in six when the database has no active course or cannot be read).
  */
-import { attachmentDisposition } from "~/server/content-disposition.server";
-import { getCatalogue } from "~/server/courses.server";
-import { getCurriculumPdf } from "~/server/curriculum.server";
-import { getDb } from "~/server/database.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
+import { getCatalogue } from "~/server/commerce/courses.server";
+import { getCurriculumPdf } from "~/server/commerce/curriculum.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getEnv } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 
 /**
  * Browsers and proxies may keep the file for five minutes: long enough to absorb repeated clicks,

@@ -1,4 +1,4 @@
-import { iconSprite } from "~/server/icon-sprite.server";
+import { iconSprite } from "~/server/content/icon-sprite.server";
 
 /** `/icons.svg`: the marketing pages' icons as one sprite (see icon-sprite.server.ts). */
 export function loader() {

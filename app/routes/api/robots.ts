@@ -1,4 +1,4 @@
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 /** `/robots.txt`: everything public may be indexed; the admin area, the checkout pages and the API not. */
 export function loader() {

@@ -1,10 +1,10 @@
 import { PUBLIC_PAGE_PATHS } from "~/lib/public-pages";
 import { careerPath } from "~/lib/careers";
-import { listActiveCareers } from "~/server/careers.server";
-import { listPublishedSlugs } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
+import { listActiveCareers } from "~/server/careers/careers.server";
+import { listPublishedSlugs } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getEnv } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);

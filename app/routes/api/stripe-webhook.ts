@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { handleStripeWebhook } from "~/server/stripe.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { handleStripeWebhook } from "~/server/commerce/stripe.server";
 import type { Route } from "./+types/stripe-webhook";
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */

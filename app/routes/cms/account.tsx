@@ -5,14 +5,14 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeOwnPasswordSchema } from "~/lib/schemas/users";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { verifyCsrf } from "~/server/auth/csrf.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { verifyPassword } from "~/server/auth/passwords.server";
 import { createSession, deleteUserSessions } from "~/server/auth/sessions.server";
-import { getDb } from "~/server/database.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { setUserPassword } from "~/server/users.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
+import { setUserPassword } from "~/server/auth/users.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Change password | CMS" }];

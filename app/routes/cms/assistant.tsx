@@ -19,16 +19,16 @@ import { Pagination } from "~/components/cms/pagination";
 import { Button } from "~/components/ui/button";
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
 import { z } from "~/lib/schemas/zod";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import {
   dismissAllUnansweredQuestions,
   dismissUnansweredQuestion,
   listUnansweredQuestions,
 } from "~/server/assistant/unanswered-questions.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/assistant";
 
 const LIST_PATH = "/cms/assistant";

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { findContactSubmission } from "~/server/contact-submissions.server";
-import { attachmentDisposition } from "~/server/content-disposition.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { getStorage, isValidStorageKey, StorageNotFoundError } from "~/server/storage.server";
+import { findContactSubmission } from "~/server/contact/contact-submissions.server";
+import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { getStorage, isValidStorageKey, StorageNotFoundError } from "~/server/platform/storage.server";
 import type { Route } from "./+types/attachment";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

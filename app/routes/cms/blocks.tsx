@@ -20,7 +20,7 @@ import {
   editBlockSchema,
   newBlockSchema,
 } from "~/lib/schemas/content-blocks";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import {
   ContentBlockError,
@@ -28,10 +28,10 @@ import {
   deleteContentBlock,
   listContentBlocks,
   updateContentBlock,
-} from "~/server/content-blocks.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast } from "~/server/toast.server";
+} from "~/server/content/content-blocks.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/blocks";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content Blocks | CMS" }];

@@ -14,12 +14,12 @@ import { Switch } from "~/components/ui/switch";
 import { CAREER_TYPES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { CAREER_LIMITS, careerFormSchema, careerIdSchema, requirementsToText } from "~/lib/schemas/careers";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast } from "~/server/toast.server";
+import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers/careers.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/careers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Careers | CMS" }];

@@ -18,14 +18,14 @@ import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { CONTENT_MESSAGES, contentFormSchema, contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { ContentError, getContentById, saveContent } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+import { ContentError, getContentById, saveContent } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/content-editor";
-import { failureStatus } from "~/server/database-unavailable.server";
+import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 
 /** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
 const idParam = z.union([z.literal("new"), z.uuid()]);

@@ -7,12 +7,12 @@ import { Button } from "~/components/ui/button";
 import { contentStatusTone } from "~/lib/schemas/content";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getContentById, toContentPageView } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getContentById, toContentPageView } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/content-preview";
-import { failureStatus } from "~/server/database-unavailable.server";
+import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for

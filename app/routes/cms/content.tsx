@@ -11,12 +11,12 @@ import { SelectField, TextField } from "~/components/ui/form-field";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
 import { CONTENT_MESSAGES, contentListFilterSchema, contentStatusTone, contentTypeLabel } from "~/lib/schemas/content";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { deleteContent, listContent } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast } from "~/server/toast.server";
+import { deleteContent, listContent } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content | CMS" }];

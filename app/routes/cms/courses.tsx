@@ -37,7 +37,7 @@ import { formatPrice } from "~/lib/currency";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { courseFormSchema, courseIdSchema } from "~/lib/schemas/courses";
 import { z } from "~/lib/schemas/zod";
-import { recordAudit, type Actor } from "~/server/audit.server";
+import { recordAudit, type Actor } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import {
   createCourse,
@@ -46,10 +46,10 @@ import {
   setCourseActive,
   updateCourse,
   type Course,
-} from "~/server/courses.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { dataWithToast, redirectWithToast } from "~/server/toast.server";
+} from "~/server/commerce/courses.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/courses";
 
 const LIST_PATH = "/cms/courses";

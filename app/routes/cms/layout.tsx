@@ -20,8 +20,8 @@ import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
 import { createSession, deleteExpiredSessions, deleteSession } from "~/server/auth/sessions.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/layout";
 
 /**

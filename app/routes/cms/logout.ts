@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { clearSessionCookie, deleteSession } from "~/server/auth/sessions.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/logout";
 
 /** Sign Out: ends this session on the server and clears the cookie; a failure is only logged. */

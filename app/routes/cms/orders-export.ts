@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/database.server";
-import { isOrderStatus } from "~/server/orders.server";
-import { exportOrdersCsv, ordersExportFilename } from "~/server/orders-export.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { isOrderStatus } from "~/server/commerce/orders.server";
+import { exportOrdersCsv, ordersExportFilename } from "~/server/commerce/orders-export.server";
 import type { Route } from "./+types/orders-export";
 
 /** Orders as a CSV file (all, or `?status=` one status), for administrators only. */

@@ -10,10 +10,10 @@ import { ORDER_STATUSES, type OrderStatus, type PaymentProvider } from "~/lib/en
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { orderReference } from "~/server/order-mail.server";
-import { countItemsByOrder, findOrderDetail, isOrderStatus, listOrders } from "~/server/orders.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { orderReference } from "~/server/commerce/order-mail.server";
+import { countItemsByOrder, findOrderDetail, isOrderStatus, listOrders } from "~/server/commerce/orders.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | CMS" }];

@@ -7,10 +7,10 @@ import { MAIL_STATUSES, type MailStatus } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch, pageWindow } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getDb } from "~/server/database.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { findOutboxMail, isMailStatus, listOutbox } from "~/server/mail.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getEnv } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
+import { findOutboxMail, isMailStatus, listOutbox } from "~/server/platform/mail/outbox.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | CMS" }];

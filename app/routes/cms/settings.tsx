@@ -14,18 +14,18 @@ import { Switch } from "~/components/ui/switch";
 import { SETTING_TYPES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { deleteSettingSchema, newSettingSchema, updateSettingSchema } from "~/lib/schemas/site-settings";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import {
   createSetting,
   deleteSetting,
   listSettings,
   SiteSettingError,
   updateSettingValue,
-} from "~/server/site-settings.server";
-import { dataWithToast } from "~/server/toast.server";
+} from "~/server/content/site-settings.server";
+import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Settings | CMS" }];

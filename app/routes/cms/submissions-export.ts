@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/server/auth/guards.server";
-import { isContactStatus } from "~/server/contact-submissions.server";
-import { getDb } from "~/server/database.server";
-import { exportContactSubmissionsCsv, exportFilename } from "~/server/submissions-export.server";
+import { isContactStatus } from "~/server/contact/contact-submissions.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { exportContactSubmissionsCsv, exportFilename } from "~/server/contact/submissions-export.server";
 import type { Route } from "./+types/submissions-export";
 
 /** Contact submissions as a CSV file (all, or `?status=` one status), for administrators only. */

@@ -12,7 +12,7 @@ import { Label, NativeSelect } from "~/components/ui/input";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/enums";
 import { PAGE_SIZE, pageFromSearch, pageWindow } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
-import { recordAudit } from "~/server/audit.server";
+import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import {
   ContactStatusError,
@@ -21,11 +21,11 @@ import {
   isContactStatus,
   listContactSubmissions,
   updateContactSubmissionStatus,
-} from "~/server/contact-submissions.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { sanitizeRichText } from "~/server/sanitize.server";
-import { dataWithToast } from "~/server/toast.server";
+} from "~/server/contact/contact-submissions.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { sanitizeRichText } from "~/server/platform/sanitize.server";
+import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/submissions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | CMS" }];

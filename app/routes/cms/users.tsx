@@ -11,12 +11,12 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { USER_ROLES } from "~/lib/enums";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
-import { listAudit, recordAudit } from "~/server/audit.server";
+import { listAudit, recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import { deleteUserSessions } from "~/server/auth/sessions.server";
-import { getDb } from "~/server/database.server";
-import { dataWithToast } from "~/server/toast.server";
-import { createUser, listUsers, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/users.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { dataWithToast } from "~/server/platform/toast.server";
+import { createUser, listUsers, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/auth/users.server";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | CMS" }];

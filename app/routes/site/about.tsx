@@ -6,7 +6,7 @@ import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { ABOUT_PAGE } from "~/content/about";
 import { publicPageMeta } from "~/lib/meta";
-import { withCompanyDetails } from "~/server/marketing.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/about";
 
 /** About (SPEC.md "About"): intro, Our Story, three values, the three-pillar approach, Join Our Team. */

@@ -2,9 +2,9 @@ import { Link, useLoaderData } from "react-router";
 import { Pagination } from "~/components/cms/pagination";
 import { publicPageMeta } from "~/lib/meta";
 import { pageFromSearch } from "~/lib/pagination";
-import { getPublishedContentPage } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
+import { getPublishedContentPage } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/blog";
 
 const BLOG_PAGE_SIZE = 10;

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/structured-data";
-import { findActiveCareer } from "~/server/careers.server";
-import { getDb } from "~/server/database.server";
+import { findActiveCareer } from "~/server/careers/careers.server";
+import { getDb } from "~/server/platform/db/database.server";
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
 

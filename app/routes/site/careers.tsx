@@ -9,10 +9,10 @@ import { Button } from "~/components/ui/button";
 import { CAREERS_PAGE } from "~/content/careers";
 import { applyPath, careerPath } from "~/lib/careers";
 import { publicPageMeta } from "~/lib/meta";
-import { getActiveCareers, type Career } from "~/server/careers.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { withCompanyDetails } from "~/server/marketing.server";
+import { getActiveCareers, type Career } from "~/server/careers/careers.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/careers";
 
 /**

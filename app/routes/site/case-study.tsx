@@ -4,7 +4,7 @@ import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { SHARE_IMAGE } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
 import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
-import { loadFamilyPage } from "~/server/marketing.server";
+import { loadFamilyPage } from "~/server/content/marketing.server";
 import type { Route } from "./+types/case-study";
 
 /** Every case study, under /case-studies/... and /cloud/..., and their aliases. */

@@ -6,9 +6,9 @@ import { useBasket } from "~/components/site/basket-provider";
 import { Button } from "~/components/ui/button";
 import type { OrderStatus } from "~/lib/enums";
 import { pageMeta } from "~/lib/meta";
-import { getDb } from "~/server/database.server";
-import { orderReference } from "~/server/order-mail.server";
-import { findOrder, listOrderItems } from "~/server/orders.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { orderReference } from "~/server/commerce/order-mail.server";
+import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
 import type { Route } from "./+types/checkout-success";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -14,11 +14,11 @@ import {
   contactFormValues,
   takeContactDraft,
 } from "~/lib/contact-form";
-import { submitContactForm } from "~/server/contact-form.server";
-import { issueFormToken } from "~/server/form-token.server";
-import { withCompanyDetails } from "~/server/marketing.server";
-import { getDb } from "~/server/database.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { submitContactForm } from "~/server/contact/contact-form.server";
+import { issueFormToken } from "~/server/platform/http/form-token.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/contact";
 
 /** The honeypot: hidden from people, tempting to scripts that fill in every field. */

@@ -2,13 +2,13 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, useRout
 import { ContentArticle } from "~/components/site/content-article";
 import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
 import { isValidSlug } from "~/lib/slug";
-import { findPublishedContent, publishedContentPageView } from "~/server/content.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { findPublishedContent, publishedContentPageView } from "~/server/content/content.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/content";
 import type { loader as layoutLoader } from "./layout";
-import { failureStatus } from "~/server/database-unavailable.server";
+import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 
 const CONTENT_NOT_FOUND = "Content Not Found";
 const CONTENT_NOT_FOUND_MESSAGE = "The requested content could not be found.";

@@ -22,12 +22,12 @@ import { DOWNLOAD_LIMITS, DOWNLOAD_MESSAGES, downloadFormValues, downloadRequest
 import { fieldErrors } from "~/lib/schemas/auth";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { themeInitScript } from "~/lib/theme";
-import { getDb } from "~/server/database.server";
-import { findDownloadDocument, requestDownload, type DownloadDocument } from "~/server/downloads.server";
-import { getEnv } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
-import { RateLimiter } from "~/server/rate-limit.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { findDownloadDocument, requestDownload, type DownloadDocument } from "~/server/content/downloads.server";
+import { getEnv } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/logger.server";
+import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/download";
 
 /** Ten documents in ten minutes from one address is far more than a person asks for. */

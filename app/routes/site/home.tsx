@@ -11,10 +11,10 @@ import { HOME_PAGE } from "~/content/home";
 import type { HomePage } from "~/content/types";
 import { publicPageMeta } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { listActiveBlocks, toTestimonials } from "~/server/content-blocks.server";
-import { getDb } from "~/server/database.server";
-import { logger } from "~/server/logger.server";
-import { withCompanyDetails } from "~/server/marketing.server";
+import { listActiveBlocks, toTestimonials } from "~/server/content/content-blocks.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/home";
 
 /** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */

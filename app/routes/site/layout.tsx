@@ -8,10 +8,10 @@ import { ThemeToggle } from "~/components/site/theme-toggle";
 import { ratesFromSettings } from "~/lib/currency";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { assistantLabel } from "~/server/assistant/provider.server";
-import { getDb } from "~/server/database.server";
-import { getEnv } from "~/server/env.server";
-import { getMenu } from "~/server/navigation.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getEnv } from "~/server/platform/env.server";
+import { getMenu } from "~/server/content/navigation.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/layout";
 
 /** The shared layout of every public page (SPEC.md "Shared layout"). */

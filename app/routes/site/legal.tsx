@@ -3,8 +3,8 @@ import { LegalPageView } from "~/components/marketing/legal-page";
 import { LEGAL_PAGES, type LegalPage } from "~/content/legal";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { applyPlaceholders } from "~/lib/placeholders";
-import { getDb } from "~/server/database.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/legal";
 
 /** The page for this address: the three legal routes share this module. */

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route claims (SPEC.md "Not-found page"): status 404, and the path is logged. */

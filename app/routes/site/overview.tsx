@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { OverviewPageView } from "~/components/marketing/overview-page";
 import { publicPageMeta } from "~/lib/meta";
 import { faqPageJsonLd } from "~/lib/structured-data";
-import { loadFamilyPage } from "~/server/marketing.server";
+import { loadFamilyPage } from "~/server/content/marketing.server";
 import type { Route } from "./+types/overview";
 
 /** /ai, /cloud and /cybersecurity (and /case-studies/cyber-security, the same page). */

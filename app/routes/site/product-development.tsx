@@ -9,7 +9,7 @@ import { Steps } from "~/components/marketing/steps";
 import { PRODUCT_DEVELOPMENT_PAGE } from "~/content/product-development";
 import type { SuccessStory } from "~/content/types";
 import { publicPageMeta } from "~/lib/meta";
-import { withCompanyDetails } from "~/server/marketing.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/product-development";
 
 /**

@@ -3,7 +3,7 @@ import { ServicePageView } from "~/components/marketing/service-page";
 import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
-import { loadFamilyPage } from "~/server/marketing.server";
+import { loadFamilyPage } from "~/server/content/marketing.server";
 import type { Route } from "./+types/service-page";
 
 /** The four /ai/... service pages and Data Lake & Analytics (also at /data-lake-analytics). */

@@ -7,7 +7,7 @@ import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
 import { SERVICES_PAGE } from "~/content/services";
 import { publicPageMeta } from "~/lib/meta";
-import { withCompanyDetails } from "~/server/marketing.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/services";
 
 /**

@@ -5,11 +5,11 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
-import { getDb } from "~/server/database.server";
-import { orderReference } from "~/server/order-mail.server";
-import { findOrder, listOrderItems } from "~/server/orders.server";
-import { RateLimiter } from "~/server/rate-limit.server";
-import { cancelTestCheckout, isTestModeOrder, payWithTestCard } from "~/server/test-payments.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { orderReference } from "~/server/commerce/order-mail.server";
+import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
+import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
+import { cancelTestCheckout, isTestModeOrder, payWithTestCard } from "~/server/commerce/test-payments.server";
 import type { Route } from "./+types/test-payment";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,12 +13,12 @@ import { publicPageMeta } from "~/lib/meta";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { courseListJsonLd } from "~/lib/course-structured-data";
 import { breadcrumbListJsonLd, type BreadcrumbEntry } from "~/lib/structured-data";
-import { getCatalogue } from "~/server/courses.server";
-import { getDb } from "~/server/database.server";
-import { getEnv } from "~/server/env.server";
-import { withCompanyDetails } from "~/server/marketing.server";
-import { getPageContent, toPageContentView } from "~/server/page-content.server";
-import { getPublicSettings } from "~/server/site-settings.server";
+import { getCatalogue } from "~/server/commerce/courses.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { getEnv } from "~/server/platform/env.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
+import { getPageContent, toPageContentView } from "~/server/content/page-content.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/training";
 
 const PAGE_PATH = "/training";

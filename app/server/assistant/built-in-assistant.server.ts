@@ -9,7 +9,7 @@
 import { applyPath, careerPath } from "../../lib/careers";
 import { formatPrice } from "../../lib/currency";
 import { courseAnchor, type CourseSummary } from "../../lib/training";
-import type { Career } from "../careers.server";
+import type { Career } from "../careers/careers.server";
 import { distinctTermCount, refersBack, searchTerms, sentences } from "./language.server";
 import type { SearchHit, SiteSearch } from "./search-index.server";
 import type { SiteKnowledge } from "./site-documents.server";

@@ -7,9 +7,9 @@
 import type { ChatHistoryEntry } from "../../lib/chat";
 import { CHAT_MESSAGES } from "../../lib/chat";
 import { chatRequestSchema } from "../../lib/schemas/chat";
-import type { Database } from "../db.server";
-import { logger } from "../logger.server";
-import { RateLimiter } from "../rate-limit.server";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
+import { RateLimiter } from "../platform/rate-limit/rate-limit.server";
 import { answerFromSite, isConfident } from "./built-in-assistant.server";
 import { streamModelReply, systemPrompt } from "./openai-assistant.server";
 import { assistantProvider } from "./provider.server";

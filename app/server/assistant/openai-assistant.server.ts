@@ -7,7 +7,7 @@
  */
 import OpenAI from "openai";
 import type { ChatHistoryEntry } from "../../lib/chat";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import type { AssistantProvider } from "./provider.server";
 import type { SearchHit } from "./search-index.server";
 import type { SiteKnowledge } from "./site-documents.server";

@@ -2,7 +2,7 @@
  * Which assistant answers: a model behind the `openai` SDK when `OPENAI_API_KEY` is set (OpenAI
  * itself, or any OpenAI-compatible server at `OPENAI_BASE_URL`), the built-in one otherwise.
  */
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
 

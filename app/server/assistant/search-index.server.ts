@@ -6,11 +6,11 @@
  * assistant still answers from the copy that needs none, and the next question tries again.
  */
 import MiniSearch from "minisearch";
-import { cached } from "../cache.server";
-import { getCatalogue } from "../courses.server";
-import type { Database } from "../db.server";
-import { logger } from "../logger.server";
-import { getPublicSettings } from "../site-settings.server";
+import { cached } from "../platform/cache/cache.server";
+import { getCatalogue } from "../commerce/courses.server";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
+import { getPublicSettings } from "../content/site-settings.server";
 import { processTerm, searchTerms } from "./language.server";
 import { collectSiteKnowledge, type Passage, type SiteKnowledge } from "./site-documents.server";
 

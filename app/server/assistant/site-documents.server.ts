@@ -21,12 +21,12 @@ import { formatPrice } from "../../lib/currency";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { siteIdentityFromSettings } from "../../lib/site-identity";
 import { courseAnchor, type CourseSummary } from "../../lib/training";
-import { listActiveCareers, type Career } from "../careers.server";
-import type { Catalogue } from "../courses.server";
-import type { Database } from "../db.server";
-import { fillCompanyDetails } from "../marketing.server";
-import { findPageContent } from "../page-content.server";
-import type { SettingsMap } from "../site-settings.server";
+import { listActiveCareers, type Career } from "../careers/careers.server";
+import type { Catalogue } from "../commerce/courses.server";
+import type { Database } from "../platform/db/db.server";
+import { fillCompanyDetails } from "../content/marketing.server";
+import { findPageContent } from "../content/page-content.server";
+import type { SettingsMap } from "../content/site-settings.server";
 import { htmlToText, joinAsProse } from "./language.server";
 
 export type PassageKind = "page" | "content" | "course" | "job" | "contact" | "hours";

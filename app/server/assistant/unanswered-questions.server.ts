@@ -8,8 +8,8 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { unansweredQuestions } from "../../../db/schema";
 import { PAGE_SIZE, pageCount, pageWindow } from "~/lib/pagination";
-import type { Database } from "../db.server";
-import { logger } from "../logger.server";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
 
 /** The longest question kept, in characters (a longer one is cut at a word boundary). */
 export const MAX_QUESTION_LENGTH = 300;

@@ -6,8 +6,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { adminSetup } from "../../../db/schema";
-import type { Database } from "../db.server";
-import { countActiveAdmins } from "../users.server";
+import type { Database } from "../platform/db/db.server";
+import { countActiveAdmins } from "./users.server";
 import { hashToken } from "./sessions.server";
 
 /** Without look-alike characters (0/O, 1/I/L), so it can be read from a log and typed. */

@@ -3,9 +3,9 @@
  * of these itself: a layout loader does not protect its children's actions.
  */
 import { data, redirect } from "react-router";
-import { getDb } from "../database.server";
-import { logger } from "../logger.server";
-import type { User } from "../users.server";
+import { getDb } from "../platform/db/database.server";
+import { logger } from "../platform/logger.server";
+import type { User } from "./users.server";
 import { verifyCsrf } from "./csrf.server";
 import { getSessionUser, type SessionUser } from "./sessions.server";
 

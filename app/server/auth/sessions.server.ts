@@ -6,9 +6,9 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
-import type { Database } from "../db.server";
-import { getEnv } from "../env.server";
-import type { User } from "../users.server";
+import type { Database } from "../platform/db/db.server";
+import { getEnv } from "../platform/env.server";
+import type { User } from "./users.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;

@@ -5,10 +5,10 @@
  */
 import type { z } from "zod";
 import { fieldErrors, loginSchema } from "../../lib/schemas/auth";
-import { recordAudit } from "../audit.server";
-import type { Database } from "../db.server";
-import { RateLimiter } from "../rate-limit.server";
-import { createUser, findUserByEmail, type PublicUser } from "../users.server";
+import { recordAudit } from "../platform/audit.server";
+import type { Database } from "../platform/db/db.server";
+import { RateLimiter } from "../platform/rate-limit/rate-limit.server";
+import { createUser, findUserByEmail, type PublicUser } from "./users.server";
 import { adminExists, checkSetupCode, consumeSetupCode } from "./admin-setup.server";
 import { getDecoyHash, verifyPassword } from "./passwords.server";
 

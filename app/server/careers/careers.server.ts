@@ -1,0 +1,92 @@
+/** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
+import { desc, eq } from "drizzle-orm";
+import { careers } from "../../../db/schema";
+import type { CareerType } from "../../lib/enums";
+import type { CareerInput } from "../../lib/schemas/careers";
+import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
+import { cached, invalidate } from "../platform/cache/cache.server";
+import type { Database } from "../platform/db/db.server";
+
+export const ACTIVE_CAREERS_CACHE_KEY = "careers:active";
+
+type CareerRow = typeof careers.$inferSelect;
+
+export type Career = Omit<CareerRow, "type" | "requirements"> & { type: CareerType; requirements: string[] };
+
+/** The spec's rule: requirements are a list of text, treated as empty when they are not a list. */
+function toCareer(row: CareerRow): Career {
+  const requirements: unknown = row.requirements;
+  return {
+    ...row,
+    type: row.type as CareerType,
+    requirements: Array.isArray(requirements)
+      ? requirements.filter((item): item is string => typeof item === "string")
+      : [],
+  };
+}
+
+/** Every career, active or not, newest first (the CMS list). */
+export async function listCareers(db: Database): Promise<Career[]> {
+  const rows = await db.select().from(careers).orderBy(desc(careers.createdAt), desc(careers.id));
+  return rows.map(toCareer);
+}
+
+/** The open positions a visitor sees: active only, newest first. */
+export async function listActiveCareers(db: Database): Promise<Career[]> {
+  const rows = await db
+    .select()
+    .from(careers)
+    .where(eq(careers.isActive, true))
+    .orderBy(desc(careers.createdAt), desc(careers.id));
+  return rows.map(toCareer);
+}
+
+/** The open positions, cached until a career changes (the careers page and every job page read them). */
+export function getActiveCareers(getDb: () => Promise<Database>): Promise<Career[]> {
+  return cached(ACTIVE_CAREERS_CACHE_KEY, async () => listActiveCareers(await getDb()));
+}
+
+/**
+ * The active opening whose id starts with these hex digits (the end of its public address), or
+ * undefined; of two such openings (a one-in-four-billion chance), the newest.
+ */
+export async function findActiveCareer(getDb: () => Promise<Database>, idPrefix: string): Promise<Career | undefined> {
+  if (!/^[0-9a-f]{8}$/.test(idPrefix)) return undefined;
+  return (await getActiveCareers(getDb)).find((career) => career.id.startsWith(idPrefix));
+}
+
+/** The careers pages and the assistant's site search show the change on their next request. */
+function careersChanged(): void {
+  invalidate(ACTIVE_CAREERS_CACHE_KEY);
+  invalidateSiteSearch();
+}
+
+export async function findCareer(db: Database, id: string): Promise<Career | undefined> {
+  const [row] = await db.select().from(careers).where(eq(careers.id, id));
+  return row ? toCareer(row) : undefined;
+}
+
+export async function createCareer(db: Database, input: CareerInput): Promise<Career> {
+  const [row] = await db.insert(careers).values(input).returning();
+  if (!row) throw new Error("The career was not created");
+  careersChanged();
+  return toCareer(row);
+}
+
+/** The updated career, or undefined when no career has this id. */
+export async function updateCareer(db: Database, id: string, input: CareerInput): Promise<Career | undefined> {
+  const [row] = await db
+    .update(careers)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(careers.id, id))
+    .returning();
+  careersChanged();
+  return row ? toCareer(row) : undefined;
+}
+
+/** Whether a career with this id existed (and is now gone). */
+export async function deleteCareer(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id });
+  careersChanged();
+  return rows.length > 0;
+}

@@ -1,0 +1,139 @@
+/**
+ * Training courses (SPEC.md sections 2 "Training", 3 and 7): the public catalogue, the CMS Courses
+ * tab, and the checkout, which prices an order from these rows and nothing else.
+ */
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { trainingCourses } from "../../../db/schema";
+import { BUILT_IN_COURSES } from "../../content/training-courses";
+import type { CourseInput } from "../../lib/schemas/courses";
+import type { CourseSummary } from "../../lib/training";
+import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
+import { cached, invalidate } from "../platform/cache/cache.server";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
+
+export type Course = typeof trainingCourses.$inferSelect;
+
+export const ACTIVE_COURSES_CACHE_KEY = "courses:active";
+
+/**
+ * By name, ignoring case ("Agile" before "AWS"), then by id: the same order on PGlite and on a
+ * PostgreSQL server, whatever collation its database was created with.
+ */
+const BY_NAME = [sql`lower(${trainingCourses.name})`, asc(trainingCourses.name), asc(trainingCourses.id)];
+
+function toSummary(course: CourseSummary): CourseSummary {
+  const { id, name, description, duration, level, price, originalPrice, rating, students, emoji } = course;
+  const features = Array.isArray(course.features) ? course.features.filter((f) => typeof f === "string") : [];
+  return {
+    id,
+    name,
+    description,
+    duration,
+    level,
+    price,
+    originalPrice,
+    rating,
+    students,
+    emoji,
+    features,
+    instructor: course.instructor,
+    lastUpdated: course.lastUpdated,
+  };
+}
+
+/** Every course, active or not, by name (the CMS list). */
+export function listCourses(db: Database): Promise<Course[]> {
+  return db
+    .select()
+    .from(trainingCourses)
+    .orderBy(...BY_NAME);
+}
+
+/** The courses a visitor can buy, by name (SPEC.md section 7). */
+export async function listActiveCourses(db: Database): Promise<CourseSummary[]> {
+  const rows = await db
+    .select()
+    .from(trainingCourses)
+    .where(eq(trainingCourses.isActive, true))
+    .orderBy(...BY_NAME);
+  return rows.map(toSummary);
+}
+
+export interface Catalogue {
+  courses: CourseSummary[];
+  /** "database", or "built-in" when the query failed or found no active course (SPEC.md section 4). */
+  source: "database" | "built-in";
+}
+
+const builtInCatalogue = (): Catalogue => ({ courses: BUILT_IN_COURSES.map(toSummary), source: "built-in" });
+
+/**
+ * The Featured Training Courses: the active courses, cached until the CMS changes one. A failed
+ * query or an empty list shows the built-in six, with no message to the visitor (SPEC.md section 8).
+ */
+export async function getCatalogue(getDb: () => Promise<Database>): Promise<Catalogue> {
+  try {
+    const courses = await cached(ACTIVE_COURSES_CACHE_KEY, async () => listActiveCourses(await getDb()));
+    return courses.length > 0 ? { courses, source: "database" } : builtInCatalogue();
+  } catch (error) {
+    logger.error({ err: error }, "could not load the training courses; showing the built-in catalogue");
+    return builtInCatalogue();
+  }
+}
+
+/** The courses with these ids that exist, active or not, in no particular order. */
+export function findCoursesByIds(db: Database, ids: readonly string[]): Promise<Course[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(trainingCourses)
+    .where(inArray(trainingCourses.id, [...ids]));
+}
+
+export async function findCourse(db: Database, id: string): Promise<Course | undefined> {
+  const [row] = await db.select().from(trainingCourses).where(eq(trainingCourses.id, id));
+  return row;
+}
+
+/** The catalogue and the assistant's site search show the change on their next request. */
+function coursesChanged(): void {
+  invalidate(ACTIVE_COURSES_CACHE_KEY);
+  invalidateSiteSearch();
+}
+
+export async function createCourse(db: Database, input: CourseInput): Promise<Course> {
+  const [row] = await db.insert(trainingCourses).values(input).returning();
+  if (!row) throw new Error("The course was not created");
+  coursesChanged();
+  return row;
+}
+
+/** The updated course, or undefined when no course has this id. */
+export async function updateCourse(db: Database, id: string, input: CourseInput): Promise<Course | undefined> {
+  const [row] = await db
+    .update(trainingCourses)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(trainingCourses.id, id))
+    .returning();
+  coursesChanged();
+  return row;
+}
+
+/** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
+export async function setCourseActive(db: Database, id: string, isActive: boolean): Promise<Course | undefined> {
+  const [row] = await db
+    .update(trainingCourses)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(trainingCourses.id, id))
+    .returning();
+  coursesChanged();
+  return row;
+}
+
+/** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
+export async function deleteCourse(db: Database, id: string): Promise<Course | undefined> {
+  const [row] = await db.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
+  coursesChanged();
+  return row;
+}

@@ -1,0 +1,110 @@
+/**
+ * Contact submissions (contact_submissions) as the CMS reads and triages them: newest first, one
+ * page at a time, optionally one status only, and a status that an administrator changes freely
+ * among the spec's four values (SPEC.md sections 4, 5 and 7).
+ */
+import { count, desc, eq } from "drizzle-orm";
+import { contactSubmissions } from "../../../db/schema";
+import { CONTACT_STATUSES, type ContactStatus } from "../../lib/enums";
+import { PAGE_SIZE } from "../../lib/pagination";
+import type { Database } from "../platform/db/db.server";
+
+type SubmissionRow = typeof contactSubmissions.$inferSelect;
+export type ContactSubmission = Omit<SubmissionRow, "status"> & { status: ContactStatus };
+
+export const INVALID_STATUS_MESSAGE = "Invalid status value";
+
+export function isContactStatus(value: unknown): value is ContactStatus {
+  return typeof value === "string" && (CONTACT_STATUSES as readonly string[]).includes(value);
+}
+
+function toSubmission(row: SubmissionRow): ContactSubmission {
+  return { ...row, status: row.status as ContactStatus };
+}
+
+export interface SubmissionPage {
+  submissions: ContactSubmission[];
+  /** How many submissions match the filter, on every page. */
+  total: number;
+}
+
+/** One page of submissions, newest first by created_at, optionally of one status only. */
+export async function listContactSubmissions(
+  db: Database,
+  options: { status?: ContactStatus; limit?: number; offset?: number } = {},
+): Promise<SubmissionPage> {
+  const where = options.status ? eq(contactSubmissions.status, options.status) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(contactSubmissions)
+      .where(where)
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+      .limit(options.limit ?? PAGE_SIZE)
+      .offset(options.offset ?? 0),
+    db.select({ total: count() }).from(contactSubmissions).where(where),
+  ]);
+  return { submissions: rows.map(toSubmission), total: totalRow?.total ?? 0 };
+}
+
+export async function findContactSubmission(db: Database, id: string): Promise<ContactSubmission | undefined> {
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+  return row ? toSubmission(row) : undefined;
+}
+
+export class ContactStatusError extends Error {
+  override name = "ContactStatusError";
+}
+
+/**
+ * Sets a submission's status and returns the previous one, or undefined when no submission has
+ * this id. Anything but the four statuses is refused with "Invalid status value".
+ */
+export async function updateContactSubmissionStatus(
+  db: Database,
+  id: string,
+  status: unknown,
+): Promise<{ previous: ContactStatus; status: ContactStatus } | undefined> {
+  if (!isContactStatus(status)) throw new ContactStatusError(INVALID_STATUS_MESSAGE);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: contactSubmissions.status })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, id))
+      .for("update");
+    if (!current) return undefined;
+    await tx.update(contactSubmissions).set({ status, updatedAt: new Date() }).where(eq(contactSubmissions.id, id));
+    return { previous: current.status as ContactStatus, status };
+  });
+}
+
+export interface NewContactSubmission {
+  name: string;
+  email: string;
+  phone?: string;
+  subject: string;
+  message: string;
+  /** The stored file's key in the file storage, and the name the sender gave it. */
+  attachment?: { key: string; originalName: string };
+  /** "spam" for a submission the spam checks caught; "new" otherwise (SPEC.md section 4). */
+  status: Extract<ContactStatus, "new" | "spam">;
+}
+
+/** Stores a message or job application as the spec's row (status new, or spam when caught). */
+export async function createContactSubmission(db: Database, input: NewContactSubmission): Promise<ContactSubmission> {
+  const [row] = await db
+    .insert(contactSubmissions)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+      attachmentUrl: input.attachment?.key ?? null,
+      attachmentFilename: input.attachment?.originalName ?? null,
+      status: input.status,
+    })
+    .returning();
+  if (!row) throw new Error("The contact submission was not stored");
+  return toSubmission(row);
+}

@@ -1,0 +1,320 @@
+/**
+ * Content items (content): the CMS list, editor and deletion, and the published pages the public
+ * site reads (SPEC.md sections 2, 3, 4, 5 and 7).
+ */
+import { and, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { content } from "../../../db/schema";
+import type { ContentType } from "../../lib/enums";
+import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
+import { applyPlaceholders } from "../../lib/placeholders";
+import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
+import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
+import { cached, invalidate } from "../platform/cache/cache.server";
+import type { Database } from "../platform/db/db.server";
+import { sanitizeRichText } from "../platform/sanitize.server";
+import type { SettingsMap } from "./site-settings.server";
+
+export type ContentItem = typeof content.$inferSelect;
+
+/** A rule of the spec the input broke; `field` names the form field it belongs to. */
+export class ContentError extends Error {
+  override name = "ContentError";
+  constructor(
+    message: string,
+    readonly field: "slug" | "form" = "form",
+  ) {
+    super(message);
+  }
+}
+
+const listColumns = {
+  id: content.id,
+  title: content.title,
+  type: content.type,
+  status: content.status,
+  slug: content.slug,
+  excerpt: content.excerpt,
+  updatedAt: content.updatedAt,
+};
+
+export type ContentListItem = Pick<ContentItem, keyof typeof listColumns>;
+
+/** `%`, `_` and `\` typed in a search box are matched literally, not as ILIKE wildcards. */
+export function escapeLikePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function listConditions(filter: Partial<ContentListFilter>): SQL | undefined {
+  const conditions: SQL[] = [];
+  const query = filter.q?.trim();
+  if (query) {
+    const pattern = `%${escapeLikePattern(query)}%`;
+    const matches = or(ilike(content.title, pattern), ilike(content.slug, pattern));
+    if (matches) conditions.push(matches);
+  }
+  if (filter.type) conditions.push(eq(content.type, filter.type));
+  if (filter.status) conditions.push(eq(content.status, filter.status));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The query for one page of the CMS list, newest change first. "desc nulls last" matches the
+ * content_updated_at_idx index exactly, so a page is read from the index, not by sorting the table;
+ * the id breaks ties between items saved in the same instant.
+ */
+export function contentListPageQuery(
+  db: Database,
+  filter: Partial<ContentListFilter> = {},
+  page = 1,
+  pageSize = PAGE_SIZE,
+) {
+  const { limit, offset } = pageWindow(page, pageSize);
+  return db
+    .select(listColumns)
+    .from(content)
+    .where(listConditions(filter))
+    .orderBy(sql`${content.updatedAt} desc nulls last`, desc(content.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of the CMS list, with the number of matching items for the pagination. */
+export async function listContent(
+  db: Database,
+  filter: Partial<ContentListFilter> = {},
+  page = 1,
+  pageSize = PAGE_SIZE,
+): Promise<{ items: ContentListItem[]; total: number }> {
+  const [items, [totals]] = await Promise.all([
+    contentListPageQuery(db, filter, page, pageSize),
+    db.select({ total: count() }).from(content).where(listConditions(filter)),
+  ]);
+  return { items, total: totals?.total ?? 0 };
+}
+
+export async function getContentById(db: Database, id: string): Promise<ContentItem | undefined> {
+  const [item] = await db.select().from(content).where(eq(content.id, id));
+  return item;
+}
+
+export async function isSlugTaken(db: Database, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(exceptId ? and(eq(content.slug, slug), ne(content.id, exceptId)) : eq(content.slug, slug))
+    .limit(1);
+  return Boolean(row);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === "object" && "code" in current && current.code === "23505") return true;
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+/** Public pages and the assistant's site search show the change on their next request. */
+function contentChanged(): void {
+  invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+  invalidateSiteSearch();
+}
+
+/**
+ * Creates (no id) or updates an item. The rules of SPEC.md section 4: published_at is now whenever
+ * the status is published, reset at every save, and null otherwise; the author is whoever saves;
+ * updated_at is now. A slug another item uses is refused with a ContentError on "slug".
+ * Returns undefined when the item to update no longer exists.
+ */
+export async function saveContent(
+  db: Database,
+  input: ContentFormInput,
+  authorId: string,
+  id?: string,
+): Promise<{ item: ContentItem; created: boolean } | undefined> {
+  if (await isSlugTaken(db, input.slug, id)) throw new ContentError(SLUG_TAKEN, "slug");
+  const now = new Date();
+  const values = {
+    title: input.title,
+    slug: input.slug,
+    content: input.content,
+    excerpt: input.excerpt,
+    type: input.type,
+    status: input.status,
+    featuredImageUrl: input.featuredImageUrl,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    authorId,
+    publishedAt: input.status === "published" ? now : null,
+    updatedAt: now,
+  };
+  try {
+    if (id) {
+      const [item] = await db.update(content).set(values).where(eq(content.id, id)).returning();
+      contentChanged();
+      return item ? { item, created: false } : undefined;
+    }
+    const [item] = await db.insert(content).values(values).returning();
+    if (!item) throw new Error("The content item was not created");
+    contentChanged();
+    return { item, created: true };
+  } catch (error) {
+    // Another save took the slug between the check and the write.
+    if (isUniqueViolation(error)) throw new ContentError(SLUG_TAKEN, "slug");
+    throw error;
+  }
+}
+
+/** Deletes an item and returns it; undefined when there was nothing to delete. */
+export async function deleteContent(db: Database, id: string): Promise<ContentItem | undefined> {
+  const [item] = await db.delete(content).where(eq(content.id, id)).returning();
+  contentChanged();
+  return item;
+}
+
+/** The published item with this slug, or undefined (drafts and archived items are not public). */
+export async function getPublishedContentBySlug(db: Database, slug: string): Promise<ContentItem | undefined> {
+  const [item] = await db
+    .select()
+    .from(content)
+    .where(and(eq(content.slug, slug), eq(content.status, "published")))
+    .limit(1);
+  return item;
+}
+
+/** What the public site shows: published items (the schema makes sure they have a published_at). */
+function isPublished(): SQL | undefined {
+  return and(eq(content.status, "published"), isNotNull(content.publishedAt));
+}
+
+const publishedListColumns = {
+  id: content.id,
+  title: content.title,
+  slug: content.slug,
+  excerpt: content.excerpt,
+  type: content.type,
+  featuredImageUrl: content.featuredImageUrl,
+  publishedAt: content.publishedAt,
+};
+
+export type PublishedContentSummary = Pick<ContentItem, keyof typeof publishedListColumns>;
+
+/** Every published item's address and last change, for the sitemap. */
+export async function listPublishedSlugs(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: content.slug, updatedAt: content.updatedAt })
+    .from(content)
+    .where(isPublished())
+    .orderBy(desc(content.publishedAt));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Cached reads for public pages. Published content changes only through saveContent and
+ * deleteContent, which forget every key under this prefix (on every instance).
+ * ---------------------------------------------------------------------------------------------- */
+
+export const PUBLISHED_CONTENT_CACHE_PREFIX = "content:";
+const PUBLISHED_SUMMARIES_CACHE_KEY = `${PUBLISHED_CONTENT_CACHE_PREFIX}published`;
+
+/** Every published item without its body, newest publication first: small, whatever the bodies weigh. */
+function publishedSummaries(getDb: () => Promise<Database>): Promise<PublishedContentSummary[]> {
+  return cached(PUBLISHED_SUMMARIES_CACHE_KEY, async () =>
+    (await getDb())
+      .select(publishedListColumns)
+      .from(content)
+      .where(isPublished())
+      .orderBy(desc(content.publishedAt), desc(content.id)),
+  );
+}
+
+/** One page of the published items, optionally of one type (the blog lists blog_post), newest first. */
+export async function getPublishedContentPage(
+  getDb: () => Promise<Database>,
+  options: { type?: ContentType; page?: number; pageSize?: number } = {},
+): Promise<{ items: PublishedContentSummary[]; total: number }> {
+  const summaries = await publishedSummaries(getDb);
+  const matching = options.type ? summaries.filter((item) => item.type === options.type) : summaries;
+  const { limit, offset } = pageWindow(options.page ?? 1, options.pageSize ?? PAGE_SIZE);
+  return { items: matching.slice(offset, offset + limit), total: matching.length };
+}
+
+/**
+ * The published item with this slug, cached. A slug the cached list does not name answers
+ * undefined without a query, so made-up addresses neither reach the database nor fill the cache.
+ */
+export async function findPublishedContent(
+  getDb: () => Promise<Database>,
+  slug: string,
+): Promise<ContentItem | undefined> {
+  const summaries = await publishedSummaries(getDb);
+  if (!summaries.some((summary) => summary.slug === slug)) return undefined;
+  return cached(`${PUBLISHED_CONTENT_CACHE_PREFIX}item:${slug}`, async () =>
+    getPublishedContentBySlug(await getDb(), slug),
+  );
+}
+
+/** What a content page shows: plain data, the body already substituted and sanitised. */
+export interface ContentPageView {
+  id: string;
+  slug: string;
+  status: string;
+  typeLabel: string;
+  title: string;
+  excerpt: string | null;
+  featuredImageUrl: string | null;
+  /** ISO time and the date as the page shows it (formatted on the server, so hydration agrees). */
+  publishedAt: string | null;
+  publishedLabel: string | null;
+  hasAuthor: boolean;
+  html: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+
+/**
+ * An item made ready for a page: `{{key}}` placeholders replaced by the given settings (pass only
+ * the public ones), then the body sanitised, so nothing a setting or the body holds can run.
+ */
+export function toContentPageView(
+  item: ContentItem,
+  publicSettings: Readonly<Record<string, string>>,
+): ContentPageView {
+  const text = (value: string) => applyPlaceholders(value, publicSettings);
+  return {
+    id: item.id,
+    slug: item.slug,
+    status: item.status,
+    typeLabel: item.type.replace(/_/g, " ").toUpperCase(),
+    title: text(item.title),
+    excerpt: item.excerpt ? text(item.excerpt) : null,
+    featuredImageUrl: item.featuredImageUrl,
+    publishedAt: item.publishedAt ? item.publishedAt.toISOString() : null,
+    publishedLabel: item.publishedAt ? DATE_FORMAT.format(item.publishedAt) : null,
+    hasAuthor: item.authorId !== null,
+    html: sanitizeRichText(applyPlaceholders(item.content, publicSettings, { html: true })),
+    metaTitle: item.metaTitle ? text(item.metaTitle) : null,
+    metaDescription: item.metaDescription ? text(item.metaDescription) : null,
+  };
+}
+
+/**
+ * toContentPageView, made once per cached item and settings map (both stay the same objects until
+ * the CMS changes them), so the body is sanitised once per change rather than once per request.
+ */
+const pageViews = new WeakMap<SettingsMap, WeakMap<ContentItem, ContentPageView>>();
+
+export function publishedContentPageView(item: ContentItem, publicSettings: SettingsMap): ContentPageView {
+  let forSettings = pageViews.get(publicSettings);
+  if (!forSettings) {
+    forSettings = new WeakMap();
+    pageViews.set(publicSettings, forSettings);
+  }
+  let view = forSettings.get(item);
+  if (!view) {
+    view = toContentPageView(item, publicSettings);
+    forSettings.set(item, view);
+  }
+  return view;
+}

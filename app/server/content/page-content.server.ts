@@ -1,0 +1,95 @@
+/**
+ * Page content records (SPEC.md section 3): the editable title, excerpt, HTML body and featured
+ * image of a fixed page, such as /training's "professional-training". A page always has something
+ * to show: when the record is missing or the query fails, the page's own default copy is used
+ * (SPEC.md section 8), and the visitor sees no error.
+ *
+ * Not cached: one indexed lookup per render is cheap, and nothing in the application writes these
+ * rows, so an edit made in the database shows without an invalidation path: at once to a signed-in
+ * visitor, and to anonymous ones once the page cache's copy expires (within a minute).
+ */
+import { eq } from "drizzle-orm";
+import { pageContent } from "../../../db/schema";
+import type { PageContentCopy } from "../../content/training";
+import { applyPlaceholders } from "../../lib/placeholders";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
+import { sanitizeRichText } from "../platform/sanitize.server";
+
+export type PageContentRecord = PageContentCopy & { slug: string };
+
+export interface PageContentResult {
+  record: PageContentRecord;
+  /** "database", or "default" when the record is missing or could not be read. */
+  source: "database" | "default";
+}
+
+/** The record with this slug, or undefined. */
+export async function findPageContent(db: Database, slug: string): Promise<PageContentRecord | undefined> {
+  const [row] = await db
+    .select({
+      slug: pageContent.slug,
+      title: pageContent.title,
+      excerpt: pageContent.excerpt,
+      content: pageContent.content,
+      featuredImageUrl: pageContent.featuredImageUrl,
+    })
+    .from(pageContent)
+    .where(eq(pageContent.slug, slug));
+  return row;
+}
+
+/** The record with this slug, or the page's default copy when it is missing or the query fails. */
+export async function getPageContent(
+  getDb: () => Promise<Database>,
+  slug: string,
+  fallback: PageContentCopy,
+): Promise<PageContentResult> {
+  try {
+    const record = await findPageContent(await getDb(), slug);
+    if (record) return { record, source: "database" };
+    logger.warn({ slug }, "no page content record; showing the page's default copy");
+  } catch (error) {
+    logger.error({ err: error, slug }, "could not load a page content record; showing the page's default copy");
+  }
+  return { record: { ...fallback, slug }, source: "default" };
+}
+
+/** What a page renders from a record: placeholders filled, the body sanitised, the image checked. */
+export interface PageContentView {
+  title: string;
+  excerpt: string | null;
+  /** Sanitised HTML, safe for dangerouslySetInnerHTML; "" when the record has no body. */
+  html: string;
+  /** A site path or https address the Content-Security-Policy allows; null for none. */
+  featuredImageUrl: string | null;
+}
+
+export function toPageContentView(
+  record: PageContentCopy,
+  publicSettings: Readonly<Record<string, string>>,
+): PageContentView {
+  const text = (value: string) => applyPlaceholders(value, publicSettings).trim();
+  return {
+    title: text(record.title),
+    excerpt: record.excerpt ? text(record.excerpt) || null : null,
+    html: sanitizeRichText(applyPlaceholders(record.content, publicSettings, { html: true })).trim(),
+    featuredImageUrl: displayableImageUrl(record.featuredImageUrl),
+  };
+}
+
+/**
+ * An image address the page may show: a path on this site ("/images/x.webp") or an https address
+ * (the Content-Security-Policy's img-src). Anything else (http:, javascript:, "//host/x",
+ * a bare file name, blank) is null, so the page shows its shipped picture instead.
+ */
+export function displayableImageUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  if (value.startsWith("/")) return value.startsWith("//") || value.includes("\\") ? null : value;
+  try {
+    return new URL(value).protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,116 @@
+/** Site settings (site_settings): the company's identity and other values an admin can change. */
+import { asc, eq } from "drizzle-orm";
+import { siteSettings } from "../../../db/schema";
+import type { SettingType } from "../../lib/enums";
+import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../../lib/schemas/site-settings";
+import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
+import { cached, invalidate } from "../platform/cache/cache.server";
+import type { Database } from "../platform/db/db.server";
+import { logger } from "../platform/logger.server";
+
+export const PUBLIC_SETTINGS_CACHE_KEY = "settings:public";
+
+export type SettingsMap = Readonly<Record<string, string>>;
+
+/** Every public setting as key → value, ordered by key (SPEC.md section 7). */
+export async function listPublicSettings(db: Database): Promise<SettingsMap> {
+  const rows = await db
+    .select({ key: siteSettings.settingKey, value: siteSettings.settingValue })
+    .from(siteSettings)
+    .where(eq(siteSettings.isPublic, true))
+    .orderBy(asc(siteSettings.settingKey));
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/**
+ * The public settings for a page. Only public ones: this map is sent to the browser. When they
+ * cannot be read the page still renders, with the fallbacks of whoever reads them.
+ */
+export async function getPublicSettings(getDb: () => Promise<Database>): Promise<SettingsMap> {
+  try {
+    return await cached(PUBLIC_SETTINGS_CACHE_KEY, async () => listPublicSettings(await getDb()));
+  } catch (error) {
+    logger.error({ err: error }, "could not load site settings");
+    return {};
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Administration (the CMS Site Settings tab). Every write forgets the cached public map, so public
+ * pages show the new value on their next request.
+ * ---------------------------------------------------------------------------------------------- */
+
+export type SiteSetting = typeof siteSettings.$inferSelect;
+
+export class SiteSettingError extends Error {
+  override name = "SiteSettingError";
+}
+
+function settingsChanged(): void {
+  invalidate(PUBLIC_SETTINGS_CACHE_KEY);
+  // Contact details and business hours are among what the assistant answers from.
+  invalidateSiteSearch();
+}
+
+/** Every setting, public and private, ordered by key (for administrators only). */
+export async function listSettings(db: Database): Promise<SiteSetting[]> {
+  return db.select().from(siteSettings).orderBy(asc(siteSettings.settingKey));
+}
+
+export async function findSetting(db: Database, settingKey: string): Promise<SiteSetting | undefined> {
+  const [setting] = await db.select().from(siteSettings).where(eq(siteSettings.settingKey, settingKey));
+  return setting;
+}
+
+/** Adds a setting; its value must fit its type, and the key must be new. */
+export async function createSetting(
+  db: Database,
+  input: {
+    settingKey: string;
+    settingValue: string;
+    settingType: SettingType;
+    description?: string | null;
+    isPublic?: boolean;
+  },
+): Promise<SiteSetting> {
+  if (!SETTING_KEY_PATTERN.test(input.settingKey)) throw new SiteSettingError(SETTING_KEY_MESSAGE);
+  const checked = checkSettingValue(input.settingType, input.settingValue);
+  if (!checked.success) throw new SiteSettingError(checked.error);
+  const [setting] = await db
+    .insert(siteSettings)
+    .values({
+      settingKey: input.settingKey,
+      settingValue: checked.value,
+      settingType: input.settingType,
+      description: input.description ?? null,
+      isPublic: input.isPublic ?? true,
+    })
+    .onConflictDoNothing({ target: siteSettings.settingKey })
+    .returning();
+  if (!setting) throw new SiteSettingError(`A setting with the key "${input.settingKey}" already exists.`);
+  settingsChanged();
+  return setting;
+}
+
+/** Changes one setting's value (SPEC.md section 7: by setting_key), checked against its stored type. */
+export async function updateSettingValue(db: Database, settingKey: string, value: string): Promise<SiteSetting> {
+  const existing = await findSetting(db, settingKey);
+  if (!existing) throw new SiteSettingError("Setting not found.");
+  const checked = checkSettingValue(existing.settingType as SettingType, value);
+  if (!checked.success) throw new SiteSettingError(checked.error);
+  const [setting] = await db
+    .update(siteSettings)
+    .set({ settingValue: checked.value, updatedAt: new Date() })
+    .where(eq(siteSettings.settingKey, settingKey))
+    .returning();
+  settingsChanged();
+  if (!setting) throw new SiteSettingError("Setting not found.");
+  return setting;
+}
+
+export async function deleteSetting(db: Database, settingKey: string): Promise<SiteSetting> {
+  const [setting] = await db.delete(siteSettings).where(eq(siteSettings.settingKey, settingKey)).returning();
+  settingsChanged();
+  if (!setting) throw new SiteSettingError("Setting not found.");
+  return setting;
+}

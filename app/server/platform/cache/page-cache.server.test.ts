@@ -1,0 +1,329 @@
+/**
+ * The whole-page cache (page-cache.server.ts) in a real Express app on loopback, behind the real
+ * security headers and compression, in front of a stand-in page that counts its renders and puts
+ * the response's nonce where React Router puts it.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cached, invalidate, invalidateAll, invalidateLocally } from "./cache.server";
+import {
+  isPublicPagePath,
+  PAGE_CACHE_HEADER,
+  pageCache,
+  splitAtNonce,
+  type PageCacheOptions,
+} from "./page-cache.server";
+import { securityHeaders } from "../http/security-headers.server";
+
+interface Site {
+  url: string;
+  renders: () => number;
+  close: () => Promise<void>;
+}
+
+const sites: Site[] = [];
+
+/**
+ * A site whose pages show the render count. Query parameters ask for what a page may do:
+ * `cookie` sets one, `status` answers another status, `cacheControl`, `vary` and `type` set those
+ * headers, `fail` makes a cached load fail mid-render, `invalidate` invalidates mid-render, and
+ * `foreignNonce` writes a nonce attribute that is not the response's.
+ */
+async function startSite(options: PageCacheOptions = {}): Promise<Site> {
+  let renders = 0;
+  const app = express();
+  app.use(securityHeaders({ development: false }));
+  app.use(compression());
+  app.use(pageCache({ isCacheablePath: (pathname) => pathname.startsWith("/page"), ...options }));
+  app.get(/^\/(page|private).*/, async (req, res) => {
+    renders += 1;
+    const query = req.query as Record<string, string | undefined>;
+    const nonce = String(res.locals.cspNonce);
+    if (query.fail) await cached(`failing:${renders}`, async () => Promise.reject(new Error("down"))).catch(() => {});
+    if (query.invalidate) invalidate("settings:public");
+    if (query.cookie) res.setHeader("Set-Cookie", "toast=hello; Path=/; HttpOnly");
+    if (query.cacheControl) res.setHeader("Cache-Control", query.cacheControl);
+    if (query.vary) res.setHeader("Vary", query.vary);
+    res.status(Number(query.status ?? 200));
+    res.type(query.type ?? "html");
+    res.setHeader("X-Rendered-By", "page");
+    // Written in pieces, as React streams a page.
+    res.write(`<!DOCTYPE html><html><head><script nonce="${nonce}">window.a=1</script></head>`);
+    // Over compression's 1 KB threshold, as every real page is.
+    res.write(`<body><p>render ${renders} of ${req.originalUrl}</p><p>${"Lorem ipsum. ".repeat(100)}</p>`);
+    if (query.foreignNonce) res.write(`<script nonce="not-the-nonce">window.b=1</script>`);
+    // A page the size of a real one, with a nonce every few kilobytes.
+    if (query.large) {
+      for (let index = 0; index < 40; index += 1) {
+        res.write(`<script nonce="${nonce}">window.c${index}=1</script><p>${"Sit amet. ".repeat(500)}</p>`);
+      }
+    }
+    res.end(`<script nonce="${nonce}" type="module">import("/x.js")</script></body></html>`);
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const site: Site = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    renders: () => renders,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  sites.push(site);
+  return site;
+}
+
+afterEach(() => invalidateAll());
+afterAll(async () => {
+  await Promise.all(sites.map((site) => site.close()));
+});
+
+/** Chromium's user agent: fetch's own one reads as a robot's. */
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+
+async function get(site: Site, path: string, headers: Record<string, string> = {}, method = "GET") {
+  const response = await fetch(site.url + path, {
+    // Uncompressed unless a test asks otherwise (fetch asks for gzip by default).
+    headers: { "User-Agent": BROWSER, "Accept-Encoding": "identity", ...headers },
+    method,
+  });
+  const body = await response.text();
+  const policy = response.headers.get("content-security-policy") ?? "";
+  return {
+    status: response.status,
+    body,
+    cache: response.headers.get(PAGE_CACHE_HEADER),
+    headers: response.headers,
+    nonce: /'nonce-([^']+)'/.exec(policy)?.[1] ?? null,
+    nonceAttributes: [...body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]),
+  };
+}
+
+describe("the page cache", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+
+  it("serves an anonymous visitor's second request from memory, with that response's own nonce everywhere", async () => {
+    const first = await get(site, "/page/nonce");
+    const rendersAfterFirst = site.renders();
+    const second = await get(site, "/page/nonce");
+    const third = await get(site, "/page/nonce");
+    expect([first.cache, second.cache, third.cache]).toEqual(["miss", "hit", "hit"]);
+    expect(site.renders()).toBe(rendersAfterFirst);
+
+    for (const response of [first, second, third]) {
+      expect(response.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(response.nonceAttributes).toEqual([response.nonce, response.nonce]);
+    }
+    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+    expect(second.body.replaceAll(second.nonce!, "N")).toBe(first.body.replaceAll(first.nonce!, "N"));
+    // The page's own headers come back; the per-response ones are made anew.
+    expect(second.headers.get("x-rendered-by")).toBe("page");
+    expect(second.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(second.headers.get("x-request-id")).toBeNull();
+    expect(Number(second.headers.get("content-length"))).toBe(Buffer.byteLength(second.body));
+  });
+
+  it("compresses a cached page for a browser that asks, like any other response", async () => {
+    await get(site, "/page/compressed");
+    const response = await fetch(`${site.url}/page/compressed`, {
+      headers: { "User-Agent": BROWSER, "Accept-Encoding": "gzip" },
+    });
+    expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.text()).toContain("of /page/compressed</p>");
+  });
+
+  it("sends a large cached page whole, compressed or not, with every nonce replaced", async () => {
+    const rendered = await get(site, "/page/large?large=1");
+    for (const encoding of ["identity", "gzip"]) {
+      const response = await fetch(`${site.url}/page/large?large=1`, {
+        headers: { "User-Agent": BROWSER, "Accept-Encoding": encoding },
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+      const body = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      expect(body.length).toBeGreaterThan(200_000);
+      expect(body.split(`nonce="${nonce}"`)).toHaveLength(43);
+      expect(body.replaceAll(nonce, "N")).toBe(rendered.body.replaceAll(rendered.nonce!, "N"));
+    }
+  });
+
+  it("answers HEAD from a cached page with its headers and no body, and never stores a HEAD", async () => {
+    const head = await get(site, "/page/head", {}, "HEAD");
+    expect(head.cache).toBe("miss");
+    expect((await get(site, "/page/head")).cache).toBe("miss");
+    const cachedHead = await get(site, "/page/head", {}, "HEAD");
+    expect(cachedHead.cache).toBe("hit");
+    expect(cachedHead.body).toBe("");
+    expect(cachedHead.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("keys on the path and query, and on whether the visitor is a search engine", async () => {
+    await get(site, "/page/key?page=1");
+    expect((await get(site, "/page/key?page=2")).cache).toBe("miss");
+    expect((await get(site, "/page/key?page=2")).body).toContain("of /page/key?page=2<");
+    const bot = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    expect((await get(site, "/page/key?page=1", bot)).cache).toBe("miss");
+    expect((await get(site, "/page/key?page=1", bot)).cache).toBe("hit");
+    expect((await get(site, "/page/key?page=1")).cache).toBe("hit");
+  });
+
+  it("is bypassed by any request with a cookie or credentials, and on other paths", async () => {
+    await get(site, "/page/bypass");
+    const credentials: Array<Record<string, string>> = [
+      { Cookie: "session=abc" },
+      { Cookie: "toast=xyz" },
+      { Authorization: "Basic eDp5" },
+    ];
+    for (const headers of credentials) {
+      const before = site.renders();
+      const response = await get(site, "/page/bypass", headers);
+      expect(response.cache, JSON.stringify(headers)).toBeNull();
+      expect(site.renders()).toBe(before + 1);
+    }
+    await get(site, "/private/page");
+    const before = site.renders();
+    expect((await get(site, "/private/page")).cache).toBeNull();
+    expect(site.renders()).toBe(before + 1);
+  });
+
+  it("never stores a page that sets a cookie, is not 200 or HTML, is private or no-store, or varies on a header", async () => {
+    for (const query of [
+      "cookie=1",
+      "status=404",
+      "status=500",
+      "type=json",
+      "cacheControl=no-store",
+      "cacheControl=private,%20max-age=60",
+      "vary=Cookie",
+    ]) {
+      await get(site, `/page/refused?${query}`);
+      const again = await get(site, `/page/refused?${query}`);
+      expect(again.cache, query).toBe("miss");
+    }
+    // A toast's Set-Cookie reaches only the visitor it was for.
+    const second = await get(site, "/page/refused?cookie=1");
+    expect(second.headers.get("set-cookie")).toContain("toast=hello");
+  });
+
+  it("forgets every page when cached data is invalidated, here or by another instance", async () => {
+    await get(site, "/page/invalidated");
+    expect((await get(site, "/page/invalidated")).cache).toBe("hit");
+    invalidate("content:");
+    const afterWrite = await get(site, "/page/invalidated");
+    expect(afterWrite.cache).toBe("miss");
+    expect((await get(site, "/page/invalidated")).cache).toBe("hit");
+    // What the LISTEN/NOTIFY listener calls when another instance writes.
+    invalidateLocally("careers:active");
+    expect((await get(site, "/page/invalidated")).cache).toBe("miss");
+  });
+
+  it("does not keep a page rendered while its data was invalidated or failed to load", async () => {
+    for (const query of ["invalidate=1", "fail=1"]) {
+      await get(site, `/page/unsettled?${query}`);
+      expect((await get(site, `/page/unsettled?${query}`)).cache, query).toBe("miss");
+    }
+  });
+
+  it("keeps the pages it has when a load fails, as they were rendered from good data", async () => {
+    await get(site, "/page/kept");
+    await get(site, "/page/other?fail=1");
+    expect((await get(site, "/page/kept")).cache).toBe("hit");
+  });
+
+  it("does not keep a page with a nonce attribute it cannot account for", async () => {
+    await get(site, "/page/foreign?foreignNonce=1");
+    const again = await get(site, "/page/foreign?foreignNonce=1");
+    expect(again.cache).toBe("miss");
+    expect(again.nonceAttributes).toContain("not-the-nonce");
+  });
+});
+
+describe("the page cache's bounds", () => {
+  it("forgets the least recently served page once it holds more than its limit", async () => {
+    const first = await get(await startSite(), "/page/size");
+    const pageBytes = Buffer.byteLength(first.body);
+    // Room for two pages of about this size.
+    const site = await startSite({ maxBytes: pageBytes * 2 + 50 });
+    await get(site, "/page/a");
+    await get(site, "/page/b");
+    expect((await get(site, "/page/a")).cache).toBe("hit"); // a is now the most recent
+    await get(site, "/page/c"); // b goes
+    expect((await get(site, "/page/a")).cache).toBe("hit");
+    expect((await get(site, "/page/c")).cache).toBe("hit");
+    expect((await get(site, "/page/b")).cache).toBe("miss");
+  });
+
+  it("renders a page again once it is older than the maximum age", async () => {
+    const site = await startSite({ maxAgeMs: 200 });
+    await get(site, "/page/aged");
+    expect((await get(site, "/page/aged")).cache).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await get(site, "/page/aged")).cache).toBe("miss");
+    expect((await get(site, "/page/aged")).cache).toBe("hit");
+  });
+});
+
+describe("splitAtNonce", () => {
+  const marker = Buffer.from("MARKER");
+  const nonce = Buffer.from("n0nce+/==");
+
+  it("splits at every occurrence, so that joining with another nonce replaces each one", () => {
+    const html = Buffer.from(`<script nonce="n0nce+/==">a</script><link nonce="n0nce+/=="><p>n0nce+/==</p>`);
+    const parts = splitAtNonce(html, nonce, marker);
+    expect(parts?.map(String)).toEqual(['<script nonce="', '">a</script><link nonce="', '"><p>', "</p>"]);
+  });
+
+  it("refuses HTML that already holds the marker, or a nonce attribute with another value", () => {
+    expect(splitAtNonce(Buffer.from(`<p>MARKER</p><script nonce="n0nce+/=="></script>`), nonce, marker)).toBeNull();
+    for (const attribute of [`nonce="other"`, `nonce='other'`, `nonce=other`, `NONCE="other"`]) {
+      const html = Buffer.from(`<script nonce="n0nce+/=="></script><script ${attribute}></script>`);
+      expect(splitAtNonce(html, nonce, marker), attribute).toBeNull();
+    }
+  });
+});
+
+describe("isPublicPagePath", () => {
+  it("accepts the public pages, their aliases, content pages and job pages", () => {
+    for (const path of [
+      "/",
+      "/about",
+      "/training",
+      "/basket",
+      "/contact",
+      "/careers",
+      "/blog",
+      "/ai/computer-vision",
+      "/scalable-ecommerce",
+      "/content/a-published-item",
+      "/careers/cloud-engineer-3f2a9c1e",
+      "/careers/3f2a9c1e",
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(true);
+    }
+  });
+
+  it("refuses everything else: the CMS, the checkout, the API, data requests and malformed addresses", () => {
+    for (const path of [
+      "/cms",
+      "/cms/content",
+      "/checkout/success",
+      "/checkout/test/3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f",
+      "/api/chat",
+      "/downloads/ai-guide",
+      "/sitemap.xml",
+      "/about.data",
+      "/content/Not_A_Slug",
+      "/content/a/b",
+      "/careers/not-a-job",
+      "/no-such-page",
+    ]) {
+      expect(isPublicPagePath(path), path).toBe(false);
+    }
+  });
+});
