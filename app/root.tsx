@@ -1,14 +1,12 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   type LinksFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -19,6 +17,7 @@ import { themeInitScript } from "~/lib/theme";
 import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 export const links: LinksFunction = () => [
   // In production the stylesheet is inlined (lib/stylesheet.tsx); Vite serves it in development.
@@ -82,22 +81,24 @@ export default function App() {
 
 /** The last resort for an error no route handled: a friendly page, never a stack trace. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <p className="text-5xl font-bold">{notFound ? "404" : "Sorry"}</p>
-      <h1 className="text-2xl font-semibold">
-        {notFound ? "Oops! Page not found" : "Something went wrong on our side"}
-      </h1>
-      <p className="text-muted-foreground">
-        {notFound
-          ? "The page you were looking for does not exist."
-          : "We have been told about it. Please try again in a moment, or return to the home page."}
-      </p>
-      <a href="/" className="font-medium text-primary underline underline-offset-4">
-        Return to Home
-      </a>
-    </main>
+    <GeneralErrorBoundary
+      layout="page"
+      code={(status) => (status === 404 ? "404" : "Sorry")}
+      byStatus={{
+        404: {
+          title: "Oops! Page not found",
+          message: "The page you were looking for does not exist.",
+          link: HOME_LINK,
+        },
+      }}
+      otherwise={{
+        title: "Something went wrong on our side",
+        message: "We have been told about it. Please try again in a moment, or return to the home page.",
+        link: HOME_LINK,
+      }}
+    />
   );
 }
+
+const HOME_LINK = { to: "/", label: "Return to Home" };

@@ -11,10 +11,11 @@ import { consumeSetupCode } from "../app/server/auth/admin-setup.server";
 import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
-import { createUser, UserError } from "../app/server/auth/users.server";
+import { createUser } from "../app/server/auth/users.server";
 import { USER_ROLES, type UserRole } from "../app/lib/enums";
 import { emailField, passwordField } from "../app/lib/schemas/auth";
 import { runScript } from "./run-script";
+import { ExpectedError } from "../app/server/platform/errors.server";
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
@@ -34,22 +35,23 @@ function askHidden(question: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
-  if (!process.stdin.isTTY) throw new UserError("Set ADMIN_PASSWORD, or run this in a terminal to be asked for it.");
+  if (!process.stdin.isTTY)
+    throw new ExpectedError("Set ADMIN_PASSWORD, or run this in a terminal to be asked for it.");
   const first = await askHidden("Password: ");
   const second = await askHidden("Repeat the password: ");
-  if (first !== second) throw new UserError("The two passwords do not match.");
+  if (first !== second) throw new ExpectedError("The two passwords do not match.");
   return first;
 }
 
 await runScript(async () => {
   const { values } = parseArgs({ options: { email: { type: "string" }, role: { type: "string", default: "admin" } } });
   const email = emailField.safeParse(values.email ?? "");
-  if (!email.success) throw new UserError(`--email: ${email.error.issues[0]?.message ?? "invalid"}`);
+  if (!email.success) throw new ExpectedError(`--email: ${email.error.issues[0]?.message ?? "invalid"}`);
   if (!(USER_ROLES as readonly string[]).includes(values.role ?? "")) {
-    throw new UserError(`--role must be one of: ${USER_ROLES.join(", ")}`);
+    throw new ExpectedError(`--role must be one of: ${USER_ROLES.join(", ")}`);
   }
   const password = passwordField.safeParse(await readPassword());
-  if (!password.success) throw new UserError(password.error.issues[0]?.message ?? "Invalid password");
+  if (!password.success) throw new ExpectedError(password.error.issues[0]?.message ?? "Invalid password");
 
   const database = await openDatabase(databaseTargetFromEnv(getEnv()));
   try {

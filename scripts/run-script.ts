@@ -4,13 +4,13 @@
  */
 import { DatabaseInUseError } from "../app/server/platform/db/directory-lock.server";
 import { ConfigurationError } from "../app/server/platform/env.server";
-import { UserError } from "../app/server/auth/users.server";
+import { ExpectedError } from "../app/server/platform/errors.server";
 
 export async function runScript(task: () => Promise<void>): Promise<void> {
   try {
     await task();
   } catch (error) {
-    if (error instanceof ConfigurationError || error instanceof DatabaseInUseError || error instanceof UserError) {
+    if (error instanceof ConfigurationError || error instanceof DatabaseInUseError || error instanceof ExpectedError) {
       console.error(error.message);
     } else {
       console.error(error);

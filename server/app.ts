@@ -15,7 +15,12 @@ import { closeDatabase, getDatabase } from "../app/server/platform/db/database.s
 import { getEnv } from "../app/server/platform/env.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
 import { logger } from "../app/server/platform/logger.server";
-import { createMailTransport, mailFrom, startMailDelivery, stopMailDelivery } from "../app/server/platform/mail/outbox.server";
+import {
+  createMailTransport,
+  mailFrom,
+  startMailDelivery,
+  stopMailDelivery,
+} from "../app/server/platform/mail/delivery.server";
 import { pageCache } from "../app/server/platform/cache/page-cache.server";
 import {
   adminMetricsEndpoint,

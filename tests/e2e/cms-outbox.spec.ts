@@ -3,7 +3,7 @@
  * in the outbox, where an administrator reads them; anyone else is refused; axe in both themes.
  */
 import { contactSubmissions, mailOutbox } from "../../db/schema";
-import { queueSubmissionMail } from "../../app/server/platform/mail/outbox.server";
+import { queueSubmissionMail } from "../../app/server/contact/contact-mail.server";
 import {
   ensureAdminExists,
   expect,

@@ -22,8 +22,9 @@ import {
   signIn,
   TOO_MANY_ATTEMPTS,
 } from "~/server/auth/sign-in.server";
-import { createUser, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/auth/users.server";
+import { createUser, setUserActive, setUserPassword, setUserRole } from "~/server/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -193,7 +194,7 @@ describe("first-run setup", () => {
 describe("the last administrator", () => {
   it("cannot be demoted or deactivated, but can once another admin exists", async () => {
     const ann = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "admin" });
-    await expect(setUserRole(database.db, ann.id, "user")).rejects.toThrow(UserError);
+    await expect(setUserRole(database.db, ann.id, "user")).rejects.toThrow(ExpectedError);
     await expect(setUserActive(database.db, ann.id, false)).rejects.toThrow(/last administrator/);
 
     const bob = await createUser(database.db, { email: "bob@example.com", password: "secret-pass", role: "user" });

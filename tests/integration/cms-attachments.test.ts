@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import { createSession } from "~/server/auth/sessions.server";
 import { getStorage } from "~/server/platform/storage.server";
-import { csvCell } from "~/server/contact/submissions-export.server";
+import { csvCell } from "~/server/platform/csv.server";
 import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 

@@ -6,7 +6,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import {
-  ContactStatusError,
   findContactSubmission,
   isContactStatus,
   listContactSubmissions,
@@ -20,6 +19,7 @@ import {
   withBrokenDatabaseHooks,
 } from "./broken-database-routes";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 const ids: Record<string, string> = {};
@@ -117,7 +117,7 @@ describe("updateContactSubmissionStatus", () => {
     const id = ids.Ed!;
     for (const bad of ["closed", "", "NEW", null, 1]) {
       const attempt = updateContactSubmissionStatus(database.db, id, bad);
-      await expect(attempt).rejects.toBeInstanceOf(ContactStatusError);
+      await expect(attempt).rejects.toBeInstanceOf(ExpectedError);
       await expect(updateContactSubmissionStatus(database.db, id, bad)).rejects.toThrow("Invalid status value");
     }
     const [row] = await database.db

@@ -10,7 +10,6 @@ import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { checkBlockData, editBlockSchema, newBlockSchema, parseBlockData } from "~/lib/schemas/content-blocks";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
-  ContentBlockError,
   createContentBlock,
   deleteContentBlock,
   findContentBlock,
@@ -20,6 +19,7 @@ import {
   updateContentBlock,
 } from "~/server/content/content-blocks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -159,8 +159,8 @@ describe("writes", () => {
         contentData: {},
         isActive: true,
       }),
-    ).rejects.toBeInstanceOf(ContentBlockError);
-    await expect(deleteContentBlock(database.db, missing)).rejects.toBeInstanceOf(ContentBlockError);
+    ).rejects.toBeInstanceOf(ExpectedError);
+    await expect(deleteContentBlock(database.db, missing)).rejects.toBeInstanceOf(ExpectedError);
   });
 
   it("deletes a block", async () => {

@@ -9,7 +9,6 @@ import { content, siteSettings } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
-  ContentError,
   contentListPageQuery,
   deleteContent,
   escapeLikePattern,
@@ -26,6 +25,7 @@ import {
 import { getPublicSettings, updateSettingValue } from "~/server/content/site-settings.server";
 import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 let authorId: string;
@@ -146,13 +146,13 @@ describe("saveContent", () => {
     const second = await saveContent(database.db, input({ slug: "free", title: "Second" }), authorId);
 
     await expect(saveContent(database.db, input({ slug: "taken" }), authorId)).rejects.toMatchObject({
-      name: "ContentError",
+      name: "ExpectedError",
       field: "slug",
       message: SLUG_TAKEN,
     });
     await expect(
       saveContent(database.db, input({ slug: "taken", title: "Second edited" }), authorId, second!.item.id),
-    ).rejects.toBeInstanceOf(ContentError);
+    ).rejects.toBeInstanceOf(ExpectedError);
     expect((await getContentById(database.db, second!.item.id))?.slug).toBe("free");
     expect((await listContent(database.db)).total).toBe(2);
 

@@ -10,20 +10,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { contactSubmissions, mailOutbox } from "../../db/schema";
 import {
   composeSubmissionMail,
+  queueSubmissionMail,
+  type SubmissionForMail,
+  type SubmissionMailContext,
+} from "~/server/contact/contact-mail.server";
+import {
   createMailTransport,
   deliverDueMail,
-  findOutboxMail,
   kickMailDelivery,
-  listOutbox,
   MAX_ATTEMPTS,
-  queueMail,
-  queueSubmissionMail,
   startMailDelivery,
   stopMailDelivery,
   type MailTransport,
-  type SubmissionForMail,
-  type SubmissionMailContext,
-} from "~/server/platform/mail/outbox.server";
+} from "~/server/platform/mail/delivery.server";
+import { findOutboxMail, listOutbox, queueMail } from "~/server/platform/mail/outbox.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

@@ -18,10 +18,10 @@ import {
   getPublicSettings,
   listPublicSettings,
   listSettings,
-  SiteSettingError,
   updateSettingValue,
 } from "~/server/content/site-settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe("createSetting", () => {
     ).rejects.toThrow(SETTING_KEY_MESSAGE);
     await expect(
       createSetting(database.db, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
-    ).rejects.toBeInstanceOf(SiteSettingError);
+    ).rejects.toBeInstanceOf(ExpectedError);
     expect(await findSetting(database.db, "max_items")).toBeUndefined();
   });
 });
@@ -113,7 +113,7 @@ describe("deleteSetting", () => {
   it("deletes by key, and refuses an unknown key", async () => {
     await expect(deleteSetting(database.db, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
     expect(await findSetting(database.db, "site_title")).toBeUndefined();
-    await expect(deleteSetting(database.db, "site_title")).rejects.toBeInstanceOf(SiteSettingError);
+    await expect(deleteSetting(database.db, "site_title")).rejects.toBeInstanceOf(ExpectedError);
   });
 });
 

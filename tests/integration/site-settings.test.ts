@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { siteSettings } from "../../db/schema";
 import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
 import type { Database } from "~/server/platform/db/db.server";
-import { PUBLIC_SETTINGS_CACHE_KEY, getPublicSettings, listPublicSettings } from "~/server/content/site-settings.server";
+import {
+  PUBLIC_SETTINGS_CACHE_KEY,
+  getPublicSettings,
+  listPublicSettings,
+} from "~/server/content/site-settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

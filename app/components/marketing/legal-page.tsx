@@ -1,6 +1,5 @@
 import type { LegalPage, LegalSection } from "~/content/legal";
-
-const lastUpdatedFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+import { formatDate } from "~/lib/format";
 
 /** One legal page (privacy, terms, cookies): the same template for all three (SPEC.md "Legal pages"). */
 export function LegalPageView({ page }: { page: LegalPage }) {
@@ -9,7 +8,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
       <header className="border-b pb-6">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          Last updated <time dateTime={page.lastUpdated}>{lastUpdatedFormat.format(new Date(page.lastUpdated))}</time>
+          Last updated <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated, "long")}</time>
         </p>
         <p className="mt-6 text-lg leading-8">{page.intro}</p>
       </header>

@@ -23,7 +23,6 @@ import {
 import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import {
-  ContentBlockError,
   createContentBlock,
   deleteContentBlock,
   listContentBlocks,
@@ -33,6 +32,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/blocks";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Content Blocks | CMS" }];
 
@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof ContentBlockError) return failed({ form: error.message });
+    if (error instanceof ExpectedError) return failed({ form: error.message });
     logger.error({ err: error, intent }, "content block change failed");
     return failed({ form: messages.failed });
   }

@@ -1,15 +1,6 @@
 import { ArrowLeftIcon, EyeIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -20,12 +11,14 @@ import { CONTENT_MESSAGES, contentFormSchema, contentTypeLabel, TITLE_AND_SLUG_R
 import { slugify } from "~/lib/slug";
 import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
-import { ContentError, getContentById, saveContent } from "~/server/content/content.server";
+import { getContentById, saveContent } from "~/server/content/content.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/content-editor";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 /** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
 const idParam = z.union([z.literal("new"), z.uuid()]);
@@ -107,9 +100,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       description: created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated,
     });
   } catch (error) {
-    if (error instanceof ContentError) {
+    if (error instanceof ExpectedError) {
       return dataWithToast<ActionResult>(
-        { errors: { [error.field]: error.message } },
+        { errors: { [error.field ?? "form"]: error.message } },
         { type: "error", description: error.message },
         { status: 400 },
       );
@@ -299,18 +292,24 @@ function ImagePreview({ src }: { src: string }) {
 
 /** An unknown id (404) or a failure to load the item, inside the CMS. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   // A 403 never reaches here: the CMS layout shows Access Denied instead of its children.
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="rounded-lg border bg-card p-6">
-      <h2 className="text-lg font-semibold">{notFound ? "Content not found" : CONTENT_MESSAGES.fetchFailed}</h2>
-      <p className="mt-2 text-muted-foreground">
-        {notFound ? "This content item does not exist or has been deleted." : "Please try again in a few minutes."}
-      </p>
-      <Link to="/cms/content" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
-        Back to the content list
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      layout="card"
+      byStatus={{
+        404: {
+          title: "Content not found",
+          message: "This content item does not exist or has been deleted.",
+          link: CONTENT_LIST_LINK,
+        },
+      }}
+      otherwise={{
+        title: CONTENT_MESSAGES.fetchFailed,
+        message: "Please try again in a few minutes.",
+        link: CONTENT_LIST_LINK,
+      }}
+    />
   );
 }
+
+const CONTENT_LIST_LINK = { to: "/cms/content", label: "Back to the content list" };

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
@@ -13,6 +13,7 @@ import { logger } from "~/server/platform/logger.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/content-preview";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
@@ -70,14 +71,12 @@ export default function ContentPreview() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const link = { to: "/cms/content", label: "Back to the content list" };
   return (
-    <section className="rounded-lg border bg-card p-6">
-      <h2 className="text-lg font-semibold">{notFound ? "Content not found" : "Failed to fetch content"}</h2>
-      <Link to="/cms/content" className="mt-4 inline-block font-medium text-primary underline underline-offset-4">
-        Back to the content list
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      layout="card"
+      byStatus={{ 404: { title: "Content not found", link } }}
+      otherwise={{ title: "Failed to fetch content", link }}
+    />
   );
 }

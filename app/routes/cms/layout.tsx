@@ -1,15 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  redirect,
-  Link,
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from "react-router";
+import { data, redirect, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
 import { AccessDenied } from "~/components/cms/access-denied";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { SignOutButton } from "~/components/cms/sign-out-button";
@@ -23,6 +12,7 @@ import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/layout";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
@@ -187,19 +177,20 @@ function AdminArea({ email }: { email: string }) {
 
 /** A child route refused the user (403) or failed: Access Denied, or a short error inside the CMS. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const email = (error.data as { email?: string } | null)?.email ?? "";
-    return <AccessDenied email={email} pathname={location.pathname} />;
-  }
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong in the CMS</h1>
-      <p className="text-muted-foreground">Please reload the page. If it keeps happening, try again later.</p>
-      <Link to="/cms" className="font-medium text-primary underline underline-offset-4">
-        Back to the CMS
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      layout="page"
+      byStatus={{
+        403: (denied) => (
+          <AccessDenied email={(denied as { email?: string } | null)?.email ?? ""} pathname={location.pathname} />
+        ),
+      }}
+      otherwise={{
+        title: "Something went wrong in the CMS",
+        message: "Please reload the page. If it keeps happening, try again later.",
+        link: { to: "/cms", label: "Back to the CMS" },
+      }}
+    />
   );
 }

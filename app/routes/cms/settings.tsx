@@ -18,15 +18,10 @@ import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
-import {
-  createSetting,
-  deleteSetting,
-  listSettings,
-  SiteSettingError,
-  updateSettingValue,
-} from "~/server/content/site-settings.server";
+import { createSetting, deleteSetting, listSettings, updateSettingValue } from "~/server/content/site-settings.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/settings";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Settings | CMS" }];
 
@@ -116,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof SiteSettingError) {
+    if (error instanceof ExpectedError) {
       // A duplicate key is the key's problem; anything else the value's.
       const field = intent === "create" && error.message.includes("already exists") ? "settingKey" : "settingValue";
       return failed({ [field]: error.message });

@@ -15,7 +15,6 @@ import { cn } from "~/lib/utils";
 import { recordAudit } from "~/server/platform/audit.server";
 import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import {
-  ContactStatusError,
   findContactSubmission,
   INVALID_STATUS_MESSAGE,
   isContactStatus,
@@ -27,6 +26,7 @@ import { logger } from "~/server/platform/logger.server";
 import { sanitizeRichText } from "~/server/platform/sanitize.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/submissions";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | CMS" }];
 
@@ -136,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return dataWithToast<ActionResult>({ ok: true }, { type: "success", description: "Status updated successfully" });
   } catch (error) {
-    if (error instanceof ContactStatusError) return failed(error.message, 400);
+    if (error instanceof ExpectedError) return failed(error.message, 400);
     logger.error({ err: error }, "could not update a contact submission's status");
     return failed("Failed to update status", 500);
   }

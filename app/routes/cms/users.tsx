@@ -16,8 +16,9 @@ import { requireAdmin, requireAdminForm } from "~/server/auth/guards.server";
 import { deleteUserSessions } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { dataWithToast } from "~/server/platform/toast.server";
-import { createUser, listUsers, setUserActive, setUserPassword, setUserRole, UserError } from "~/server/auth/users.server";
+import { createUser, listUsers, setUserActive, setUserPassword, setUserRole } from "~/server/auth/users.server";
 import type { Route } from "./+types/users";
+import { ExpectedError } from "~/server/platform/errors.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | CMS" }];
 
@@ -90,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data<ActionResult>({ errors: { form: "Unknown action." } }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof UserError) {
+    if (error instanceof ExpectedError) {
       return dataWithToast<ActionResult>(
         { errors: { form: error.message } },
         { type: "error", description: error.message },

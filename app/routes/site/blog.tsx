@@ -6,11 +6,10 @@ import { getPublishedContentPage } from "~/server/content/content.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/blog";
+import { formatDate } from "~/lib/format";
 
 const BLOG_PAGE_SIZE = 10;
 const CONTENT_LOAD_FAILED_TEXT = "Failed to load content";
-
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 /** /blog: the published blog posts, newest publication first, ten to a page. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         slug: item.slug,
         excerpt: item.excerpt,
         publishedAt: item.publishedAt?.toISOString() ?? null,
-        publishedLabel: item.publishedAt ? DATE_FORMAT.format(item.publishedAt) : null,
+        publishedLabel: item.publishedAt ? formatDate(item.publishedAt, "long") : null,
       })),
     };
   } catch (error) {

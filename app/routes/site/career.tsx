@@ -1,5 +1,5 @@
 import { BriefcaseIcon, MapPinIcon } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,8 @@ import { findActiveCareer } from "~/server/careers/careers.server";
 import { getDb } from "~/server/platform/db/database.server";
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { formatDate } from "~/lib/format";
 
 /**
  * One job opening, /careers/<title>-<id prefix>, with JobPosting structured data for Google for
@@ -64,8 +66,7 @@ export default function CareerRoute() {
           </span>
         ) : null}
         <span>
-          Posted{" "}
-          <time dateTime={datePosted}>{new Date(datePosted).toLocaleDateString("en-GB", { dateStyle: "long" })}</time>
+          Posted <time dateTime={datePosted}>{formatDate(datePosted, "long")}</time>
         </span>
       </p>
       <p className="mt-8 text-lg leading-8">{job.description}</p>
@@ -98,15 +99,14 @@ export default function CareerRoute() {
 
 /** A closed or unknown opening is the site's not-found page; a failure to read it, a short apology. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-2xl font-semibold">This job opening could not be loaded</h1>
-      <p className="text-muted-foreground">Please try again in a few minutes.</p>
-      <Link to="/careers" className="font-medium text-primary underline underline-offset-4">
-        See all open positions
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      byStatus={{ 404: () => <NotFound /> }}
+      otherwise={{
+        title: "This job opening could not be loaded",
+        message: "Please try again in a few minutes.",
+        link: { to: "/careers", label: "See all open positions" },
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "react-router";
 import { ContentArticle } from "~/components/site/content-article";
 import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
 import { isValidSlug } from "~/lib/slug";
@@ -9,6 +9,7 @@ import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/content";
 import type { loader as layoutLoader } from "./layout";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 const CONTENT_NOT_FOUND = "Content Not Found";
 const CONTENT_NOT_FOUND_MESSAGE = "The requested content could not be found.";
@@ -61,17 +62,11 @@ export default function ContentPage() {
 
 /** Not found (404), or the content could not be loaded (500): inside the site's layout. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const link = { to: "/", label: "Return to Home" };
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{notFound ? CONTENT_NOT_FOUND : CONTENT_LOAD_FAILED}</h1>
-      <p className="text-muted-foreground">
-        {notFound ? CONTENT_NOT_FOUND_MESSAGE : "Please try again in a few minutes."}
-      </p>
-      <Link to="/" className="font-medium text-primary underline underline-offset-4">
-        Return to Home
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      byStatus={{ 404: { title: CONTENT_NOT_FOUND, message: CONTENT_NOT_FOUND_MESSAGE, link } }}
+      otherwise={{ title: CONTENT_LOAD_FAILED, message: "Please try again in a few minutes.", link }}
+    />
   );
 }

@@ -1,20 +1,37 @@
 /**
  * The site search the assistant answers from: a MiniSearch full-text index over the passages of
  * site-documents.server.ts. It is built on first use and kept in the in-memory cache until the
- * CMS changes what the site publishes (content, courses, careers, settings call
- * `invalidateSiteSearch`, which reaches every instance). When the database cannot be read, the
+ * CMS changes what the site publishes: it follows the invalidations of the content, courses, careers
+ * and public settings caches, which reach every instance. When the database cannot be read, the
  * assistant still answers from the copy that needs none, and the next question tries again.
  */
 import MiniSearch from "minisearch";
-import { cached } from "../platform/cache/cache.server";
-import { getCatalogue } from "../commerce/courses.server";
+import { ACTIVE_CAREERS_CACHE_KEY } from "../careers/careers.server";
+import { ACTIVE_COURSES_CACHE_KEY, getCatalogue } from "../commerce/courses.server";
+import { PUBLISHED_CONTENT_CACHE_PREFIX } from "../content/content.server";
+import { getPublicSettings, PUBLIC_SETTINGS_CACHE_KEY } from "../content/site-settings.server";
+import { cached, invalidateLocally, watchCachedData } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
-import { getPublicSettings } from "../content/site-settings.server";
 import { processTerm, searchTerms } from "./language.server";
 import { collectSiteKnowledge, type Passage, type SiteKnowledge } from "./site-documents.server";
 
-import { SITE_SEARCH_CACHE_KEY } from "./site-search-cache.server";
+export const SITE_SEARCH_CACHE_KEY = "assistant:site-search";
+
+/** The caches whose data the index is built from: their invalidation makes it stale. */
+const SOURCE_CACHE_KEYS = [
+  PUBLISHED_CONTENT_CACHE_PREFIX,
+  ACTIVE_CAREERS_CACHE_KEY,
+  ACTIVE_COURSES_CACHE_KEY,
+  PUBLIC_SETTINGS_CACHE_KEY,
+];
+
+// Every instance hears every invalidation (cache-invalidation.server.ts), so forgetting the index
+// locally is enough; the domains that publish never need to know the assistant exists.
+watchCachedData((event, keyOrPrefix) => {
+  if (event !== "invalidated" || !keyOrPrefix || keyOrPrefix === SITE_SEARCH_CACHE_KEY) return;
+  if (SOURCE_CACHE_KEYS.some((source) => keyOrPrefix.startsWith(source))) invalidateLocally(SITE_SEARCH_CACHE_KEY);
+});
 
 export interface SearchHit {
   passage: Passage;

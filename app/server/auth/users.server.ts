@@ -5,6 +5,7 @@ import type { UserRole } from "../../lib/enums";
 import { normaliseEmail } from "../../lib/schemas/auth";
 import { hashPassword } from "./passwords.server";
 import type { Database } from "../platform/db/db.server";
+import { ExpectedError } from "../platform/errors.server";
 
 export type User = typeof users.$inferSelect;
 /** What the rest of the app may know about a user: never the password hash. */
@@ -17,10 +18,6 @@ const publicColumns = {
   isActive: users.isActive,
   createdAt: users.createdAt,
 };
-
-export class UserError extends Error {
-  override name = "UserError";
-}
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
   const [user] = await db
@@ -54,7 +51,7 @@ export async function createUser(
   input: { email: string; password: string; role: UserRole },
 ): Promise<PublicUser> {
   const email = normaliseEmail(input.email);
-  if (await findUserByEmail(db, email)) throw new UserError("A user with this e-mail already exists.");
+  if (await findUserByEmail(db, email)) throw new ExpectedError("A user with this e-mail already exists.");
   const [user] = await db
     .insert(users)
     .values({ email, passwordHash: await hashPassword(input.password), role: input.role })
@@ -66,20 +63,20 @@ export async function createUser(
 /** Refuses a change that would leave the site without an active administrator. */
 async function assertAnotherAdminRemains(db: Database, userId: string): Promise<void> {
   if ((await countActiveAdmins(db, userId)) === 0) {
-    throw new UserError("The last administrator cannot be removed. Make another user an administrator first.");
+    throw new ExpectedError("The last administrator cannot be removed. Make another user an administrator first.");
   }
 }
 
 export async function setUserRole(db: Database, userId: string, role: UserRole): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user) throw new UserError("User not found.");
+  if (!user) throw new ExpectedError("User not found.");
   if (user.role === "admin" && role !== "admin" && user.isActive) await assertAnotherAdminRemains(db, userId);
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function setUserActive(db: Database, userId: string, isActive: boolean): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user) throw new UserError("User not found.");
+  if (!user) throw new ExpectedError("User not found.");
   if (!isActive && user.role === "admin" && user.isActive) await assertAnotherAdminRemains(db, userId);
   await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -3,7 +3,6 @@ import { desc, eq } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import type { CareerType } from "../../lib/enums";
 import type { CareerInput } from "../../lib/schemas/careers";
-import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 
@@ -58,7 +57,6 @@ export async function findActiveCareer(getDb: () => Promise<Database>, idPrefix:
 /** The careers pages and the assistant's site search show the change on their next request. */
 function careersChanged(): void {
   invalidate(ACTIVE_CAREERS_CACHE_KEY);
-  invalidateSiteSearch();
 }
 
 export async function findCareer(db: Database, id: string): Promise<Career | undefined> {

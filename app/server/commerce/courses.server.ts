@@ -7,7 +7,6 @@ import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
-import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -99,7 +98,6 @@ export async function findCourse(db: Database, id: string): Promise<Course | und
 /** The catalogue and the assistant's site search show the change on their next request. */
 function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
-  invalidateSiteSearch();
 }
 
 export async function createCourse(db: Database, input: CourseInput): Promise<Course> {

@@ -1,6 +1,6 @@
 /**
  * The CSV export of orders (CMS, Orders tab): one row per order, newest first, with the courses
- * bought joined into one cell. Cells go through the submissions export's csvRow, so quoting and the
+ * bought joined into one cell. Cells go through platform/csv.server.ts, so quoting and the
  * formula-injection guard are the same everywhere; the file starts with a UTF-8 byte-order mark so
  * spreadsheet programs read accents and currency symbols.
  */
@@ -9,7 +9,8 @@ import { orderItems, orders } from "../../../db/schema";
 import type { OrderStatus } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { orderReference } from "./order-mail.server";
-import { csvRow } from "../contact/submissions-export.server";
+import { isoDay } from "../../lib/format";
+import { csvDocument } from "../platform/csv.server";
 
 export const ORDER_CSV_COLUMNS = [
   "reference",
@@ -60,9 +61,9 @@ export async function exportOrdersCsv(db: Database, options: { status?: OrderSta
     if (row.courseName !== null) names.push(row.courseName);
   }
 
-  let csv = `\uFEFF${csvRow(ORDER_CSV_COLUMNS)}`;
-  for (const order of ordersInOrder) {
-    csv += csvRow([
+  const csv = csvDocument(
+    ORDER_CSV_COLUMNS,
+    ordersInOrder.map((order) => [
       orderReference(order.id),
       order.id,
       order.createdAt.toISOString(),
@@ -74,14 +75,12 @@ export async function exportOrdersCsv(db: Database, options: { status?: OrderSta
       order.provider,
       order.paidAt?.toISOString(),
       courseNamesByOrder.get(order.id)!.join(ITEM_SEPARATOR),
-    ]);
-  }
+    ]),
+  );
   return { csv, count: ordersInOrder.length };
 }
 
 /** The export's file name for a day, orders-YYYY-MM-DD.csv (UK date). */
 export function ordersExportFilename(now = new Date()): string {
-  // The en-CA locale writes dates as YYYY-MM-DD.
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-  return `orders-${day}.csv`;
+  return `orders-${isoDay(now)}.csv`;
 }

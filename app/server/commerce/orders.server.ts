@@ -16,7 +16,9 @@ import { PAGE_SIZE } from "../../lib/pagination";
 import type { Course } from "./courses.server";
 import type { Database } from "../platform/db/db.server";
 import { getEnv } from "../platform/env.server";
-import { kickMailDelivery, queueMail, settingsForMail } from "../platform/mail/outbox.server";
+import { settingsForMail } from "../content/site-settings.server";
+import { kickMailDelivery } from "../platform/mail/delivery.server";
+import { queueMail } from "../platform/mail/outbox.server";
 import { composeOrderConfirmation } from "./order-mail.server";
 
 type OrderRow = typeof orders.$inferSelect;

@@ -10,7 +10,7 @@ import { createContactSubmission, type ContactSubmission } from "./contact-submi
 import { getDb } from "../platform/db/database.server";
 import { checkFormToken } from "../platform/http/form-token.server";
 import { logger } from "../platform/logger.server";
-import { notifyAboutSubmission } from "../platform/mail/outbox.server";
+import { notifyAboutSubmission } from "./contact-mail.server";
 import { RateLimiter } from "../platform/rate-limit/rate-limit.server";
 import { getStorage } from "../platform/storage.server";
 import {

@@ -8,6 +8,7 @@ import { contactSubmissions } from "../../../db/schema";
 import { CONTACT_STATUSES, type ContactStatus } from "../../lib/enums";
 import { PAGE_SIZE } from "../../lib/pagination";
 import type { Database } from "../platform/db/db.server";
+import { ExpectedError } from "../platform/errors.server";
 
 type SubmissionRow = typeof contactSubmissions.$inferSelect;
 export type ContactSubmission = Omit<SubmissionRow, "status"> & { status: ContactStatus };
@@ -52,10 +53,6 @@ export async function findContactSubmission(db: Database, id: string): Promise<C
   return row ? toSubmission(row) : undefined;
 }
 
-export class ContactStatusError extends Error {
-  override name = "ContactStatusError";
-}
-
 /**
  * Sets a submission's status and returns the previous one, or undefined when no submission has
  * this id. Anything but the four statuses is refused with "Invalid status value".
@@ -65,7 +62,7 @@ export async function updateContactSubmissionStatus(
   id: string,
   status: unknown,
 ): Promise<{ previous: ContactStatus; status: ContactStatus } | undefined> {
-  if (!isContactStatus(status)) throw new ContactStatusError(INVALID_STATUS_MESSAGE);
+  if (!isContactStatus(status)) throw new ExpectedError(INVALID_STATUS_MESSAGE);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: contactSubmissions.status })

@@ -11,7 +11,8 @@ import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import type { FileStorage } from "../platform/storage.server";
+import { CONTENT_TYPES, type FileStorage } from "../platform/storage.server";
+import { ExpectedError } from "../platform/errors.server";
 
 export const ATTACHMENT_FIELD = "attachment";
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -21,10 +22,10 @@ export const MAX_ORIGINAL_NAME_LENGTH = 255;
 
 /** The extensions accepted, with the type stored alongside the file. */
 export const ATTACHMENT_TYPES = {
-  ".pdf": "application/pdf",
-  ".doc": "application/msword",
-  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  ".txt": "text/plain; charset=utf-8",
+  ".pdf": CONTENT_TYPES[".pdf"],
+  ".doc": CONTENT_TYPES[".doc"],
+  ".docx": CONTENT_TYPES[".docx"],
+  ".txt": CONTENT_TYPES[".txt"],
 } as const;
 export type AttachmentExtension = keyof typeof ATTACHMENT_TYPES;
 
@@ -51,16 +52,17 @@ function formatMegabytes(bytes: number): string {
  * Why the form was refused. `message` is the reason alone: show it as
  * `Failed to upload attachment: ${error.message}`. When `bodyUnread` is true the request's body was
  * deliberately left unread (an oversize upload): answer with `Connection: close`
- * (see `uploadErrorHeaders`), so the server does not read the rest of it.
+ * (see `uploadErrorHeaders`), so the server does not read the rest of it. It is the one
+ * ExpectedError with more to say, which is why it is a subclass and not a look-alike.
  */
-export class UploadError extends Error {
+export class UploadError extends ExpectedError {
   override name = "UploadError";
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 | 500 = 400,
+    status: 400 | 413 | 415 | 500 = 400,
     readonly bodyUnread = false,
   ) {
-    super(message);
+    super(message, { status });
   }
 }
 

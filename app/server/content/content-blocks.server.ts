@@ -5,15 +5,12 @@ import type { BlockType } from "../../lib/enums";
 import { testimonialDataSchema } from "../../lib/schemas/content-blocks";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
+import { ExpectedError } from "../platform/errors.server";
 
 /** Every cached list of active blocks starts with this; each block write invalidates all of them. */
 export const CONTENT_BLOCKS_CACHE_PREFIX = "content-blocks:";
 
 export type ContentBlock = typeof contentBlocks.$inferSelect;
-
-export class ContentBlockError extends Error {
-  override name = "ContentBlockError";
-}
 
 /** One testimonial as the public site shows it. */
 export interface Testimonial {
@@ -122,13 +119,13 @@ export async function updateContentBlock(
     .where(eq(contentBlocks.id, id))
     .returning();
   blocksChanged();
-  if (!block) throw new ContentBlockError("Content block not found.");
+  if (!block) throw new ExpectedError("Content block not found.");
   return block;
 }
 
 export async function deleteContentBlock(db: Database, id: string): Promise<ContentBlock> {
   const [block] = await db.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning();
   blocksChanged();
-  if (!block) throw new ContentBlockError("Content block not found.");
+  if (!block) throw new ExpectedError("Content block not found.");
   return block;
 }

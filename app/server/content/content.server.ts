@@ -8,24 +8,14 @@ import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
-import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
 import type { SettingsMap } from "./site-settings.server";
+import { ExpectedError } from "../platform/errors.server";
+import { formatDate } from "../../lib/format";
 
 export type ContentItem = typeof content.$inferSelect;
-
-/** A rule of the spec the input broke; `field` names the form field it belongs to. */
-export class ContentError extends Error {
-  override name = "ContentError";
-  constructor(
-    message: string,
-    readonly field: "slug" | "form" = "form",
-  ) {
-    super(message);
-  }
-}
 
 const listColumns = {
   id: content.id,
@@ -117,13 +107,12 @@ function isUniqueViolation(error: unknown): boolean {
 /** Public pages and the assistant's site search show the change on their next request. */
 function contentChanged(): void {
   invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
-  invalidateSiteSearch();
 }
 
 /**
  * Creates (no id) or updates an item. The rules of SPEC.md section 4: published_at is now whenever
  * the status is published, reset at every save, and null otherwise; the author is whoever saves;
- * updated_at is now. A slug another item uses is refused with a ContentError on "slug".
+ * updated_at is now. A slug another item uses is refused with a ExpectedError on "slug".
  * Returns undefined when the item to update no longer exists.
  */
 export async function saveContent(
@@ -132,7 +121,7 @@ export async function saveContent(
   authorId: string,
   id?: string,
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
-  if (await isSlugTaken(db, input.slug, id)) throw new ContentError(SLUG_TAKEN, "slug");
+  if (await isSlugTaken(db, input.slug, id)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
   const now = new Date();
   const values = {
     title: input.title,
@@ -160,7 +149,7 @@ export async function saveContent(
     return { item, created: true };
   } catch (error) {
     // Another save took the slug between the check and the write.
-    if (isUniqueViolation(error)) throw new ContentError(SLUG_TAKEN, "slug");
+    if (isUniqueViolation(error)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
     throw error;
   }
 }
@@ -271,8 +260,6 @@ export interface ContentPageView {
   metaDescription: string | null;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
-
 /**
  * An item made ready for a page: `{{key}}` placeholders replaced by the given settings (pass only
  * the public ones), then the body sanitised, so nothing a setting or the body holds can run.
@@ -291,7 +278,7 @@ export function toContentPageView(
     excerpt: item.excerpt ? text(item.excerpt) : null,
     featuredImageUrl: item.featuredImageUrl,
     publishedAt: item.publishedAt ? item.publishedAt.toISOString() : null,
-    publishedLabel: item.publishedAt ? DATE_FORMAT.format(item.publishedAt) : null,
+    publishedLabel: item.publishedAt ? formatDate(item.publishedAt, "long") : null,
     hasAuthor: item.authorId !== null,
     html: sanitizeRichText(applyPlaceholders(item.content, publicSettings, { html: true })),
     metaTitle: item.metaTitle ? text(item.metaTitle) : null,

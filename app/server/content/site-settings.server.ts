@@ -3,10 +3,10 @@ import { asc, eq } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import type { SettingType } from "../../lib/enums";
 import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../../lib/schemas/site-settings";
-import { invalidateSiteSearch } from "../assistant/site-search-cache.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
+import { ExpectedError } from "../platform/errors.server";
 
 export const PUBLIC_SETTINGS_CACHE_KEY = "settings:public";
 
@@ -42,19 +42,19 @@ export async function getPublicSettings(getDb: () => Promise<Database>): Promise
 
 export type SiteSetting = typeof siteSettings.$inferSelect;
 
-export class SiteSettingError extends Error {
-  override name = "SiteSettingError";
-}
-
 function settingsChanged(): void {
   invalidate(PUBLIC_SETTINGS_CACHE_KEY);
-  // Contact details and business hours are among what the assistant answers from.
-  invalidateSiteSearch();
 }
 
 /** Every setting, public and private, ordered by key (for administrators only). */
 export async function listSettings(db: Database): Promise<SiteSetting[]> {
   return db.select().from(siteSettings).orderBy(asc(siteSettings.settingKey));
+}
+
+/** Every setting (public and private) as key → value, for the e-mails the site sends. */
+export async function settingsForMail(db: Database): Promise<SettingsMap> {
+  const rows = await listSettings(db);
+  return Object.fromEntries(rows.map((row) => [row.settingKey, row.settingValue]));
 }
 
 export async function findSetting(db: Database, settingKey: string): Promise<SiteSetting | undefined> {
@@ -73,9 +73,9 @@ export async function createSetting(
     isPublic?: boolean;
   },
 ): Promise<SiteSetting> {
-  if (!SETTING_KEY_PATTERN.test(input.settingKey)) throw new SiteSettingError(SETTING_KEY_MESSAGE);
+  if (!SETTING_KEY_PATTERN.test(input.settingKey)) throw new ExpectedError(SETTING_KEY_MESSAGE);
   const checked = checkSettingValue(input.settingType, input.settingValue);
-  if (!checked.success) throw new SiteSettingError(checked.error);
+  if (!checked.success) throw new ExpectedError(checked.error);
   const [setting] = await db
     .insert(siteSettings)
     .values({
@@ -87,7 +87,7 @@ export async function createSetting(
     })
     .onConflictDoNothing({ target: siteSettings.settingKey })
     .returning();
-  if (!setting) throw new SiteSettingError(`A setting with the key "${input.settingKey}" already exists.`);
+  if (!setting) throw new ExpectedError(`A setting with the key "${input.settingKey}" already exists.`);
   settingsChanged();
   return setting;
 }
@@ -95,22 +95,22 @@ export async function createSetting(
 /** Changes one setting's value (SPEC.md section 7: by setting_key), checked against its stored type. */
 export async function updateSettingValue(db: Database, settingKey: string, value: string): Promise<SiteSetting> {
   const existing = await findSetting(db, settingKey);
-  if (!existing) throw new SiteSettingError("Setting not found.");
+  if (!existing) throw new ExpectedError("Setting not found.");
   const checked = checkSettingValue(existing.settingType as SettingType, value);
-  if (!checked.success) throw new SiteSettingError(checked.error);
+  if (!checked.success) throw new ExpectedError(checked.error);
   const [setting] = await db
     .update(siteSettings)
     .set({ settingValue: checked.value, updatedAt: new Date() })
     .where(eq(siteSettings.settingKey, settingKey))
     .returning();
   settingsChanged();
-  if (!setting) throw new SiteSettingError("Setting not found.");
+  if (!setting) throw new ExpectedError("Setting not found.");
   return setting;
 }
 
 export async function deleteSetting(db: Database, settingKey: string): Promise<SiteSetting> {
   const [setting] = await db.delete(siteSettings).where(eq(siteSettings.settingKey, settingKey)).returning();
   settingsChanged();
-  if (!setting) throw new SiteSettingError("Setting not found.");
+  if (!setting) throw new ExpectedError("Setting not found.");
   return setting;
 }

@@ -6,6 +6,7 @@
  * its own package.
  */
 import PDFDocument from "pdfkit";
+import { formatDate } from "../../lib/format";
 
 export interface OutlineMetric {
   value: string;
@@ -91,13 +92,6 @@ export function toWinAnsi(text: string): string {
     else result += "?";
   }
   return result;
-}
-
-/** "14 July 2025", as UK pages write dates. */
-function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    date,
-  );
 }
 
 /** Renders the outline; resolves with the whole PDF file. */
@@ -213,7 +207,7 @@ class PdfWriter {
     }
 
     doc.y = bandHeight + 18;
-    const made = `Published by ${companyName} on ${formatDate(options.date ?? new Date())}.`;
+    const made = `Published by ${companyName} on ${formatDate(options.date ?? new Date(), "long")}.`;
     this.write(options.sourceUrl ? `${made} Online version: ${options.sourceUrl}` : made, {
       font: FONTS.regular,
       size: SIZES.small,

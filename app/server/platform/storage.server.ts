@@ -13,6 +13,20 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { getEnv, type Env } from "./env.server";
 
+/** The content type stored with a file, by its extension: the file types the site keeps. */
+export const CONTENT_TYPES = {
+  ".pdf": "application/pdf",
+  ".doc": "application/msword",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".txt": "text/plain; charset=utf-8",
+} as const;
+
+/** The content type for a stored file's key or name; unknown extensions are plain bytes. */
+export function contentTypeOf(key: string): string {
+  const extension = path.extname(key).toLowerCase();
+  return (CONTENT_TYPES as Record<string, string>)[extension] ?? "application/octet-stream";
+}
+
 export interface FileStorage {
   /** Stores the stream under the key; on failure nothing is left under the key or beside it. */
   save(key: string, body: Readable, options: { contentType: string }): Promise<void>;

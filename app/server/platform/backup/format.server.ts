@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { UserError } from "../../auth/users.server";
+import { ExpectedError } from "../errors.server";
 
 export const BACKUP_FORMAT = "larkspire-backup";
 export const BACKUP_FORMAT_VERSION = 1;
@@ -20,7 +20,7 @@ export const TABLES_FOLDER = "tables";
 export const FILES_FOLDER = "files";
 
 /** A problem the person running a backup or restore can fix; the scripts print its message alone. */
-export class BackupError extends UserError {
+export class BackupError extends ExpectedError {
   override name = "BackupError";
 }
 

@@ -9,8 +9,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/db.server";
-import { isValidStorageKey, LocalDiskStorage, type FileStorage } from "../storage.server";
-import { ATTACHMENT_TYPES } from "../../contact/uploads.server";
+import { contentTypeOf, isValidStorageKey, LocalDiskStorage, type FileStorage } from "../storage.server";
 import { FILES_FOLDER, type BackupManifest } from "./format.server";
 import { hashFile } from "./lines.server";
 import { queryAll } from "./sql.server";
@@ -97,11 +96,6 @@ export async function checkBackedUpFiles(backupDirectory: string, files: FilesEn
     }
   }
   return problems;
-}
-
-function contentTypeOf(key: string): string {
-  const extension = path.extname(key).toLowerCase();
-  return (ATTACHMENT_TYPES as Record<string, string>)[extension] ?? "application/octet-stream";
 }
 
 /** Puts the backup's files into the target storage (local disk or S3); returns how many. */

@@ -18,16 +18,22 @@ export const EVERY_CACHED_KEY = "*";
  * another instance), or a load failed and the page showed a fallback. The page cache listens.
  */
 export type CachedDataEvent = "invalidated" | "load-failed";
-const listeners = new Set<(event: CachedDataEvent) => void>();
+/** `keyOrPrefix` names what was invalidated (EVERY_CACHED_KEY for everything); absent on a failed load. */
+export type CachedDataListener = (event: CachedDataEvent, keyOrPrefix?: string) => void;
+const listeners = new Set<CachedDataListener>();
 
-/** Calls `listener` on every invalidation and failed load; returns the function that stops it. */
-export function watchCachedData(listener: (event: CachedDataEvent) => void): () => void {
+/**
+ * Calls `listener` on every invalidation and failed load; returns the function that stops it. A
+ * module whose data is derived from another's listens here instead of being called by it (the
+ * assistant's search index follows the published content this way).
+ */
+export function watchCachedData(listener: CachedDataListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function tellListeners(event: CachedDataEvent): void {
-  for (const listener of listeners) listener(event);
+function tellListeners(event: CachedDataEvent, keyOrPrefix?: string): void {
+  for (const listener of listeners) listener(event, keyOrPrefix);
 }
 
 export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -54,7 +60,7 @@ export function invalidateLocally(keyOrPrefix: string): void {
   } else {
     entries.delete(keyOrPrefix);
   }
-  tellListeners("invalidated");
+  tellListeners("invalidated", keyOrPrefix);
 }
 
 /** Forgets a key (or prefix ending in ":") here and on every other instance. */
@@ -65,7 +71,7 @@ export function invalidate(keyOrPrefix: string): void {
 
 export function invalidateAll(): void {
   entries.clear();
-  tellListeners("invalidated");
+  tellListeners("invalidated", EVERY_CACHED_KEY);
 }
 
 /** Set by the database module when instances share PostgreSQL; unset, invalidation stays local. */

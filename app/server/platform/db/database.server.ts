@@ -6,7 +6,11 @@
 import { sql } from "drizzle-orm";
 import { seedDatabase } from "../../../../db/seed";
 import { invalidateAll, invalidateLocally, setInvalidationBroadcast } from "../cache/cache.server";
-import { INVALIDATION_CHANNEL, listenForInvalidations, type InvalidationListener } from "../cache/cache-invalidation.server";
+import {
+  INVALIDATION_CHANNEL,
+  listenForInvalidations,
+  type InvalidationListener,
+} from "../cache/cache-invalidation.server";
 import { DatabaseRateLimitStore } from "../rate-limit/database-rate-limit-store.server";
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./db.server";
 import { getEnv, type Env } from "../env.server";
