@@ -11,6 +11,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
+import { isAdministratorRequest } from "../app/server/auth/guards.server";
 import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
@@ -132,7 +133,10 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
 
   app.get("/healthz", healthCheck(getDatabase));
-  app.get(METRICS_PATH, adminMetricsEndpoint());
+  app.get(
+    METRICS_PATH,
+    adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
+  );
 
   // Anonymous visitors' public pages from memory, before the static files' disk lookups (in
   // development, every change must show at once).

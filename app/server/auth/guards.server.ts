@@ -28,6 +28,15 @@ export async function getCurrentUser(request: Request): Promise<SessionUser | nu
   }
 }
 
+/**
+ * Whether a request outside React Router (such as GET /metrics) comes from a signed-in
+ * administrator, judged by its cookies alone, as the CMS would.
+ */
+export async function isAdministratorRequest(path: string, cookie: string | undefined): Promise<boolean> {
+  const current = await getCurrentUser(new Request(`http://localhost${path}`, { headers: { Cookie: cookie ?? "" } }));
+  return isAdmin(current?.user);
+}
+
 function signInRedirect(request: Request): Response {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
