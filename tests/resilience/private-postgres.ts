@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { onCleanup } from "./processes";
-import { freePort } from "../console-output.js";
+import { freePort } from "../support/console-output.js";
 
 const INSTALL_HINT =
   "The resilience checks need PostgreSQL's server binaries (initdb, pg_ctl, postgres). Install them with:\n\n" +

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { printTable } from "./console-output.js";
+import { printTable } from "../support/console-output.js";
 
 const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 

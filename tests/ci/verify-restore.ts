@@ -4,16 +4,16 @@
  * side is a PostgreSQL URL or the DATA_DIR of an embedded database; the source may also be a backup
  * directory (its manifest's figures). `.ci/run` uses it after restoring a backup.
  */
-import "./prepare-env";
+import "../../scripts/prepare-env";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { compareTables, formatComparison, summariseDatabase } from "../app/server/backup/compare.server";
-import { BackupError, MANIFEST_FILE, readManifest } from "../app/server/backup/format.server";
-import { describeLevel, type MigrationLevel } from "../app/server/backup/migrations.server";
-import type { TableSummary } from "../app/server/backup/table-rows.server";
-import { openDatabase, type DatabaseTarget } from "../app/server/db.server";
-import { runScript } from "./run-script";
+import { compareTables, formatComparison, summariseDatabase } from "../../app/server/backup/compare.server";
+import { BackupError, MANIFEST_FILE, readManifest } from "../../app/server/backup/format.server";
+import { describeLevel, type MigrationLevel } from "../../app/server/backup/migrations.server";
+import type { TableSummary } from "../../app/server/backup/table-rows.server";
+import { openDatabase, type DatabaseTarget } from "../../app/server/db.server";
+import { runScript } from "../../scripts/run-script";
 
 interface Side {
   label: string;

@@ -5,7 +5,7 @@
  * connection refused. Taking it down also cuts the connections already open.
  */
 import net from "node:net";
-import { freePort } from "../console-output.js";
+import { freePort } from "../support/console-output.js";
 import { onCleanup } from "./processes";
 
 export interface SwitchablePort {

@@ -17,11 +17,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: options } = parseArgs({
   options: {
     "allow-unavailable": { type: "boolean", default: false },
-    exceptions: { type: "string", default: path.join(projectRoot, "scripts/audit-exceptions.json") },
+    exceptions: { type: "string", default: path.join(projectRoot, "tests/ci/audit-exceptions.json") },
   },
 });
 const exceptionsFile = path.resolve(options.exceptions);

@@ -22,9 +22,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
-import { freePort, printTable } from "./console-output.js";
-import { buildDir, ensureBuild, projectRoot } from "./production-build.js";
-import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./bench-load.js";
+import { freePort, printTable } from "../support/console-output.js";
+import { buildDir, ensureBuild, projectRoot } from "../support/production-build.js";
+import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./load.js";
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 /**

@@ -31,15 +31,15 @@
  * Environment: BUILD_DIR (default "build").
  */
 import os from "node:os";
-import { ensureBuild } from "./production-build.js";
-import { pglite, postgresOn } from "./resilience/backends";
-import { startOutages } from "./resilience/dependencies-down";
-import { acknowledgedRowsSurviveKill } from "./resilience/durability";
-import { postgresRestartUnderLoad } from "./resilience/postgres-restart";
-import { startPrivatePostgres } from "./resilience/private-postgres";
-import { cleanUp } from "./resilience/processes";
-import { ResilienceReport } from "./resilience/report";
-import { LOAD_SUBMISSIONS, submissionsUnderLoad } from "./resilience/under-load";
+import { ensureBuild } from "../support/production-build.js";
+import { pglite, postgresOn } from "./backends";
+import { startOutages } from "./dependencies-down";
+import { acknowledgedRowsSurviveKill } from "./durability";
+import { postgresRestartUnderLoad } from "./postgres-restart";
+import { startPrivatePostgres } from "./private-postgres";
+import { cleanUp } from "./processes";
+import { ResilienceReport } from "./report";
+import { LOAD_SUBMISSIONS, submissionsUnderLoad } from "./under-load";
 
 let interrupted = false;
 for (const [signal, code] of [

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import pg from "pg";
-import { startServerProcess } from "../tests/support/server-process.js";
+import { startServerProcess } from "../support/server-process.js";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {

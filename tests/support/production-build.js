@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const buildDir = path.join(projectRoot, process.env.BUILD_DIR ?? "build");
 const serverEntry = path.join(buildDir, "server", "index.js");
 /** What the production build is made from; any of it newer than the build means a rebuild. */
