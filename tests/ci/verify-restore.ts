@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/verify-restore.ts <source> <target>`: compares two databases table by table (row
+ * `tsx tests/ci/verify-restore.ts <source> <target>`: compares two databases table by table (row
  * counts and checksums of every row) and prints the result; exits 1 when any table differs. Each
  * side is a PostgreSQL URL or the DATA_DIR of an embedded database; the source may also be a backup
  * directory (its manifest's figures). `.ci/run` uses it after restoring a backup.
@@ -59,7 +59,7 @@ await runScript(async () => {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   if (positionals.length !== 2) {
     throw new BackupError(
-      "Usage: tsx scripts/verify-restore.ts <source: URL, DATA_DIR or backup> <target: URL or DATA_DIR>",
+      "Usage: tsx tests/ci/verify-restore.ts <source: URL, DATA_DIR or backup> <target: URL or DATA_DIR>",
     );
   }
   const [sourceAt, targetAt] = [positionals[0]!, positionals[1]!];
