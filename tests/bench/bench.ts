@@ -144,9 +144,6 @@ function categoryTarget(label: string, category: string, minimum: number): Targe
   };
 }
 
-// Clean-up: the server and Chrome must never outlive the bench, whatever way it ends; each
-// registers its undo step with onCleanup (tests/support/cleanup.ts).
-
 // ---------------------------------------------------------------------------------------------
 // Preconditions and build
 

@@ -15,8 +15,8 @@ import { SMTPServer } from "smtp-server";
 import { CHECKOUT_MESSAGES } from "../../app/server/checkout.server";
 import { startFakeModel } from "../integration/openai-server";
 import { startFakeStripe } from "../integration/stripe-server";
-import { pglite } from "./backends";
 import { onCleanup } from "../support/cleanup";
+import { pglite } from "./backends";
 import { logEntries, logTail, startApp, stopApp } from "./processes";
 import { formatMs, type CheckRecorder, type ResilienceReport } from "./report";
 import {
