@@ -1,63 +1,23 @@
 /**
  * The site assistant on a model (issue 7), in the browser: the production server (`node server.js`)
  * runs with OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL pointing at an OpenAI-compatible
- * server on loopback (tests/integration/openai-server.ts), which the real `openai` SDK calls. A
+ * server on loopback, which the real `openai` SDK calls (model-site.ts, one of each per worker). A
  * reply the model streams reaches the page token by token; a 500, a malformed stream and a model
  * that goes silent each end in the spec's destructive toast and the assistant's fallback reply
  * (SPEC.md section 8); the panel says which model answers.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { seedSiteSettings } from "../../db/seed-data";
 import { CHAT_MESSAGES, fallbackReply } from "../../app/lib/chat";
-import { startFakeModel, type FakeModel, type ModelBehaviour } from "../integration/openai-server";
-import { startServerProcess } from "../support/server-process.js";
-import { test as base, dismissCookieBanner, expect, waitForHydration } from "./fixtures";
+import type { ModelBehaviour } from "../integration/openai-server";
+import { dismissCookieBanner, expect, waitForHydration } from "./fixtures";
+import { MODEL_NAME, modelTest as test } from "./model-site";
 
 /** How long the server waits for the model to start, or to go on, before it gives up. */
 const MODEL_TIMEOUT_MS = 1500;
-const MODEL_NAME = "test-model";
 const teamEmail = seedSiteSettings.find((setting) => setting.settingKey === "contact_email")!.settingValue!;
 
-interface Site {
-  url: string;
-  logs: () => string;
-}
-
-/**
- * One loopback model and one server process per worker, the server configured for the model. The
- * pages are loaded from that process (baseURL), not from the fixtures' in-process server.
- */
-const test = base.extend<Record<never, never>, { model: FakeModel; site: Site }>({
-  model: [
-    async ({}, use) => {
-      const model = await startFakeModel({ apiKey: "test-key" });
-      await use(model);
-      await model.close();
-    },
-    { scope: "worker" },
-  ],
-  site: [
-    async ({ model }, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-chat-model-"));
-      const server = await startServerProcess({
-        DATA_DIR: dataDir,
-        OPENAI_API_KEY: "test-key",
-        OPENAI_BASE_URL: model.baseURL,
-        OPENAI_MODEL: MODEL_NAME,
-        OPENAI_TIMEOUT_MS: String(MODEL_TIMEOUT_MS),
-      });
-      await use({ url: server.url, logs: server.logs });
-      server.child.kill("SIGTERM");
-      await server.exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-});
+test.use({ modelSiteEnv: { OPENAI_TIMEOUT_MS: String(MODEL_TIMEOUT_MS) } });
 
 test.beforeEach(({ model }) => model.reset());
 

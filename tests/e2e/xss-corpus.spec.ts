@@ -11,9 +11,6 @@
  * The tests share the worker's server with other spec files, so each removes what it stored and
  * puts back the settings it changed.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, inArray, like } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import {
@@ -30,8 +27,6 @@ import {
   unansweredQuestions,
 } from "../../db/schema";
 import { MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
-import { startFakeModel, type FakeModel } from "../integration/openai-server";
-import { startServerProcess } from "../support/server-process.js";
 import {
   csrfToken,
   dismissCookieBanner,
@@ -41,6 +36,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
+import { modelTest } from "./model-site";
 import { bundle, bundles, canary, corpus, PAYLOAD_COUNT } from "./xss-payloads";
 
 // Nothing but the site's own escaping may stop a payload.
@@ -142,14 +138,27 @@ function findDangerousMarkup(): string[] {
   return problems;
 }
 
+/**
+ * Waits until the events a payload could run from have had their turn: every image that loads has
+ * loaded or failed (its load or error event has fired; lazy ones below the fold never start) and
+ * two frames have been drawn since, in which autofocus and animation events fire.
+ */
+async function payloadEventsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => image.complete || image.loading === "lazy"),
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** Waits until React has hydrated the document (it marks its container), then lets focus and animations happen. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await expect
     .poll(() => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer"))))
     .toBe(true);
-  // autofocus, animation and media error events fire within a few frames.
-  await page.waitForTimeout(300);
+  await payloadEventsDone(page);
 }
 
 /** Checks the page as it is now: no marker fired, no frame, nothing dangerous in the DOM. */
@@ -563,8 +572,13 @@ test("contact messages and job applications: inert as an administrator reads the
     const messageToken = await formToken("/contact");
     const job = `Developer ${bundle("appliedjob", 150, { singleLine: true, offset: 6 })}`.slice(0, 200);
     const applicationToken = await formToken(`/contact?job=${encodeURIComponent(job)}`);
-    // A person takes a few seconds to fill the form in; a faster post is filed as spam.
-    await page.waitForTimeout(MIN_FILL_TIME_MS + 200);
+    // A person takes a few seconds to fill the form in; a faster post is filed as spam. The server
+    // judges that by its own clock from the time in the token ("<issued at, ms>.<signature>"), and
+    // the requests come from this process, not the page, so the browser's clock has no say: wait
+    // for the moment both tokens are old enough (the server runs on this machine, on its clock).
+    const oldEnoughAt =
+      Math.max(...[messageToken, applicationToken].map((token) => Number(token.split(".")[0]))) + MIN_FILL_TIME_MS;
+    while (Date.now() <= oldEnoughAt) await new Promise((resolve) => setTimeout(resolve, oldEnoughAt + 1 - Date.now()));
 
     // The whole corpus as message bodies (rendered as HTML in the CMS), in as many messages as it takes.
     const messages = bundles("message", 5000);
@@ -693,7 +707,7 @@ test("the site assistant: a visitor's question, the built-in reply quoting store
     await ask(`What is the ${word} service?`, 1);
     await expect(conversation.getByRole("listitem").last()).toContainText(word);
     await ask(unanswered, 2);
-    await page.waitForTimeout(300);
+    await payloadEventsDone(page);
     await expectInert(page, fired, "the chat panel");
 
     await expect
@@ -749,41 +763,9 @@ test("addresses a link can carry: payloads in the path and query are inert on th
 
 /**
  * A model's reply is text the site does not control: the server runs (`node server.js`) with an
- * OpenAI-compatible model on loopback (tests/integration/openai-server.ts) that streams the corpus
- * and hostile Markdown links, and the chat panel renders it as it would any reply.
+ * OpenAI-compatible model on loopback (model-site.ts) that streams the corpus and hostile Markdown
+ * links, and the chat panel renders it as it would any reply.
  */
-const modelTest = test.extend<Record<never, never>, { model: FakeModel; modelSite: string }>({
-  model: [
-    async ({}, use) => {
-      const model = await startFakeModel({ apiKey: "test-key" });
-      await use(model);
-      await model.close();
-    },
-    { scope: "worker" },
-  ],
-  modelSite: [
-    async ({ model }, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-xss-model-"));
-      // Removed however the server ends, even when it fails to start.
-      try {
-        const site = await startServerProcess({
-          DATA_DIR: dataDir,
-          OPENAI_API_KEY: "test-key",
-          OPENAI_BASE_URL: model.baseURL,
-          OPENAI_MODEL: "test-model",
-        });
-        await use(site.url);
-        site.child.kill("SIGTERM");
-        await site.exited;
-      } finally {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ modelSite }, use) => use(modelSite),
-});
-
 const HOSTILE_MARKDOWN = [
   "[js](javascript:__xss('md-js'))",
   "[case](JaVaScRiPt:__xss('md-case'))",
@@ -824,7 +806,7 @@ modelTest(
     await panel.getByRole("button", { name: "Send", exact: true }).click();
     await expect(panel.getByRole("list", { name: "Conversation" })).toContainText(canary("model"));
     await expect(panel.getByRole("status")).toHaveText("");
-    await page.waitForTimeout(300);
+    await payloadEventsDone(page);
     await expectInert(page, fired, "the model's reply");
     // The only links kept are the site's own pages and a plain e-mail address.
     const hrefs = await panel.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));

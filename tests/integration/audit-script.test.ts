@@ -44,7 +44,7 @@ afterAll(async () => {
 
 function runAudit(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/audit.js", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/ci/audit.ts", ...args], {
       // A cache of its own for each run: npm would otherwise answer from an earlier run's advisories.
       env: {
         ...process.env,

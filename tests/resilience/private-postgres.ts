@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { onCleanup } from "./processes";
-import { freePort } from "../console-output.js";
+import { onCleanup } from "../support/cleanup";
+import { freePort } from "../support/free-port";
 
 const INSTALL_HINT =
   "The resilience checks need PostgreSQL's server binaries (initdb, pg_ctl, postgres). Install them with:\n\n" +

@@ -31,27 +31,15 @@
  * Environment: BUILD_DIR (default "build").
  */
 import os from "node:os";
-import { ensureBuild } from "./production-build.js";
-import { pglite, postgresOn } from "./resilience/backends";
-import { startOutages } from "./resilience/dependencies-down";
-import { acknowledgedRowsSurviveKill } from "./resilience/durability";
-import { postgresRestartUnderLoad } from "./resilience/postgres-restart";
-import { startPrivatePostgres } from "./resilience/private-postgres";
-import { cleanUp } from "./resilience/processes";
-import { ResilienceReport } from "./resilience/report";
-import { LOAD_SUBMISSIONS, submissionsUnderLoad } from "./resilience/under-load";
-
-let interrupted = false;
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers and the private PostgreSQL...`);
-    void cleanUp().finally(() => process.exit(code));
-  });
-}
+import { runCleanly } from "../support/cleanup";
+import { ensureBuild } from "../support/production-build";
+import { pglite, postgresOn } from "./backends";
+import { startOutages } from "./dependencies-down";
+import { acknowledgedRowsSurviveKill } from "./durability";
+import { postgresRestartUnderLoad } from "./postgres-restart";
+import { startPrivatePostgres } from "./private-postgres";
+import { ResilienceReport } from "./report";
+import { LOAD_SUBMISSIONS, submissionsUnderLoad } from "./under-load";
 
 async function main(): Promise<number> {
   const started = performance.now();
@@ -107,15 +95,7 @@ function loadAverage(): string {
     .join(" ");
 }
 
-main().then(
-  async (code) => {
-    await cleanUp();
-    process.exit(code);
-  },
-  async (error: unknown) => {
-    if (interrupted) return; // the signal handler cleans up and exits
-    console.error(error instanceof Error ? `\n✖ ${error.message}` : error);
-    await cleanUp();
-    process.exit(1);
-  },
-);
+runCleanly(main, {
+  stopping: "stopping the servers and the private PostgreSQL...",
+  describeError: (error) => (error instanceof Error ? `\n✖ ${error.message}` : error),
+});

@@ -4,7 +4,7 @@
  * Builds the app when the build is missing or older than the sources, starts `node server.js` on a
  * free loopback port with a fresh temporary database (the demo content), then runs two stages:
  *
- * - load (scripts/bench-load.js): autocannon against a few pages, each beside the same bytes served
+ * - load (tests/bench/load.ts): autocannon against a few pages, each beside the same bytes served
  *   as a static file, with latency percentiles and the server's memory; bench-results/load.json.
  * - Lighthouse with its default (mobile, simulated throttling) settings on every page of
  *   /sitemap.xml. One Chrome serves every run, one route after the other, each a fresh page load
@@ -13,47 +13,63 @@
  * Paths on the command line limit both stages to them. Each stage prints a table and the targets
  * that were missed.
  *
- * Usage: node scripts/bench.js [--load] [--lighthouse] [--check] [--build] [--help] [/path ...]
+ * Usage: npm run bench -- [--load] [--lighthouse] [--check] [--build] [--help] [/path ...]
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import lighthouse from "lighthouse";
-import { freePort, printTable } from "./console-output.js";
-import { buildDir, ensureBuild, projectRoot } from "./production-build.js";
-import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./bench-load.js";
+import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+import { onCleanup, runCleanly, wasInterrupted } from "../support/cleanup";
+import { printTable } from "../support/console-table";
+import { freePort } from "../support/free-port";
+import { buildDir, ensureBuild, projectRoot } from "../support/production-build";
+import { DEFAULT_LOAD_PATHS, LOAD_TARGETS, runLoadStage } from "./load";
 
-/** @typedef {import("lighthouse").Result} LighthouseResult */
-/**
- * @typedef {{ id: string, title: string, score: number, displayValue?: string, items?: unknown[] }} FailingAudit
- * `items`: the first rows of the audit's table (which requests, elements or console messages).
- */
-/**
- * @typedef {object} RouteResult
- * @property {string} path
- * @property {string} url
- * @property {string} [finalUrl]
- * @property {Record<string, number | null>} scores category id -> 0-100, null when Lighthouse could not score it
- * @property {{ lcpMs: number | null, tbtMs: number | null, cls: number | null, fcpMs: number | null, speedIndexMs: number | null }} metrics
- * @property {{ script: number | null, total: number | null }} transferBytes
- * @property {Record<string, FailingAudit[]>} failingAudits category id -> audits that did not pass
- * @property {string[]} warnings
- * @property {string} [error] why the route could not be measured
- */
-/**
- * @typedef {object} Target
- * @property {string} label
- * @property {string} goal how the target reads in the output
- * @property {(route: RouteResult) => number | null} value
- * @property {(value: number) => boolean} met
- * @property {(value: number) => string} format
- * @property {string} [category] the Lighthouse category whose failing audits explain a miss
- */
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number;
+  displayValue?: string;
+  /** The first rows of the audit's table (which requests, elements or console messages). */
+  items?: unknown[];
+}
 
-const USAGE = `Usage: node scripts/bench.js [options] [/path ...]
+interface RouteResult {
+  path: string;
+  url: string;
+  finalUrl?: string;
+  /** category id -> 0-100, null when Lighthouse could not score it */
+  scores: Record<string, number | null>;
+  metrics: {
+    lcpMs: number | null;
+    tbtMs: number | null;
+    cls: number | null;
+    fcpMs: number | null;
+    speedIndexMs: number | null;
+  };
+  transferBytes: { script: number | null; total: number | null };
+  /** category id -> audits that did not pass */
+  failingAudits: Record<string, FailingAudit[]>;
+  warnings: string[];
+  /** why the route could not be measured */
+  error?: string;
+}
+
+interface Target {
+  label: string;
+  /** how the target reads in the output */
+  goal: string;
+  value: (route: RouteResult) => number | null;
+  met: (value: number) => boolean;
+  format: (value: number) => string;
+  /** the Lighthouse category whose failing audits explain a miss */
+  category?: string;
+}
+
+const USAGE = `Usage: npm run bench -- [options] [/path ...]
 
 Measures the production build on a local server with a fresh demo database, in two stages (both
 unless one is named):
@@ -94,11 +110,9 @@ const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_TIMEOUT_MS = 15_000;
 const MAX_DETAIL_ROWS = 10;
 
-/** @param {number} value */
-const rounded = (value) => String(Math.round(value));
+const rounded = (value: number) => String(Math.round(value));
 
-/** @type {Target[]} */
-const TARGETS = [
+const TARGETS: Target[] = [
   categoryTarget("Performance", "performance", 95),
   categoryTarget("Accessibility", "accessibility", 100),
   categoryTarget("Best Practices", "best-practices", 100),
@@ -119,8 +133,7 @@ const TARGETS = [
   },
 ];
 
-/** @param {string} label @param {string} category @param {number} minimum @returns {Target} */
-function categoryTarget(label, category, minimum) {
+function categoryTarget(label: string, category: string, minimum: number): Target {
   return {
     label,
     goal: minimum === 100 ? "100" : `>= ${minimum}`,
@@ -129,41 +142,6 @@ function categoryTarget(label, category, minimum) {
     format: rounded,
     category,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Clean-up: the server and Chrome must never outlive the bench, whatever way it ends.
-
-/** @type {Array<() => unknown>} undo steps, run newest first */
-const cleanups = [];
-/** @type {Promise<void> | undefined} */
-let cleaningUp;
-/** Set on Ctrl-C: the errors that follow (Chrome gone mid-run) are expected, not worth printing. */
-let interrupted = false;
-
-/** Runs every undo step once, even when called again from a signal handler mid-way. */
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error("clean-up step failed:", error);
-      }
-    }
-  })();
-  return cleaningUp;
-}
-
-for (const [signal, code] of /** @type {const} */ ([
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-])) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping Chrome and the server...`);
-    void cleanup().finally(() => process.exit(code));
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,16 +170,15 @@ function parseOptions() {
   };
 }
 
-/** @param {string} option @param {string} text */
-function positiveInteger(option, text) {
+function positiveInteger(option: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${option} takes a whole number of 1 or more, not "${text}"`);
   return value;
 }
 
-/** Accepts "/about", "about" or a full URL; only the path and query are kept. @param {string} input */
-function toPath(input) {
+/** Accepts "/about", "about" or a full URL; only the path and query are kept. */
+function toPath(input: string): string {
   if (/^https?:\/\//.test(input)) {
     const url = new URL(input);
     return url.pathname + url.search;
@@ -231,8 +208,7 @@ async function loadChromeLauncher() {
 // ---------------------------------------------------------------------------------------------
 // The production server
 
-/** @param {string} file @param {number} lines */
-function tail(file, lines) {
+function tail(file: string, lines: number): string {
   try {
     return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
   } catch {
@@ -240,10 +216,9 @@ function tail(file, lines) {
   }
 }
 
-/** @param {import("node:child_process").ChildProcess} child @param {number} ms */
-function waitForExit(child, ms) {
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
+  return new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
     child.once("exit", () => {
       clearTimeout(timer);
@@ -256,9 +231,9 @@ function waitForExit(child, ms) {
  * Starts `node server.js` in production mode on a fresh database in a temporary directory, which is
  * deleted at the end. Resolves with the server's origin and process id once /healthz answers.
  */
-async function startServer() {
+async function startServer(): Promise<{ origin: string; pid: number }> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-bench-"));
-  cleanups.push(() => fs.rmSync(tempDir, { recursive: true, force: true }));
+  onCleanup(() => fs.rmSync(tempDir, { recursive: true, force: true }));
   const logFile = path.join(tempDir, "server.log");
   const log = fs.openSync(logFile, "a");
 
@@ -288,7 +263,7 @@ async function startServer() {
     },
   });
   fs.closeSync(log);
-  cleanups.push(async () => {
+  onCleanup(async () => {
     child.kill("SIGTERM"); // the server finishes requests in flight and closes the database
     if (!(await waitForExit(child, SERVER_STOP_TIMEOUT_MS))) child.kill("SIGKILL");
   });
@@ -300,7 +275,7 @@ async function startServer() {
     }
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return { origin, pid: /** @type {number} */ (child.pid) };
+      if (response.ok) return { origin, pid: child.pid! };
     } catch {
       // not listening yet
     }
@@ -311,14 +286,13 @@ async function startServer() {
   );
 }
 
-/** @param {string} text */
-function decodeXmlEntities(text) {
-  const entities = /** @type {Record<string, string>} */ ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" });
+function decodeXmlEntities(text: string): string {
+  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
   return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name) => entities[name] ?? "");
 }
 
-/** Every page of the sitemap, as a path on the local server whatever origin the sitemap names. @param {string} origin */
-async function sitemapPaths(origin) {
+/** Every page of the sitemap, as a path on the local server whatever origin the sitemap names. */
+async function sitemapPaths(origin: string): Promise<string[]> {
   const response = await fetch(`${origin}/sitemap.xml`);
   if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
   const xml = await response.text();
@@ -331,9 +305,8 @@ async function sitemapPaths(origin) {
  * fills caches (seconds, against tens of milliseconds afterwards), which a running site has long
  * done; without this the first route measured would pay for it. Also reports routes that do not
  * answer 200, which Lighthouse would only fail on later.
- * @param {string} origin @param {string[]} routePaths
  */
-async function warmUp(origin, routePaths) {
+async function warmUp(origin: string, routePaths: string[]): Promise<void> {
   for (const routePath of routePaths) {
     const response = await fetch(origin + routePath);
     await response.arrayBuffer();
@@ -344,8 +317,9 @@ async function warmUp(origin, routePaths) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
 
-/** @param {Awaited<ReturnType<typeof loadChromeLauncher>>} chromeLauncher */
-async function launchChrome(chromeLauncher) {
+type ChromeLauncher = Awaited<ReturnType<typeof loadChromeLauncher>>;
+
+async function launchChrome(chromeLauncher: ChromeLauncher) {
   const chromeFlags = [
     "--headless=new",
     "--disable-background-networking",
@@ -357,12 +331,11 @@ async function launchChrome(chromeLauncher) {
   if (process.getuid?.() === 0) chromeFlags.push("--no-sandbox");
   // handleSIGINT is off because our own handler stops Chrome and the server in order.
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, handleSIGINT: false, logLevel: "silent" });
-  cleanups.push(() => chrome.kill());
+  onCleanup(() => chrome.kill());
   return chrome;
 }
 
-/** @param {LighthouseResult} lhr @param {string} id */
-function numericValue(lhr, id) {
+function numericValue(lhr: LighthouseResult, id: string): number | null {
   return lhr.audits[id]?.numericValue ?? null;
 }
 
@@ -370,18 +343,14 @@ function numericValue(lhr, id) {
  * Bytes transferred (compressed, as served), for scripts and in total. Lighthouse 12 summarises them
  * in the hidden resource-summary audit; where that is absent (it is being retired upstream), the
  * network-requests audit lists every request to add up.
- * @param {LighthouseResult} lhr
  */
-function transferBytes(lhr) {
-  /** @param {string} id */
-  const items = (id) => {
+function transferBytes(lhr: LighthouseResult): RouteResult["transferBytes"] {
+  const items = (id: string) => {
     const details = lhr.audits[id]?.details;
-    return details && details.type === "table"
-      ? /** @type {Array<Record<string, unknown>>} */ (/** @type {unknown} */ (details.items))
-      : null;
+    return details && details.type === "table" ? (details.items as unknown as Array<Record<string, unknown>>) : null;
   };
-  /** @param {Record<string, unknown> | undefined} item */
-  const size = (item) => (typeof item?.transferSize === "number" ? item.transferSize : 0);
+  const size = (item: Record<string, unknown> | undefined) =>
+    typeof item?.transferSize === "number" ? item.transferSize : 0;
 
   const summary = items("resource-summary");
   if (summary) {
@@ -392,17 +361,15 @@ function transferBytes(lhr) {
   }
   const requests = items("network-requests");
   if (!requests) return { script: null, total: null };
-  const sum = (/** @type {Array<Record<string, unknown>>} */ list) =>
-    list.reduce((bytes, item) => bytes + size(item), 0);
+  const sum = (list: Array<Record<string, unknown>>) => list.reduce((bytes, item) => bytes + size(item), 0);
   return { script: sum(requests.filter((item) => item.resourceType === "Script")), total: sum(requests) };
 }
 
 /**
  * The first rows of an audit's table or opportunity list, kept in the JSON so that a failure can be
  * traced to a request, an element or a console message without re-running Lighthouse.
- * @param {import("lighthouse").Result["audits"][string]["details"]} details
  */
-function detailRows(details) {
+function detailRows(details: LighthouseResult["audits"][string]["details"]): { items?: unknown[] } {
   if (!details || (details.type !== "table" && details.type !== "opportunity")) return {};
   return details.items.length > 0 ? { items: details.items.slice(0, MAX_DETAIL_ROWS) } : {};
 }
@@ -411,9 +378,8 @@ function detailRows(details) {
  * The audits of a category that did not fully pass, worst first. Informative, not-applicable and
  * manual audits have no pass or fail, so they are left out, and so are the "hidden" ones (such as
  * Time to Interactive) that Lighthouse's own report does not show either.
- * @param {LighthouseResult} lhr @param {string} categoryId @returns {FailingAudit[]}
  */
-function failingAudits(lhr, categoryId) {
+function failingAudits(lhr: LighthouseResult, categoryId: string): FailingAudit[] {
   const category = lhr.categories[categoryId];
   if (!category) return [];
   return category.auditRefs
@@ -425,7 +391,7 @@ function failingAudits(lhr, categoryId) {
     .map((audit) => ({
       id: audit.id,
       title: audit.title,
-      score: /** @type {number} */ (audit.score),
+      score: audit.score as number,
       ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
       ...detailRows(audit.details),
     }))
@@ -434,14 +400,15 @@ function failingAudits(lhr, categoryId) {
 
 /**
  * One fresh page load of one route, with Lighthouse's defaults: the mobile form factor and
- * simulated throttling, storage cleared before the load.
- * @param {string} origin @param {string} routePath @param {number} port Chrome's debugging port
- * @returns {Promise<{ route: RouteResult, lhr?: LighthouseResult }>}
+ * simulated throttling, storage cleared before the load. `port` is Chrome's debugging port.
  */
-async function auditRoute(origin, routePath, port) {
+async function auditRoute(
+  origin: string,
+  routePath: string,
+  port: number,
+): Promise<{ route: RouteResult; lhr?: LighthouseResult }> {
   const url = origin + routePath;
-  /** @type {RouteResult} */
-  const route = {
+  const route: RouteResult = {
     path: routePath,
     url,
     scores: {},
@@ -455,7 +422,7 @@ async function auditRoute(origin, routePath, port) {
     const result = await lighthouse(url, { port, logLevel: "error", onlyCategories: CATEGORIES });
     lhr = result?.lhr;
   } catch (error) {
-    if (interrupted) throw error; // Chrome was stopped on purpose: no result to report
+    if (wasInterrupted()) throw error; // Chrome was stopped on purpose: no result to report
     route.error = error instanceof Error ? error.message : String(error);
     return { route };
   }
@@ -485,11 +452,9 @@ async function auditRoute(origin, routePath, port) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-/** @param {number | null} value @param {(value: number) => string} format */
-const cell = (value, format) => (value === null ? "-" : format(value));
+const cell = (value: number | null, format: (value: number) => string) => (value === null ? "-" : format(value));
 
-/** @param {RouteResult[]} routes */
-function printLighthouseTable(routes) {
+function printLighthouseTable(routes: RouteResult[]): void {
   const header = ["Route", "Perf", "A11y", "BP", "SEO", "LCP ms", "TBT ms", "CLS", "JS KB", "Total KB"];
   const rows = routes.map((route) => [
     route.path,
@@ -503,11 +468,8 @@ function printLighthouseTable(routes) {
   printTable(header, rows);
 }
 
-/**
- * Every target a route missed; a value Lighthouse could not measure counts as a miss.
- * @param {RouteResult} route
- */
-function missesOf(route) {
+/** Every target a route missed; a value Lighthouse could not measure counts as a miss. */
+function missesOf(route: RouteResult): { target: Target; value: number | null }[] {
   return TARGETS.flatMap((target) => {
     const value = target.value(route);
     if (value !== null && target.met(value)) return [];
@@ -515,8 +477,8 @@ function missesOf(route) {
   });
 }
 
-/** @param {RouteResult[]} routes @returns {number} how many targets were missed */
-function printMisses(routes) {
+/** Prints every miss; returns how many targets were missed. */
+function printMisses(routes: RouteResult[]): number {
   let count = 0;
   console.log("");
   for (const route of routes) {
@@ -535,8 +497,7 @@ function printMisses(routes) {
   return count;
 }
 
-/** @param {RouteResult[]} routes @param {number} missed */
-function printSummary(routes, missed) {
+function printSummary(routes: RouteResult[], missed: number): void {
   const failedRoutes = routes.filter((route) => route.error || missesOf(route).length > 0).length;
   if (missed === 0) {
     console.log(`All targets met on ${routes.length} route(s).`);
@@ -547,10 +508,13 @@ function printSummary(routes, missed) {
 }
 
 /**
- * @param {RouteResult[]} routes @param {LighthouseResult | undefined} sample any one run, for the settings
- * @param {{ before: number[], after: number[] }} loadAverage the machine's, around the stage
+ * `sample` is any one run, for the settings; `loadAverage` the machine's, around the stage.
  */
-function writeResults(routes, sample, loadAverage) {
+function writeResults(
+  routes: RouteResult[],
+  sample: LighthouseResult | undefined,
+  loadAverage: { before: number[]; after: number[] },
+): void {
   const document = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, loadAverageBefore: loadAverage.before, loadAverageAfter: loadAverage.after },
@@ -583,7 +547,7 @@ function writeResults(routes, sample, loadAverage) {
 /** A problem the developer fixes (no browser, failed build): the message alone, no stack. */
 class UsageError extends Error {}
 
-async function main() {
+async function main(): Promise<number> {
   let options;
   try {
     options = parseOptions();
@@ -615,7 +579,6 @@ async function main() {
       seconds: options.duration,
       warmUpSeconds: Math.max(2, Math.round(options.duration / 3)),
       resultsFile: loadResultsFile,
-      onCleanup: (step) => cleanups.push(step),
     });
     missed += report.missed;
   }
@@ -628,28 +591,23 @@ async function prepareLighthouse() {
   return loadChromeLauncher();
 }
 
-/** The load stage's pages: the fixed list and the first content page the sitemap names. @param {string} origin */
-async function defaultLoadPaths(origin) {
+/** The load stage's pages: the fixed list and the first content page the sitemap names. */
+async function defaultLoadPaths(origin: string): Promise<string[]> {
   const contentPage = (await sitemapPaths(origin)).find((routePath) => routePath.startsWith("/content/"));
   if (!contentPage) throw new Error("The sitemap lists no /content/ page for the load stage.");
   return [...DEFAULT_LOAD_PATHS, contentPage];
 }
 
-/**
- * @param {Awaited<ReturnType<typeof loadChromeLauncher>>} chromeLauncher @param {string} origin
- * @param {string[]} paths @returns {Promise<number>} how many targets were missed
- */
-async function runLighthouseStage(chromeLauncher, origin, paths) {
+/** Returns how many targets were missed. */
+async function runLighthouseStage(chromeLauncher: ChromeLauncher, origin: string, paths: string[]): Promise<number> {
   const routePaths = paths.length > 0 ? paths : await sitemapPaths(origin);
   if (routePaths.length === 0) throw new Error("The sitemap lists no pages and no paths were given.");
   await warmUp(origin, routePaths);
 
   const loadBefore = os.loadavg();
   const chrome = await launchChrome(chromeLauncher);
-  /** @type {RouteResult[]} */
-  const routes = [];
-  /** @type {LighthouseResult | undefined} */
-  let sample;
+  const routes: RouteResult[] = [];
+  let sample: LighthouseResult | undefined;
   for (const [index, routePath] of routePaths.entries()) {
     const started = Date.now();
     process.stdout.write(`▶ Lighthouse ${index + 1}/${routePaths.length}: ${routePath} ... `);
@@ -677,15 +635,7 @@ async function runLighthouseStage(chromeLauncher, origin, paths) {
   return missed;
 }
 
-main().then(
-  async (code) => {
-    await cleanup();
-    process.exit(code);
-  },
-  async (error) => {
-    if (interrupted) return; // the signal handler cleans up and exits
-    console.error(error instanceof UsageError ? `\n✖ ${error.message}` : error);
-    await cleanup();
-    process.exit(1);
-  },
-);
+runCleanly(main, {
+  stopping: "stopping Chrome and the server...",
+  describeError: (error) => (error instanceof UsageError ? `\n✖ ${error.message}` : error),
+});

@@ -9,7 +9,7 @@ import { BUILT_IN_COURSES } from "../../app/content/training-courses";
 import { CHAT_MESSAGES } from "../../app/lib/chat";
 import { applicationSubject, CONTACT_MESSAGES } from "../../app/lib/contact-form";
 import { MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
-import { pdfBytes } from "../../tests/integration/upload-fixtures";
+import { pdfBytes } from "../integration/upload-fixtures";
 
 export { CHAT_MESSAGES, CONTACT_MESSAGES };
 

@@ -9,14 +9,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const buildDir = path.join(projectRoot, process.env.BUILD_DIR ?? "build");
 const serverEntry = path.join(buildDir, "server", "index.js");
 /** What the production build is made from; any of it newer than the build means a rebuild. */
 const SOURCES = ["app", "server", "db", "public", "vite.config.ts", "react-router.config.ts"];
 
-/** The newest modification time under a file or directory, in ms. @param {string} target @returns {number} */
-function newestMtime(target) {
+/** The newest modification time under a file or directory, in ms. */
+function newestMtime(target: string): number {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -27,8 +27,8 @@ function newestMtime(target) {
   return newest;
 }
 
-/** @returns {string | null} why a build is needed, or null when the existing one is current */
-export function buildReason() {
+/** Why a build is needed, or null when the existing one is current. */
+export function buildReason(): string | null {
   const built = fs.statSync(serverEntry, { throwIfNoEntry: false });
   if (!built) return `there is no build at ${path.relative(projectRoot, buildDir)}/`;
   const newestSource = Math.max(...SOURCES.map((source) => newestMtime(path.join(projectRoot, source))));
@@ -38,9 +38,11 @@ export function buildReason() {
 /**
  * Builds when the build is missing or stale (or always, with `force`). Throws with a message that
  * points at the build's own output when it fails.
- * @param {{ force?: boolean, forceReason?: string }} [options]
  */
-export function ensureBuild({ force = false, forceReason = "a fresh build was asked for" } = {}) {
+export function ensureBuild({
+  force = false,
+  forceReason = "a fresh build was asked for",
+}: { force?: boolean; forceReason?: string } = {}): void {
   const reason = force ? forceReason : buildReason();
   if (!reason) return;
   console.log(`▶ Production build (${reason})`);

@@ -1,6 +1,6 @@
 /**
  * `npm run audit`: `npm audit --omit=dev`, with every high or critical advisory either fixed or
- * explained in scripts/audit-exceptions.json ({ "<advisory URL or GHSA id>": "why it does not
+ * explained in tests/ci/audit-exceptions.json ({ "<advisory URL or GHSA id>": "why it does not
  * apply to this site" }). Exits 1 when an unexplained one remains.
  *
  * Some registries (mirrors and proxies, including the one on our build machines) do not serve
@@ -9,7 +9,7 @@
  * "unknown" is not "clean". `--allow-unavailable` turns that case into a warning (exit 0), which is
  * what .ci/run uses, since CI machines reach only such a registry.
  *
- * Usage: node scripts/audit.js [--allow-unavailable] [--exceptions <file>]
+ * Usage: npm run audit -- [--allow-unavailable] [--exceptions <file>]
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,47 +17,73 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values: options } = parseArgs({
   options: {
     "allow-unavailable": { type: "boolean", default: false },
-    exceptions: { type: "string", default: path.join(projectRoot, "scripts/audit-exceptions.json") },
+    exceptions: { type: "string", default: path.join(projectRoot, "tests/ci/audit-exceptions.json") },
   },
 });
 const exceptionsFile = path.resolve(options.exceptions);
 const allowUnavailable = options["allow-unavailable"];
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** @param {string[]} args @returns {{ status: number | null, stdout: string, stderr: string }} */
-function runNpm(args) {
+function runNpm(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(npm, args, { cwd: projectRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
 
-/** @param {string} text @returns {any} */
-function parseJson(text) {
+/** One advisory as `npm audit --json` lists it under a vulnerable package's `via`. */
+interface Advisory {
+  source?: number;
+  name: string;
+  title: string;
+  url?: string;
+  severity: string;
+  range: string;
+}
+
+/** The part of an `npm audit --json` report read here; `error` and `message` come with a failure. */
+interface AuditReport {
+  error?: { summary?: string };
+  message?: string;
+  metadata?: { vulnerabilities: { critical: number; high: number; moderate: number; low: number } };
+  /** A string in `via` names another vulnerable package. */
+  vulnerabilities?: Record<string, { via?: (string | Advisory)[] }>;
+}
+
+/** The part of an `npm outdated --json` entry read here. */
+interface OutdatedEntry {
+  current?: string;
+  latest: string;
+}
+
+function parseJson<T>(text: string): T | null {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
 }
 
-/** @returns {Record<string, string>} */
-function readExceptions() {
+function readExceptions(): Record<string, string> {
   if (!fs.existsSync(exceptionsFile)) return {};
-  return JSON.parse(fs.readFileSync(exceptionsFile, "utf8"));
+  return JSON.parse(fs.readFileSync(exceptionsFile, "utf8")) as Record<string, string>;
 }
 
-/**
- * The high and critical advisories of an `npm audit --json` report, one per advisory.
- * @param {any} report
- * @returns {{ id: string, packageName: string, severity: string, title: string, range: string }[]}
- */
-function seriousAdvisories(report) {
-  const found = new Map();
+interface SeriousAdvisory {
+  id: string;
+  packageName: string;
+  severity: string;
+  title: string;
+  range: string;
+}
+
+/** The high and critical advisories of an `npm audit --json` report, one per advisory. */
+function seriousAdvisories(report: AuditReport): SeriousAdvisory[] {
+  const found = new Map<string, SeriousAdvisory>();
   for (const vulnerability of Object.values(report.vulnerabilities ?? {})) {
-    for (const via of /** @type {any} */ (vulnerability).via ?? []) {
+    for (const via of vulnerability.via ?? []) {
       // A string `via` names another vulnerable package; the advisory itself is listed there.
       if (typeof via !== "object" || !["high", "critical"].includes(via.severity)) continue;
       const id = String(via.url ?? via.source);
@@ -67,10 +93,13 @@ function seriousAdvisories(report) {
   return [...found.values()];
 }
 
-function printOutdated() {
-  const production = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")).dependencies ?? {};
+function printOutdated(): void {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  const production = packageJson.dependencies ?? {};
   // `npm outdated` lists development dependencies even with --omit=dev.
-  const outdated = parseJson(runNpm(["outdated", "--json"]).stdout) ?? {};
+  const outdated = parseJson<Record<string, OutdatedEntry>>(runNpm(["outdated", "--json"]).stdout) ?? {};
   const rows = Object.entries(outdated)
     .filter(([name]) => name in production)
     .map(([name, info]) => `  ${name}: ${info.current} → ${info.latest}`);
@@ -82,7 +111,7 @@ function printOutdated() {
 }
 
 const audit = runNpm(["audit", "--omit=dev", "--json"]);
-const report = parseJson(audit.stdout);
+const report = parseJson<AuditReport>(audit.stdout);
 
 if (!report || report.error || !report.metadata) {
   const reason = report?.message ?? report?.error?.summary ?? (audit.stderr.trim() || "no report");

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { startServerProcess } from "../tests/support/server-process.js";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -26,8 +26,8 @@ const CONTACT_LIMIT = 5;
 const MIN_FILL_TIME_MS = 3_100;
 
 const results = { passed: 0, failed: 0 };
-/** @param {string} name @param {() => Promise<string | void>} work resolves to the figure to print, if any */
-async function check(name, work) {
+/** `work` resolves to the figure to print, if any. */
+async function check(name: string, work: () => Promise<string | void>): Promise<void> {
   try {
     const figure = await work();
     results.passed += 1;
@@ -40,10 +40,8 @@ async function check(name, work) {
 
 /** The cookies one client holds for both instances (they share the address 127.0.0.1, as a browser would a host). */
 class CookieJar {
-  /** @type {Map<string, string>} */
-  cookies = new Map();
-  /** @param {Response} response */
-  store(response) {
+  cookies = new Map<string, string>();
+  store(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair = ""] = header.split(";");
       const [name = "", ...value] = pair.split("=");
@@ -51,7 +49,7 @@ class CookieJar {
       else this.cookies.set(name, value.join("="));
     }
   }
-  header() {
+  header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 }
@@ -59,17 +57,19 @@ class CookieJar {
 /**
  * A request as a browser on the instance's own page would send it (same origin), without
  * following redirects, so each answer is seen as it is.
- * @param {string} base @param {string} path @param {CookieJar | null} jar
- * @param {{ method?: string, form?: Record<string, string>, body?: FormData, headers?: Record<string, string> }} [options]
  */
-async function send(base, path, jar, options = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { Origin: base, ...options.headers };
+async function send(
+  base: string,
+  path: string,
+  jar: CookieJar | null,
+  options: { method?: string; form?: Record<string, string>; body?: FormData; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Origin: base, ...options.headers };
   if (jar && jar.cookies.size > 0) headers.Cookie = jar.header();
-  let body = options.body;
+  let body: FormData | string | undefined = options.body;
   if (options.form) {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
-    body = /** @type {any} */ (new URLSearchParams(options.form).toString());
+    body = new URLSearchParams(options.form).toString();
   }
   const response = await fetch(`${base}${path}`, {
     method: options.method ?? (body ? "POST" : "GET"),
@@ -81,15 +81,15 @@ async function send(base, path, jar, options = {}) {
   return response;
 }
 
-/** The value of a hidden input in a page's HTML. @param {string} html @param {string} name */
-function hiddenValue(html, name) {
+/** The value of a hidden input in a page's HTML. */
+function hiddenValue(html: string, name: string): string {
   const match = new RegExp(`name="${name}"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="${name}"`).exec(html);
   const value = match?.[1] ?? match?.[2];
   if (!value) throw new Error(`The page has no hidden "${name}" field`);
   return value.replace(/&amp;/g, "&");
 }
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const env = {
   DATABASE_URL: databaseUrl,
@@ -102,8 +102,7 @@ const env = {
 const started = performance.now();
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
-/** @type {Array<Awaited<ReturnType<typeof startServerProcess>>>} */
-const servers = [];
+const servers: ServerProcess[] = [];
 try {
   // One after the other, as a rolling deployment would: the first migrates and seeds the database.
   // A also opens the private metrics listener for Prometheus, on a free port.
@@ -145,8 +144,10 @@ try {
     `a site setting changed through A's CMS form shows on B's home page within ${PROPAGATION_LIMIT_MS} ms`,
     async () => {
       const before = await (await send(b.url, "/", null)).text();
-      const { rows } = await client.query("select setting_value from site_settings where setting_key = 'company_name'");
-      assert.ok(before.includes(rows[0].setting_value), "B's home page does not show the company name");
+      const { rows } = await client.query<{ setting_value: string }>(
+        "select setting_value from site_settings where setting_key = 'company_name'",
+      );
+      assert.ok(before.includes(rows[0]!.setting_value), "B's home page does not show the company name");
       const newName = `Scale-out Check ${crypto.randomBytes(3).toString("hex")}`;
 
       const settings = await (await send(a.url, "/cms/settings", admin)).text();
@@ -159,10 +160,10 @@ try {
       const response = await send(a.url, "/cms/settings", admin, { form });
       assert.equal(response.status, 200, `the update answered ${response.status}`);
       const acknowledged = performance.now();
-      const { rows: stored } = await client.query(
+      const { rows: stored } = await client.query<{ setting_value: string }>(
         "select setting_value from site_settings where setting_key = 'company_name'",
       );
-      assert.equal(stored[0].setting_value, newName, "A did not store the new value");
+      assert.equal(stored[0]!.setting_value, newName, "A did not store the new value");
 
       // `delay` is when B's answer with the new name arrived (render time included); `sentAfter`, when
       // the request that got it was sent, is closer to when B's cache learned of the change.
@@ -192,7 +193,7 @@ try {
     // A form token from A's page is accepted by B too, once as old as a person's fill-in time.
     await sleep(Math.max(0, MIN_FILL_TIME_MS - (performance.now() - contactFormServedAt)));
     const visitor = "203.0.113.77";
-    const statuses = [];
+    const statuses: string[] = [];
     for (let attempt = 0; attempt < CONTACT_LIMIT + 2; attempt += 1) {
       const base = attempt % 2 === 0 ? a.url : b.url;
       const body = new FormData();
@@ -206,10 +207,10 @@ try {
     }
     const expected = ["A:200", "B:200", "A:200", "B:200", "A:200", "B:429", "A:429"];
     assert.deepEqual(statuses, expected);
-    const { rows } = await client.query(
+    const { rows } = await client.query<{ count: number }>(
       "select count(*)::int as count from contact_submissions where email = 'scale-out@example.com' and status = 'new'",
     );
-    assert.equal(rows[0].count, CONTACT_LIMIT, "not every accepted message was stored once");
+    assert.equal(rows[0]!.count, CONTACT_LIMIT, "not every accepted message was stored once");
     // Another address is not affected by that one's limit.
     const other = await send(b.url, "/contact", null, {
       form: { name: "" },

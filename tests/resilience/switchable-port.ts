@@ -5,8 +5,8 @@
  * connection refused. Taking it down also cuts the connections already open.
  */
 import net from "node:net";
-import { freePort } from "../console-output.js";
-import { onCleanup } from "./processes";
+import { freePort } from "../support/free-port";
+import { onCleanup } from "../support/cleanup";
 
 export interface SwitchablePort {
   port: number;

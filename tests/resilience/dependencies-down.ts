@@ -13,10 +13,11 @@ import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { CHECKOUT_MESSAGES } from "../../app/server/commerce/checkout.server";
-import { startFakeModel } from "../../tests/integration/openai-server";
-import { startFakeStripe } from "../../tests/integration/stripe-server";
+import { startFakeModel } from "../integration/openai-server";
+import { startFakeStripe } from "../integration/stripe-server";
+import { onCleanup } from "../support/cleanup";
 import { pglite } from "./backends";
-import { logEntries, logTail, onCleanup, startApp, stopApp } from "./processes";
+import { logEntries, logTail, startApp, stopApp } from "./processes";
 import { formatMs, type CheckRecorder, type ResilienceReport } from "./report";
 import {
   askAssistant,

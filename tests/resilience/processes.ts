@@ -1,36 +1,14 @@
 /**
- * The processes and files a resilience run starts or creates, and the guarantee that none of them
- * outlives it: every start registers its undo step, and `cleanUp()` runs them newest first however
- * the run ends (normal end, failure, Ctrl-C).
+ * The processes and files a resilience run starts or creates; each registers its undo step with the
+ * harness's clean-up registry (tests/support/cleanup.ts), so none of them outlives the run.
  */
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServerProcess } from "../../tests/support/server-process.js";
-
-type CleanupStep = () => unknown;
-const cleanups: CleanupStep[] = [];
-let cleaningUp: Promise<void> | undefined;
-
-export function onCleanup(step: CleanupStep): void {
-  cleanups.push(step);
-}
-
-/** Runs every undo step once, even when called again (a signal during the clean-up). */
-export function cleanUp(): Promise<void> {
-  cleaningUp ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error("clean-up step failed:", error);
-      }
-    }
-  })();
-  return cleaningUp;
-}
+import { onCleanup } from "../support/cleanup";
+import { startServerProcess } from "../support/server-process";
 
 /** A temporary directory, deleted at the end of the run. */
 export function temporaryDirectory(prefix: string): string {
@@ -78,7 +56,7 @@ const ISOLATED_ENV: Record<string, string> = {
 export async function startApp(env: Record<string, string>): Promise<AppServer> {
   const fullEnv = { ...ISOLATED_ENV, SESSION_SECRET: sessionSecret, TRUST_PROXY: "1", SEED_ON_START: "true", ...env };
   const started = await startServerProcess(fullEnv);
-  const server: AppServer = { ...started, exited: started.exited as Promise<number | null>, env: fullEnv };
+  const server: AppServer = { ...started, env: fullEnv };
   onCleanup(async () => {
     if (isRunning(server)) await stopApp(server);
   });

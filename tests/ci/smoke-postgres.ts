@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import pg from "pg";
-import { startServerProcess } from "../tests/support/server-process.js";
+import { startServerProcess } from "../support/server-process";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -14,8 +14,7 @@ if (!databaseUrl) {
 }
 
 const results = { passed: 0, failed: 0 };
-/** @param {string} name @param {() => Promise<void>} work */
-async function check(name, work) {
+async function check(name: string, work: () => Promise<void>): Promise<void> {
   try {
     await work();
     results.passed += 1;
@@ -29,8 +28,8 @@ async function check(name, work) {
 const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: "ci-smoke-test-secret-of-at-least-32-chars" };
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
-const count = async (/** @type {string} */ table) =>
-  Number((await client.query(`select count(*) from ${table}`)).rows[0].count);
+const count = async (table: string) =>
+  Number((await client.query<{ count: string }>(`select count(*) from ${table}`)).rows[0]!.count);
 
 let server = await startServerProcess(env);
 await check("GET /healthz answers ok on postgres", async () => {
@@ -39,10 +38,12 @@ await check("GET /healthz answers ok on postgres", async () => {
   assert.deepEqual(await response.json(), { status: "ok", database: "postgres" });
 });
 await check("the home page renders with the seeded company name", async () => {
-  const { rows } = await client.query("select setting_value from site_settings where setting_key = 'company_name'");
+  const { rows } = await client.query<{ setting_value: string }>(
+    "select setting_value from site_settings where setting_key = 'company_name'",
+  );
   const response = await fetch(server.url);
   assert.equal(response.status, 200);
-  assert.match(await response.text(), new RegExp(rows[0].setting_value));
+  assert.match(await response.text(), new RegExp(rows[0]!.setting_value));
 });
 await check("a cookie choice is recorded in cookie_consents", async () => {
   const before = await count("cookie_consents");

@@ -1,19 +1,19 @@
 /**
- * `tsx scripts/verify-restore.ts <source> <target>`: compares two databases table by table (row
+ * `tsx tests/ci/verify-restore.ts <source> <target>`: compares two databases table by table (row
  * counts and checksums of every row) and prints the result; exits 1 when any table differs. Each
  * side is a PostgreSQL URL or the DATA_DIR of an embedded database; the source may also be a backup
  * directory (its manifest's figures). `.ci/run` uses it after restoring a backup.
  */
-import "./prepare-env";
+import "../../scripts/prepare-env";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { compareTables, formatComparison, summariseDatabase } from "../app/server/platform/backup/compare.server";
-import { BackupError, MANIFEST_FILE, readManifest } from "../app/server/platform/backup/format.server";
-import { describeLevel, type MigrationLevel } from "../app/server/platform/backup/migrations.server";
-import type { TableSummary } from "../app/server/platform/backup/table-rows.server";
-import { openDatabase, type DatabaseTarget } from "../app/server/platform/db/db.server";
-import { runScript } from "./run-script";
+import { compareTables, formatComparison, summariseDatabase } from "../../app/server/platform/backup/compare.server";
+import { BackupError, MANIFEST_FILE, readManifest } from "../../app/server/platform/backup/format.server";
+import { describeLevel, type MigrationLevel } from "../../app/server/platform/backup/migrations.server";
+import type { TableSummary } from "../../app/server/platform/backup/table-rows.server";
+import { openDatabase, type DatabaseTarget } from "../../app/server/platform/db/db.server";
+import { runScript } from "../../scripts/run-script";
 
 interface Side {
   label: string;
@@ -59,7 +59,7 @@ await runScript(async () => {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
   if (positionals.length !== 2) {
     throw new BackupError(
-      "Usage: tsx scripts/verify-restore.ts <source: URL, DATA_DIR or backup> <target: URL or DATA_DIR>",
+      "Usage: tsx tests/ci/verify-restore.ts <source: URL, DATA_DIR or backup> <target: URL or DATA_DIR>",
     );
   }
   const [sourceAt, targetAt] = [positionals[0]!, positionals[1]!];

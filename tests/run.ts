@@ -16,11 +16,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
 const totals = { passed: 0, failed: 0 };
 
-/**
- * Runs a command with its output shown; returns whether it succeeded.
- * @param {string} title @param {string} command @param {string[]} args @param {Record<string, string>} [env]
- */
-function run(title, command, args, env = {}) {
+/** Runs a command with its output shown; returns whether it succeeded. */
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) {
@@ -30,17 +27,28 @@ function run(title, command, args, env = {}) {
   return true;
 }
 
-/** @param {string} file @returns {any} the parsed report, or null when there is none */
-function readJson(file) {
+/** The part of Vitest's JSON report read here. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+}
+
+/** The part of Playwright's JSON report read here. */
+interface PlaywrightReport {
+  stats?: { expected: number; flaky: number; unexpected: number };
+}
+
+/** The parsed report, or null when there is none. */
+function readJson<Report>(file: string): Report | null {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Report;
   } catch {
     return null;
   }
 }
 
 /** Debian's Chromium is what the browser tests drive; downloading a browser is not possible here. */
-function ensureChromium() {
+function ensureChromium(): boolean {
   if (fs.existsSync(chromiumPath)) return true;
   const isRoot = process.getuid?.() === 0;
   const isDebian = fs.existsSync("/etc/debian_version");
@@ -63,8 +71,8 @@ function ensureChromium() {
   return false;
 }
 
-/** Prints the closing line and exits; a failed step with no test counts of its own counts as one failure. @param {boolean} ok */
-function finish(ok) {
+/** Prints the closing line and exits; a failed step with no test counts of its own counts as one failure. */
+function finish(ok: boolean): never {
   if (!ok && totals.failed === 0) totals.failed = 1;
   console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed`);
   fs.rmSync(reportDir, { recursive: true, force: true });
@@ -87,7 +95,7 @@ const unitOk = run("Unit and integration tests", npx, [
   `--outputFile.json=${vitestReport}`,
   ...(databaseOnly ? ["tests/integration"] : []),
 ]);
-const vitest = readJson(vitestReport);
+const vitest = readJson<VitestReport>(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
@@ -105,7 +113,7 @@ const browserOk = run("Browser tests", npx, ["playwright", "test", "--reporter=l
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   CHROMIUM_PATH: chromiumPath,
 });
-const playwright = readJson(playwrightReport);
+const playwright = readJson<PlaywrightReport>(playwrightReport);
 if (playwright?.stats) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected;

@@ -16,7 +16,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { printTable } from "./console-output.js";
+import { onCleanup } from "../support/cleanup";
+import { printTable } from "../support/console-table";
 
 const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
@@ -34,45 +35,58 @@ const RSS_SAMPLE_EVERY_MS = 100;
 const IDLE_SETTLE_MS = 1000;
 const MB = 1024 * 1024;
 
-/**
- * @typedef {object} RunResult one autocannon run
- * @property {number} requestsPerSecond mean over the run
- * @property {{ p50: number, p90: number, p99: number, mean: number, max: number }} latencyMs
- * @property {number} requests total requests answered
- * @property {number} errors connection errors, timeouts included
- * @property {number} timeouts
- * @property {number} non2xx
- */
-/**
- * @typedef {object} LoadRouteResult
- * @property {string} path
- * @property {number} htmlBytes
- * @property {string | null} pageCache the X-Page-Cache header of a second anonymous request
- * @property {RunResult} page
- * @property {RunResult} staticFile
- * @property {number} ratio page requests per second / static file requests per second
- * @property {string[]} missed the targets this route missed, as printed
- */
-/**
- * @typedef {object} LoadReport
- * @property {LoadRouteResult[]} routes
- * @property {{ idleRssBytes: number | null, peakRssBytes: number | null, highWaterRssBytes: number | null }} memory
- * @property {number} missed how many targets were missed
- */
+/** One autocannon run. */
+interface RunResult {
+  /** mean over the run */
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
+  /** total requests answered */
+  requests: number;
+  /** connection errors, timeouts included */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
 
-/** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The part of autocannon's `--json` report read here. */
+interface AutocannonReport {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+interface LoadRouteResult {
+  path: string;
+  htmlBytes: number;
+  /** the X-Page-Cache header of a second anonymous request */
+  pageCache: string | null;
+  page: RunResult;
+  staticFile: RunResult;
+  /** page requests per second / static file requests per second */
+  ratio: number;
+  /** the targets this route missed, as printed */
+  missed: string[];
+}
+
+interface LoadReport {
+  routes: LoadRouteResult[];
+  memory: { idleRssBytes: number | null; peakRssBytes: number | null; highWaterRssBytes: number | null };
+  /** how many targets were missed */
+  missed: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The server's resident memory, in bytes: VmRSS now and VmHWM (the peak since it started), from
  * /proc on Linux; elsewhere `ps` gives the current value only.
- * @param {number} pid @returns {{ rss: number | null, highWater: number | null }}
  */
-function readMemory(pid) {
+function readMemory(pid: number): { rss: number | null; highWater: number | null } {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    /** @param {string} field */
-    const kilobytes = (field) => {
+    const kilobytes = (field: string) => {
       const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
       return match ? Number(match[1]) * 1024 : null;
     };
@@ -82,8 +96,7 @@ function readMemory(pid) {
   }
 }
 
-/** @param {number} pid */
-function rssFromPs(pid) {
+function rssFromPs(pid: number): number | null {
   try {
     const kilobytes = Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim());
     return Number.isFinite(kilobytes) && kilobytes > 0 ? kilobytes * 1024 : null;
@@ -92,8 +105,8 @@ function rssFromPs(pid) {
   }
 }
 
-/** Samples the server's RSS until stopped; resolves with the highest value seen. @param {number} pid */
-function sampleRss(pid) {
+/** Samples the server's RSS until stopped; resolves with the highest value seen. */
+function sampleRss(pid: number): { stop(): number | null } {
   let peak = readMemory(pid).rss ?? 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, readMemory(pid).rss ?? 0);
@@ -109,9 +122,11 @@ function sampleRss(pid) {
 /**
  * One autocannon run in a child process (it would otherwise compete with this process's timers,
  * and its JSON report is the one place to read its figures from).
- * @param {string} url @param {{ connections: number, seconds: number }} load @returns {Promise<RunResult>}
  */
-function autocannon(url, { connections, seconds }) {
+function autocannon(
+  url: string,
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -129,7 +144,7 @@ function autocannon(url, { connections, seconds }) {
         return;
       }
       try {
-        const report = JSON.parse(stdout);
+        const report = JSON.parse(stdout) as AutocannonReport;
         resolve({
           requestsPerSecond: report.requests.average,
           latencyMs: {
@@ -156,10 +171,12 @@ function autocannon(url, { connections, seconds }) {
 /**
  * Writes each page's exact HTML into a new folder of the client directory, which the server
  * already serves as static files. Returns each page's static address and byte count.
- * @param {string} origin @param {string} clientDir @param {string[]} routePaths
- * @param {(step: () => unknown) => void} onCleanup
  */
-async function copyPagesAsStaticFiles(origin, clientDir, routePaths, onCleanup) {
+async function copyPagesAsStaticFiles(
+  origin: string,
+  clientDir: string,
+  routePaths: string[],
+): Promise<{ routePath: string; staticPath: string; htmlBytes: number; pageCache: string | null }[]> {
   const folder = `bench-static-${crypto.randomBytes(6).toString("hex")}`;
   const directory = path.join(clientDir, folder);
   fs.mkdirSync(directory);
@@ -184,9 +201,8 @@ async function copyPagesAsStaticFiles(origin, clientDir, routePaths, onCleanup) 
   return copies;
 }
 
-/** @param {LoadRouteResult} route */
-function missedTargets(route) {
-  const missed = [];
+function missedTargets(route: LoadRouteResult): string[] {
+  const missed: string[] = [];
   if (route.ratio < LOAD_TARGETS.minRatio) {
     missed.push(`throughput ${route.ratio.toFixed(2)} of the static file's, target >= ${LOAD_TARGETS.minRatio}`);
   }
@@ -198,14 +214,11 @@ function missedTargets(route) {
   return missed;
 }
 
-/** @param {number[]} values */
-const loadAverage = (values) => values.map((value) => value.toFixed(2)).join(" ");
+const loadAverage = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
 
-/** @param {number | null} bytes */
-const megabytes = (bytes) => (bytes === null ? "-" : `${(bytes / MB).toFixed(1)} MB`);
+const megabytes = (bytes: number | null) => (bytes === null ? "-" : `${(bytes / MB).toFixed(1)} MB`);
 
-/** @param {LoadRouteResult[]} routes */
-function printLoadTable(routes) {
+function printLoadTable(routes: LoadRouteResult[]): void {
   const header = [
     "Route",
     "HTML KB",
@@ -235,21 +248,27 @@ function printLoadTable(routes) {
   printTable(header, rows);
 }
 
+export interface LoadStageOptions {
+  /** the server under test */
+  origin: string;
+  /** its process id, for its memory */
+  serverPid: number;
+  /** where it serves static files from */
+  clientDir: string;
+  routePaths: string[];
+  connections: number;
+  /** length of each measured run */
+  seconds: number;
+  /** length of the run before each measured one */
+  warmUpSeconds: number;
+  resultsFile: string;
+}
+
 /**
- * Runs the stage, prints its table and misses, and writes `resultsFile`.
- * @param {object} options
- * @param {string} options.origin the server under test
- * @param {number} options.serverPid its process id, for its memory
- * @param {string} options.clientDir where it serves static files from
- * @param {string[]} options.routePaths
- * @param {number} options.connections
- * @param {number} options.seconds length of each measured run
- * @param {number} options.warmUpSeconds length of the run before each measured one
- * @param {string} options.resultsFile
- * @param {(step: () => unknown) => void} options.onCleanup registers an undo step
- * @returns {Promise<LoadReport>}
+ * Runs the stage, prints its table and misses, and writes `resultsFile`. The static copies it
+ * makes are removed by the harness's clean-up (tests/support/cleanup.ts).
  */
-export async function runLoadStage(options) {
+export async function runLoadStage(options: LoadStageOptions): Promise<LoadReport> {
   const { origin, serverPid, connections, seconds, warmUpSeconds } = options;
   const cpus = os.cpus();
   const loadBefore = os.loadavg();
@@ -260,15 +279,13 @@ export async function runLoadStage(options) {
       `load average ${loadAverage(loadBefore)} (1, 5, 15 min) before the stage.`,
   );
 
-  const copies = await copyPagesAsStaticFiles(origin, options.clientDir, options.routePaths, options.onCleanup);
+  const copies = await copyPagesAsStaticFiles(origin, options.clientDir, options.routePaths);
   await sleep(IDLE_SETTLE_MS);
   const idleRssBytes = readMemory(serverPid).rss;
   const sampler = sampleRss(serverPid);
 
-  /** @type {LoadRouteResult[]} */
-  const routes = [];
-  /** @type {number | null} */
-  let peakRssBytes = null;
+  const routes: LoadRouteResult[] = [];
+  let peakRssBytes: number | null = null;
   try {
     for (const [index, copy] of copies.entries()) {
       process.stdout.write(`▶ Load ${index + 1}/${copies.length}: ${copy.routePath} ... `);
@@ -279,8 +296,7 @@ export async function runLoadStage(options) {
       await autocannon(origin + copy.routePath, { connections, seconds: warmUpSeconds });
       const page = await autocannon(origin + copy.routePath, { connections, seconds });
       const ratio = staticFile.requestsPerSecond > 0 ? page.requestsPerSecond / staticFile.requestsPerSecond : 0;
-      /** @type {LoadRouteResult} */
-      const route = {
+      const route: LoadRouteResult = {
         path: copy.routePath,
         htmlBytes: copy.htmlBytes,
         pageCache: copy.pageCache,

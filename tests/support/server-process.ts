@@ -2,17 +2,25 @@
  * Starts `node server.js` (the production entry) as a child process for tests that need the real
  * process: graceful shutdown, restarts, and the PostgreSQL smoke test of .ci/run.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/**
- * @param {Record<string, string>} env extra environment (DATA_DIR, DATABASE_URL, ...)
- * @returns {Promise<{ url: string, logs: () => string, child: import("node:child_process").ChildProcess, exited: Promise<number | null> }>}
- */
-export function startServerProcess(env) {
+export interface ServerProcess {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Everything the server printed so far. */
+  logs: () => string;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Settles with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/** @param env extra environment (DATA_DIR, DATABASE_URL, ...) */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(projectRoot, "server.js")], {
     cwd: projectRoot,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production", ...env },
@@ -21,7 +29,7 @@ export function startServerProcess(env) {
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
