@@ -38,6 +38,10 @@ export default tseslint.config(
     rules: { "no-console": "off" },
   },
   {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+  },
+  {
     // Playwright fixtures take `{}` and call `use(...)`, which is not React's `use` hook.
     files: ["tests/e2e/**"],
     rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },

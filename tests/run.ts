@@ -80,10 +80,13 @@ function finish(ok: boolean): never {
 }
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+/** The layers of docs/architecture.md, as .dependency-cruiser.cjs states them. */
+const ARCHITECTURE_CHECK = ["depcruise", "app", "server", "db", "--config", ".dependency-cruiser.cjs"];
 
 if (!databaseOnly) {
   if (!run("Type check", npx, ["react-router", "typegen"]) || !run("Type check", npx, ["tsc"])) finish(false);
   if (!run("Lint", npx, ["eslint", "."]) || !run("Format", npx, ["prettier", "--check", "."])) finish(false);
+  if (!run("Architecture (no import loops, layers kept)", npx, ARCHITECTURE_CHECK)) finish(false);
 }
 
 const vitestReport = path.join(reportDir, "vitest.json");

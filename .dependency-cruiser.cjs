@@ -1,0 +1,60 @@
+/**
+ * The architecture's rules, checked by `npm run lint` and `npm test` (dependency-cruiser): the
+ * layers of docs/architecture.md, kept by a tool rather than by memory.
+ */
+const DOMAINS = "(auth|content|careers|contact|commerce|assistant)";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-import-loops",
+      comment: "Modules that import each other cannot be understood, tested or moved one at a time.",
+      severity: "error",
+      from: { path: "^(app|server|db)/" },
+      to: { circular: true },
+    },
+    {
+      name: "platform-imports-no-domain",
+      comment: "app/server/platform is what every domain builds on; it must not know any of them.",
+      severity: "error",
+      from: { path: "^app/server/platform/" },
+      to: { path: `^app/server/${DOMAINS}/` },
+    },
+    {
+      name: "domains-do-not-import-the-assistant",
+      comment: "The assistant follows the domains (it listens for cache invalidations), never the reverse.",
+      severity: "error",
+      from: { path: "^app/server/(auth|content|careers|contact|commerce)/" },
+      to: { path: "^app/server/assistant/" },
+    },
+    {
+      name: "lib-is-isomorphic",
+      comment: "app/lib runs in the browser too: it may not import server code.",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "^app/server/" },
+    },
+    {
+      name: "components-do-not-import-routes",
+      comment: "Route modules use components, not the other way round.",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "server-code-stays-on-the-server",
+      comment: "Components and app/lib never import *.server code (a type is erased, so it may be shared).",
+      severity: "error",
+      from: { path: "^app/(components|lib)/" },
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)\\.react-router/|\\+types/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },
+  },
+};
