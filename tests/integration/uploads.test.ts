@@ -9,14 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/server/platform/storage.server";
-import {
-  generateAttachmentKey,
-  parseContactForm,
-  removeAttachment,
-  sanitizeOriginalName,
-  UploadError,
-  uploadErrorHeaders,
-} from "~/server/contact/uploads.server";
+import { generateAttachmentKey, sanitizeOriginalName } from "~/server/contact/attachment-files.server";
+import { parseContactForm, removeAttachment, UploadError, uploadErrorHeaders } from "~/server/contact/uploads.server";
 import {
   BOUNDARY,
   docBytes,
