@@ -5,6 +5,7 @@
  */
 import { CHAT_LIMITS, type ChatHistoryEntry, type ChatMessage, type ChatStreamEvent } from "./chat";
 import { CONTACT_LIMITS, type ContactDraft } from "./contact-form";
+import { parseJson } from "./json";
 
 /** How many messages a stored conversation keeps (far more than the history sent with a question). */
 export const STORED_MESSAGES_LIMIT = 100;
@@ -47,13 +48,7 @@ function isChatMessage(value: unknown): value is ChatMessage {
 
 /** A conversation from sessionStorage, or null when there is none or it cannot be trusted. */
 export function parseStoredConversation(raw: string | null): ChatMessage[] | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = parseJson(raw);
   if (!Array.isArray(value) || value.length === 0 || !value.every(isChatMessage)) return null;
   return value
     .slice(-STORED_MESSAGES_LIMIT)

@@ -1,3 +1,4 @@
+import { parseJson } from "./json";
 /**
  * The contact form's limits, messages and field reader (SPEC.md sections 2 "Contact", 5 and 8).
  * They are apart from the form's zod schema (schemas/contact.ts) so that /contact can show the form
@@ -56,13 +57,7 @@ export interface ContactDraft {
 
 /** A stored draft, or null when there is none or it cannot be read; both fields are cut to the form's limits. */
 export function parseContactDraft(raw: string | null): ContactDraft | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = parseJson(raw);
   if (typeof value !== "object" || value === null) return null;
   const { subject, message } = value as Record<string, unknown>;
   if (typeof subject !== "string" || typeof message !== "string") return null;

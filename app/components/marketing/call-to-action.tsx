@@ -1,9 +1,18 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import type { CallToAction } from "~/content/types";
 import { PageActions } from "./page-actions";
 
-/** The band at the end of a page that asks the visitor to act. */
-export function CallToActionBand({ cta }: { cta: CallToAction }) {
+/**
+ * The band at the end of a page that asks the visitor to act: the copy's actions, or `children`
+ * where a page needs other controls (the training page's PDF download).
+ */
+export function CallToActionBand({
+  cta,
+  children,
+}: {
+  cta: Pick<CallToAction, "title" | "text"> & Partial<Pick<CallToAction, "actions">>;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="bg-primary text-primary-foreground">
@@ -12,7 +21,7 @@ export function CallToActionBand({ cta }: { cta: CallToAction }) {
           {cta.title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg">{cta.text}</p>
-        <PageActions actions={cta.actions} inverted className="mt-8 justify-center" />
+        {children ?? <PageActions actions={cta.actions ?? []} inverted className="mt-8 justify-center" />}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
 import { Checklist } from "./checklist";
-import { FaqAccordion } from "./faq-accordion";
+import { FaqSection } from "./faq-accordion";
 import { Metrics } from "./metrics";
 import { PageSection } from "./page-section";
 import { Timeline } from "./timeline";
@@ -89,13 +89,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
           </figcaption>
         </figure>
       ) : null}
-      {study.faq ? (
-        <PageSection title={study.faq.title} intro={study.faq.intro}>
-          <div className="max-w-3xl">
-            <FaqAccordion items={study.faq.items} />
-          </div>
-        </PageSection>
-      ) : null}
+      {study.faq ? <FaqSection faq={study.faq} /> : null}
       <CallToActionBand cta={study.closing} />
     </article>
   );

@@ -1,6 +1,7 @@
 import { ChevronDownIcon } from "lucide-react";
 import { Accordion } from "radix-ui";
-import type { FaqItem } from "~/content/types";
+import type { FaqItem, Section } from "~/content/types";
+import { PageSection } from "./page-section";
 
 /**
  * Questions and answers: one item open at a time, and the open one closes again when chosen
@@ -37,5 +38,16 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
         </Accordion.Item>
       ))}
     </Accordion.Root>
+  );
+}
+
+/** A page's questions and answers as a section of their own, as every page family shows them. */
+export function FaqSection({ faq }: { faq: Section<FaqItem> }) {
+  return (
+    <PageSection title={faq.title} intro={faq.intro}>
+      <div className="max-w-3xl">
+        <FaqAccordion items={faq.items} />
+      </div>
+    </PageSection>
   );
 }

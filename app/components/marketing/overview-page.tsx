@@ -1,7 +1,7 @@
 import type { OverviewPage } from "~/content/types";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
-import { FaqAccordion } from "./faq-accordion";
+import { FaqSection } from "./faq-accordion";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";
 
@@ -18,11 +18,7 @@ export function OverviewPageView({ page }: { page: OverviewPage }) {
           <CardGrid cards={page.caseStudies.items} columns={3} />
         </PageSection>
       ) : null}
-      <PageSection title={page.faq.title} intro={page.faq.intro}>
-        <div className="max-w-3xl">
-          <FaqAccordion items={page.faq.items} />
-        </div>
-      </PageSection>
+      <FaqSection faq={page.faq} />
       <CallToActionBand cta={page.closing} />
     </>
   );

@@ -4,7 +4,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
 import { Checklist } from "./checklist";
-import { FaqAccordion } from "./faq-accordion";
+import { FaqSection } from "./faq-accordion";
 import { Metrics } from "./metrics";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";
@@ -24,11 +24,7 @@ export function ServicePageView({ page, trail }: { page: ServicePage; trail: rea
         <CardGrid cards={page.features.items} columns={3} />
       </PageSection>
       {page.caseStudy ? <CaseStudySummaryView study={page.caseStudy} /> : null}
-      <PageSection title={page.faq.title} intro={page.faq.intro}>
-        <div className="max-w-3xl">
-          <FaqAccordion items={page.faq.items} />
-        </div>
-      </PageSection>
+      <FaqSection faq={page.faq} />
       <CallToActionBand cta={page.closing} />
     </>
   );

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { Artwork } from "~/components/marketing/artwork";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { CardGrid } from "~/components/marketing/card-grid";
+import { HeroText } from "~/components/marketing/page-hero";
 import { PageActions } from "~/components/marketing/page-actions";
 import { PageSection } from "~/components/marketing/page-section";
 import { Testimonials } from "~/components/site/testimonials";
@@ -86,14 +87,7 @@ function Hero({ hero }: { hero: HomePage["hero"] }) {
   return (
     <div className="border-b bg-gradient-to-b from-accent to-background">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
-        <div>
-          {hero.eyebrow ? (
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">{hero.eyebrow}</p>
-          ) : null}
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{hero.title}</h1>
-          <p className="mt-6 text-lg leading-8 text-muted-foreground">{hero.lead}</p>
-          {hero.actions ? <PageActions actions={hero.actions} className="mt-8" /> : null}
-        </div>
+        <HeroText hero={hero} />
         <Carousel
           label="Highlights slideshow"
           autoplayMs={HERO_AUTOPLAY_MS}

@@ -2,6 +2,7 @@ import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
+import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { MarketingIcon } from "~/components/marketing/marketing-icon";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
@@ -170,29 +171,22 @@ function FeaturedCourses({ section, courses }: { section: TrainingPage["courses"
  * link to the PDF the server builds from the catalogue (a real file download, no JavaScript).
  */
 function CurriculumBand({ curriculum }: { curriculum: TrainingPage["curriculum"] }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="bg-primary text-primary-foreground">
-      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
-        <h2 id={headingId} className="text-3xl font-bold tracking-tight">
-          {curriculum.title}
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg">{curriculum.text}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href={CURRICULUM_PATH} download className={buttonVariants({ variant: "secondary", size: "lg" })}>
-            <DownloadIcon aria-hidden="true" />
-            {curriculum.downloadLabel}
-            <span className="sr-only"> (PDF)</span>
-          </a>
-          <Link
-            to={curriculum.contact.href}
-            prefetch="intent"
-            className={buttonVariants({ variant: "outline", size: "lg" })}
-          >
-            {curriculum.contact.label}
-          </Link>
-        </div>
+    <CallToActionBand cta={curriculum}>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href={CURRICULUM_PATH} download className={buttonVariants({ variant: "secondary", size: "lg" })}>
+          <DownloadIcon aria-hidden="true" />
+          {curriculum.downloadLabel}
+          <span className="sr-only"> (PDF)</span>
+        </a>
+        <Link
+          to={curriculum.contact.href}
+          prefetch="intent"
+          className={buttonVariants({ variant: "outline", size: "lg" })}
+        >
+          {curriculum.contact.label}
+        </Link>
       </div>
-    </section>
+    </CallToActionBand>
   );
 }
