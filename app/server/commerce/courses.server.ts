@@ -7,6 +7,7 @@ import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
+import { auditedChange, type Actor, type AuditEntry } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -100,38 +101,94 @@ function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
 }
 
-export async function createCourse(db: Database, input: CourseInput): Promise<Course> {
-  const [row] = await db.insert(trainingCourses).values(input).returning();
-  if (!row) throw new Error("The course was not created");
+const ENTITY = "training_courses";
+
+/** What the audit log keeps of a saved course. */
+function savedDetails(course: Course) {
+  return { name: course.name, price: course.price, originalPrice: course.originalPrice, isActive: course.isActive };
+}
+
+/**
+ * Runs one administrator's change to the courses with its audit entry (none when no course
+ * matched), then forgets the cached catalogue.
+ */
+async function changeCourses<T extends Course | undefined>(
+  db: Database,
+  actor: Actor,
+  change: (tx: Database) => Promise<T>,
+  describe: (course: Course) => AuditEntry,
+): Promise<T> {
+  const course = await auditedChange(db, actor, change, (row) => (row ? describe(row) : null));
   coursesChanged();
-  return row;
+  return course;
+}
+
+export function createCourse(db: Database, actor: Actor, input: CourseInput): Promise<Course> {
+  return changeCourses(
+    db,
+    actor,
+    async (tx) => {
+      const [row] = await tx.insert(trainingCourses).values(input).returning();
+      if (!row) throw new Error("The course was not created");
+      return row;
+    },
+    (course) => ({ action: "course.create", entity: ENTITY, entityId: course.id, details: savedDetails(course) }),
+  );
 }
 
 /** The updated course, or undefined when no course has this id. */
-export async function updateCourse(db: Database, id: string, input: CourseInput): Promise<Course | undefined> {
-  const [row] = await db
-    .update(trainingCourses)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(trainingCourses.id, id))
-    .returning();
-  coursesChanged();
-  return row;
+export function updateCourse(db: Database, actor: Actor, id: string, input: CourseInput): Promise<Course | undefined> {
+  return changeCourses(
+    db,
+    actor,
+    async (tx) => {
+      const [row] = await tx
+        .update(trainingCourses)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(trainingCourses.id, id))
+        .returning();
+      return row;
+    },
+    (course) => ({ action: "course.update", entity: ENTITY, entityId: course.id, details: savedDetails(course) }),
+  );
 }
 
 /** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
-export async function setCourseActive(db: Database, id: string, isActive: boolean): Promise<Course | undefined> {
-  const [row] = await db
-    .update(trainingCourses)
-    .set({ isActive, updatedAt: new Date() })
-    .where(eq(trainingCourses.id, id))
-    .returning();
-  coursesChanged();
-  return row;
+export function setCourseActive(
+  db: Database,
+  actor: Actor,
+  id: string,
+  isActive: boolean,
+): Promise<Course | undefined> {
+  return changeCourses(
+    db,
+    actor,
+    async (tx) => {
+      const [row] = await tx
+        .update(trainingCourses)
+        .set({ isActive, updatedAt: new Date() })
+        .where(eq(trainingCourses.id, id))
+        .returning();
+      return row;
+    },
+    (course) => ({
+      action: isActive ? "course.activate" : "course.deactivate",
+      entity: ENTITY,
+      entityId: course.id,
+      details: { name: course.name },
+    }),
+  );
 }
 
 /** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
-export async function deleteCourse(db: Database, id: string): Promise<Course | undefined> {
-  const [row] = await db.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
-  coursesChanged();
-  return row;
+export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {
+  return changeCourses(
+    db,
+    actor,
+    async (tx) => {
+      const [row] = await tx.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
+      return row;
+    },
+    (course) => ({ action: "course.delete", entity: ENTITY, entityId: course.id, details: { name: course.name } }),
+  );
 }
