@@ -2,7 +2,7 @@
  * The cards and forms of the CMS Content Blocks tab (routes/cms/blocks.tsx): a block's card with
  * Edit (a dialog with every field and the content data as JSON) and Delete, and the add form.
  */
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { NewCardForm } from "~/components/cms/card-list";
 import { ConfirmForm } from "~/components/cms/confirm-form";
@@ -63,9 +63,7 @@ export function BlockCard({ block }: { block: BlockItem }) {
             fields={{ intent: "delete", id: block.id }}
             question="Are you sure you want to delete this content block?"
             buttonLabel={`Delete ${block.name}`}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </ConfirmForm>
+          />
         </div>
       </div>
       <Dialog open={editing} onOpenChange={setEditing}>

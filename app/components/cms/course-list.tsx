@@ -3,7 +3,7 @@
  * the add or edit form, each course's row, and the in-page panel that holds the form before
  * JavaScript runs. Which form is open lives in the address (`?course=new` or `?course=<id>`).
  */
-import { PencilIcon, ToggleLeftIcon, ToggleRightIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, ToggleLeftIcon, ToggleRightIcon } from "lucide-react";
 import type * as React from "react";
 import { useId, useSyncExternalStore } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
@@ -133,9 +133,7 @@ export function CourseRow({ course, onOpen }: { course: CourseRowItem; onOpen: O
             fields={{ intent: "delete", id: course.id }}
             question="Are you sure you want to delete this course?"
             buttonLabel={`Delete ${course.name}`}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </ConfirmForm>
+          />
         </div>
       </td>
     </tr>

@@ -3,7 +3,6 @@
  * key, visibility, type and description, its value with a Save button that shows only once the
  * value changed, and Delete.
  */
-import { Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -113,9 +112,7 @@ export function SettingCard({ setting }: { setting: SettingItem }) {
           question="Are you sure you want to delete this setting?"
           buttonLabel={`Delete ${setting.settingKey}`}
           variant="ghost"
-        >
-          <Trash2Icon aria-hidden="true" />
-        </ConfirmForm>
+        />
       </div>
       <fetcher.Form method="post" noValidate className="flex flex-wrap items-start gap-2">
         <CsrfInput />

@@ -9,19 +9,15 @@ import {
   listContentBlocks,
   updateContentBlock,
 } from "~/server/content/content-blocks.server";
-import { getDb } from "~/server/platform/db/database.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { logger } from "~/server/platform/logger.server";
-import { actionSucceeded, invalidInput, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, invalidInput, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 /** Every block, active or not, by name; a fetch failure empties the list and keeps the message (SPEC.md section 8). */
 export async function blocksView() {
-  try {
-    return { blocks: await listContentBlocks(await getDb(), { includeInactive: true }), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "could not load content blocks");
-    return { blocks: [], error: "Failed to fetch content blocks." };
-  }
+  const listAll = (db: Database) => listContentBlocks(db, { includeInactive: true });
+  const { items: blocks, error } = await readCmsList(listAll, "Failed to fetch content blocks.");
+  return { blocks, error };
 }
 
 const MESSAGES = {

@@ -4,10 +4,8 @@
  */
 import { careerFormSchema, careerIdSchema } from "~/lib/schemas/careers";
 import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers/careers.server";
-import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { logger } from "~/server/platform/logger.server";
-import { actionSucceeded, invalidFields, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch careers",
@@ -17,12 +15,8 @@ const MESSAGES = {
 
 /** Every career, newest first; a failure to read them is shown as the list's error state. */
 export async function careersView() {
-  try {
-    return { careers: await listCareers(await getDb()), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "could not list careers");
-    return { careers: [], error: MESSAGES.fetchFailed };
-  }
+  const { items: careers, error } = await readCmsList(listCareers, MESSAGES.fetchFailed);
+  return { careers, error };
 }
 
 export function careersAction(request: Request) {

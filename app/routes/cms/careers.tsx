@@ -2,7 +2,7 @@
  * The CMS Careers tab (/cms/careers; SPEC.md sections 2, 3 and 5): every job opening, newest first,
  * with add and edit in a dialog, and delete. The action lives in careers.server.ts.
  */
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
 import { useLoaderData } from "react-router";
 import { CareerForm } from "~/components/cms/career-form";
@@ -80,9 +80,7 @@ export default function CareersTab() {
                   fields={{ intent: "delete", id: career.id }}
                   question="Are you sure you want to delete this career?"
                   buttonLabel={`Delete ${career.title}`}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                </ConfirmForm>
+                />
               </div>
             </td>
           </tr>

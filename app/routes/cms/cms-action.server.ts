@@ -123,3 +123,19 @@ export async function runCmsAction<T>(
     return actionFailed(message, 500, { intent, ...keep, ...title });
   }
 }
+
+/**
+ * A tab's list for its loader: what `read` finds, or, when the database fails, an empty list and
+ * the spec's `failureMessage` for the list's error state (SPEC.md section 8); the failure is logged.
+ */
+export async function readCmsList<T>(
+  read: (db: Database) => Promise<T[]>,
+  failureMessage: string,
+): Promise<{ items: T[]; error: string | null }> {
+  try {
+    return { items: await read(await getDb()), error: null };
+  } catch (error) {
+    logger.error({ err: error }, `could not read a CMS list: ${failureMessage}`);
+    return { items: [], error: failureMessage };
+  }
+}

@@ -15,11 +15,9 @@ import {
   setCourseActive,
   updateCourse,
 } from "~/server/commerce/courses.server";
-import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { invalidFields, runCmsAction, unknownIntent } from "./cms-action.server";
+import { invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch courses",
@@ -35,12 +33,8 @@ const MESSAGES = {
 
 /** Every course, active or not, by name; a failure to read them is shown as the list's error state. */
 export async function coursesView() {
-  try {
-    return { courses: await listCourses(await getDb()), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "could not list the training courses");
-    return { courses: [], error: MESSAGES.fetchFailed };
-  }
+  const { items: courses, error } = await readCmsList(listCourses, MESSAGES.fetchFailed);
+  return { courses, error };
 }
 
 function failureMessage(intent: string): string {

@@ -4,19 +4,13 @@
  */
 import { deleteSettingSchema, newSettingSchema, updateSettingSchema } from "~/lib/schemas/site-settings";
 import { createSetting, deleteSetting, listSettings, updateSettingValue } from "~/server/content/site-settings.server";
-import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { logger } from "~/server/platform/logger.server";
-import { actionSucceeded, invalidInput, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, invalidInput, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 /** Every setting, public and private, by key; a fetch failure empties the list and keeps the message (SPEC.md section 8). */
 export async function settingsView() {
-  try {
-    return { settings: await listSettings(await getDb()), error: null };
-  } catch (error) {
-    logger.error({ err: error }, "could not load site settings");
-    return { settings: [], error: "Failed to fetch settings." };
-  }
+  const { items: settings, error } = await readCmsList(listSettings, "Failed to fetch settings.");
+  return { settings, error };
 }
 
 const FAILED: Record<string, string> = {

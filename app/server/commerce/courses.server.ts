@@ -7,7 +7,7 @@ import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
-import { auditedChange, type Actor, type AuditEntry } from "../platform/audit.server";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -101,56 +101,49 @@ function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
 }
 
-const ENTITY = "training_courses";
-
-/** What the audit log keeps of a saved course. */
-function savedDetails(course: Course) {
-  return { name: course.name, price: course.price, originalPrice: course.originalPrice, isActive: course.isActive };
-}
+/** What the audit log keeps of a saved course, and of one shown, hidden or deleted. */
+const savedDetails = ({ name, price, originalPrice, isActive }: Course) => ({ name, price, originalPrice, isActive });
+const nameOnly = ({ name }: Course) => ({ name });
 
 /**
- * Runs one administrator's change to the courses with its audit entry (none when no course
+ * Runs one administrator's change to a course with its audit entry `action` (none when no course
  * matched), then forgets the cached catalogue.
  */
-async function changeCourses<T extends Course | undefined>(
+async function changeCourse<T extends Course | undefined>(
   db: Database,
   actor: Actor,
+  action: string,
   change: (tx: Database) => Promise<T>,
-  describe: (course: Course) => AuditEntry,
+  details: (course: Course) => Record<string, unknown>,
 ): Promise<T> {
-  const course = await auditedChange(db, actor, change, (row) => (row ? describe(row) : null));
+  const course = await auditedChange(db, actor, change, (row) =>
+    row ? { action, entity: "training_courses", entityId: row.id, details: details(row) } : null,
+  );
   coursesChanged();
   return course;
 }
 
+async function updateCourseRow(tx: Database, id: string, changes: Partial<CourseInput>): Promise<Course | undefined> {
+  const [row] = await tx
+    .update(trainingCourses)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(trainingCourses.id, id))
+    .returning();
+  return row;
+}
+
 export function createCourse(db: Database, actor: Actor, input: CourseInput): Promise<Course> {
-  return changeCourses(
-    db,
-    actor,
-    async (tx) => {
-      const [row] = await tx.insert(trainingCourses).values(input).returning();
-      if (!row) throw new Error("The course was not created");
-      return row;
-    },
-    (course) => ({ action: "course.create", entity: ENTITY, entityId: course.id, details: savedDetails(course) }),
-  );
+  const insert = async (tx: Database) => {
+    const [row] = await tx.insert(trainingCourses).values(input).returning();
+    if (!row) throw new Error("The course was not created");
+    return row;
+  };
+  return changeCourse(db, actor, "course.create", insert, savedDetails);
 }
 
 /** The updated course, or undefined when no course has this id. */
 export function updateCourse(db: Database, actor: Actor, id: string, input: CourseInput): Promise<Course | undefined> {
-  return changeCourses(
-    db,
-    actor,
-    async (tx) => {
-      const [row] = await tx
-        .update(trainingCourses)
-        .set({ ...input, updatedAt: new Date() })
-        .where(eq(trainingCourses.id, id))
-        .returning();
-      return row;
-    },
-    (course) => ({ action: "course.update", entity: ENTITY, entityId: course.id, details: savedDetails(course) }),
-  );
+  return changeCourse(db, actor, "course.update", (tx) => updateCourseRow(tx, id, input), savedDetails);
 }
 
 /** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
@@ -160,35 +153,15 @@ export function setCourseActive(
   id: string,
   isActive: boolean,
 ): Promise<Course | undefined> {
-  return changeCourses(
-    db,
-    actor,
-    async (tx) => {
-      const [row] = await tx
-        .update(trainingCourses)
-        .set({ isActive, updatedAt: new Date() })
-        .where(eq(trainingCourses.id, id))
-        .returning();
-      return row;
-    },
-    (course) => ({
-      action: isActive ? "course.activate" : "course.deactivate",
-      entity: ENTITY,
-      entityId: course.id,
-      details: { name: course.name },
-    }),
-  );
+  const action = isActive ? "course.activate" : "course.deactivate";
+  return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly);
 }
 
 /** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
 export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {
-  return changeCourses(
-    db,
-    actor,
-    async (tx) => {
-      const [row] = await tx.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
-      return row;
-    },
-    (course) => ({ action: "course.delete", entity: ENTITY, entityId: course.id, details: { name: course.name } }),
-  );
+  const remove = async (tx: Database) => {
+    const [row] = await tx.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
+    return row;
+  };
+  return changeCourse(db, actor, "course.delete", remove, nameOnly);
 }
