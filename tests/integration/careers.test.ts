@@ -4,7 +4,8 @@
  * line, the title required, and requirements treated as empty when they are not a list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { careers } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { auditLog, careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
@@ -202,6 +203,23 @@ describe("createCareer, updateCareer, deleteCareer", () => {
     await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
     await expect(findCareer(database.db, created.id)).resolves.toBeUndefined();
     await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
+  });
+
+  it("records each change in the audit log in the same transaction, and nothing for an unknown id", async () => {
+    const created = await createCareer(database.db, actor, input);
+    await updateCareer(database.db, actor, created.id, input);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
+    expect(entries.map((entry) => [entry.action, entry.userEmail]).sort()).toEqual([
+      ["career.create", actor.email],
+      ["career.delete", actor.email],
+      ["career.update", actor.email],
+    ]);
+    // An audit entry that cannot be written (no such user) takes the change back with it.
+    const stranger = { id: "00000000-0000-4000-8000-0000000000aa", email: "nobody@example.com" };
+    await expect(createCareer(database.db, stranger, input)).rejects.toThrow();
+    await expect(listCareers(database.db)).resolves.toEqual([]);
   });
 
   it("the database refuses a blank title or an unknown type even if validation were bypassed", async () => {

@@ -29,7 +29,6 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/courses";
 import { coursesAction, coursesView } from "./courses.server";
 
-/** Every course, active or not, by name; a failure to read them is shown as the list's error state. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return coursesView();
