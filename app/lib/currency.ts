@@ -6,6 +6,7 @@ export const SUPPORTED_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY", "
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
 /** Currencies offered by the picker on the basket page. */
+import { EXCHANGE_RATE_KEY_PREFIX } from "./site-setting-keys";
 export const BASKET_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY"] as const satisfies readonly CurrencyCode[];
 
 export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;
@@ -148,7 +149,7 @@ export function basketTotal(
 
 /** The site setting that holds a currency's rate from GBP, e.g. `exchange_rate_usd`. */
 export function exchangeRateSettingKey(code: string): string {
-  return `exchange_rate_${code.toLowerCase()}`;
+  return `${EXCHANGE_RATE_KEY_PREFIX}${code.toLowerCase()}`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * company re-brands by editing settings, not code. The fallbacks keep a page whole when the
  * settings cannot be read.
  */
+import { SETTING_KEYS, type SettingKey } from "./site-setting-keys";
+
 export interface SiteIdentity {
   siteTitle: string;
   siteDescription: string;
@@ -34,17 +36,18 @@ function webAddressOrNothing(value: string | undefined): string {
 }
 
 export function siteIdentityFromSettings(settings: Readonly<Record<string, string>>): SiteIdentity {
-  const companyName = settings.company_name || settings.site_title || FALLBACK_NAME;
+  const setting = (key: SettingKey): string | undefined => settings[key];
+  const companyName = setting(SETTING_KEYS.companyName) || setting(SETTING_KEYS.siteTitle) || FALLBACK_NAME;
   return {
-    siteTitle: settings.site_title || companyName,
-    siteDescription: settings.site_description ?? "",
+    siteTitle: setting(SETTING_KEYS.siteTitle) || companyName,
+    siteDescription: setting(SETTING_KEYS.siteDescription) ?? "",
     companyName,
-    blurb: settings.company_blurb ?? "",
-    email: settings.contact_email ?? "",
-    phone: settings.phone_primary ?? "",
-    address: settings.address_uk ?? "",
-    facebookUrl: webAddressOrNothing(settings.social_facebook_url),
-    linkedinUrl: webAddressOrNothing(settings.social_linkedin_url),
-    twitterUrl: webAddressOrNothing(settings.social_twitter_url),
+    blurb: setting(SETTING_KEYS.companyBlurb) ?? "",
+    email: setting(SETTING_KEYS.contactEmail) ?? "",
+    phone: setting(SETTING_KEYS.phonePrimary) ?? "",
+    address: setting(SETTING_KEYS.addressUk) ?? "",
+    facebookUrl: webAddressOrNothing(setting(SETTING_KEYS.socialFacebookUrl)),
+    linkedinUrl: webAddressOrNothing(setting(SETTING_KEYS.socialLinkedinUrl)),
+    twitterUrl: webAddressOrNothing(setting(SETTING_KEYS.socialTwitterUrl)),
   };
 }

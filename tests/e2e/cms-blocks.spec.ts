@@ -12,6 +12,7 @@ import {
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  expectConsoleError,
   openCmsTab,
   signInAs,
   test,
@@ -56,7 +57,7 @@ describeCmsAccessRules({
   },
 });
 
-test("an administrator adds a block with the toggled form", async ({ page, server }) => {
+test("an administrator adds a block with the toggled form", async ({ page, server, consoleErrors }) => {
   const admin = await signInAs(page, server, "admin");
   await openTab(page);
   await expect(page).toHaveTitle("Content Blocks | CMS");
@@ -92,6 +93,7 @@ test("an administrator adds a block with the toggled form", async ({ page, serve
   await expect(page.getByLabel("Block Name")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Failed to create content block.")).toBeVisible();
   expect(await server.db.select().from(contentBlocks)).toHaveLength(before.length);
+  expectConsoleError(consoleErrors, 400);
 
   await page.getByLabel("Block Name").fill("Feature – Fixed-price discovery");
   await page.getByLabel("Block Type").selectOption("feature");
@@ -119,7 +121,7 @@ test("an administrator adds a block with the toggled form", async ({ page, serve
   expect(audit).toMatchObject([{ action: "content_block.create", userEmail: admin.email }]);
 });
 
-test("editing a block's content data checks the JSON and its shape", async ({ page, server }) => {
+test("editing a block's content data checks the JSON and its shape", async ({ page, server, consoleErrors }) => {
   const admin = await signInAs(page, server, "admin");
   const [block] = await server.db
     .insert(contentBlocks)
@@ -153,6 +155,7 @@ test("editing a block's content data checks the JSON and its shape", async ({ pa
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByText(/does not fit a testimonial: .*author/)).toBeVisible();
   expect((await blockByName(server, "Testimonial – Editable"))?.contentData).toEqual({ quote: "Good.", author: "Ed" });
+  expectConsoleError(consoleErrors, 400);
 
   // Valid data is saved with the other fields; the dialog closes.
   await dialog.getByLabel("Block Name").fill("Testimonial – Edited");

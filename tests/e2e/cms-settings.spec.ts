@@ -12,6 +12,7 @@ import {
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  expectConsoleError,
   openCmsTab,
   signInAs,
   test,
@@ -127,7 +128,7 @@ test("Save appears only once a value changes, and a saved company name shows on 
   }
 });
 
-test("a value that does not fit its type is refused with a clear message", async ({ page, server }) => {
+test("a value that does not fit its type is refused with a clear message", async ({ page, server, consoleErrors }) => {
   await signInAs(page, server, "admin");
   await openTab(page);
   const founded = card(page, "founded_year");
@@ -153,11 +154,13 @@ test("a value that does not fit its type is refused with a clear message", async
   await url.getByRole("button", { name: "Save social_linkedin_url" }).click();
   await expect(url.getByText(/must be a full web address starting with http/)).toBeVisible();
   expect((await settingByKey(server, "social_linkedin_url"))?.settingValue).toMatch(/^https:\/\//);
+  expectConsoleError(consoleErrors, 400);
 });
 
 test("an administrator creates public and private settings; private values never reach a public page", async ({
   page,
   server,
+  consoleErrors,
 }) => {
   const admin = await signInAs(page, server, "admin");
   await openTab(page);
@@ -182,6 +185,7 @@ test("an administrator creates public and private settings; private values never
   await page.getByRole("button", { name: "Create Setting" }).click();
   await expect(page.getByText("The value must be a number, e.g. 42 or 1.28.")).toBeVisible();
   expect(await settingByKey(server, "support_hours_note")).toBeUndefined();
+  expectConsoleError(consoleErrors, 400);
 
   await page.getByLabel("Type", { exact: true }).selectOption("text");
   await page.getByLabel("Description", { exact: true }).fill("Shown under the phone numbers.");

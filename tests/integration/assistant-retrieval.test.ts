@@ -10,6 +10,7 @@ import { seedDatabase } from "../../db/seed";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";
+import { createTestActor } from "./test-actor";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
@@ -195,7 +196,12 @@ describe("what the index holds", () => {
     await deleteContent(database.db, saved!.item.id);
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);
 
-    await updateSettingValue(database.db, "business_hours_saturday", "Sat 11:00-15:00");
+    await updateSettingValue(
+      database.db,
+      await createTestActor(database.db),
+      "business_hours_saturday",
+      "Sat 11:00-15:00",
+    );
     expect((await ask("Are you open on Saturday?")).text).toContain("Sat 11:00-15:00");
   });
 });

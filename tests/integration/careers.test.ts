@@ -3,8 +3,9 @@
  * (app/lib/schemas/careers.ts): newest first, active only for the public list, requirements one per
  * line, the title required, and requirements treated as empty when they are not a list.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { careers } from "../../db/schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { auditLog, careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
@@ -26,10 +27,14 @@ import {
   withBrokenDatabaseHooks,
 } from "./broken-database-routes";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestActor } from "./test-actor";
+import type { Actor } from "~/server/platform/audit.server";
 
 let database: TestDatabase;
+let actor: Actor;
 beforeAll(async () => {
   database = await createTestDatabase();
+  actor = await createTestActor(database.db);
 });
 afterAll(() => database.destroy());
 
@@ -131,7 +136,7 @@ describe("getActiveCareers (cached for the public pages)", () => {
     await database.db.insert(careers).values({ title: "Unseen role", createdAt: day(1) });
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Existing role"]);
 
-    const created = await createCareer(database.db, input);
+    const created = await createCareer(database.db, actor, input);
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual([
       "Cloud Engineer",
       "Existing role",
@@ -139,11 +144,11 @@ describe("getActiveCareers (cached for the public pages)", () => {
     ]);
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toMatchObject({ id: created.id });
 
-    await updateCareer(database.db, created.id, { ...input, isActive: false });
+    await updateCareer(database.db, actor, created.id, { ...input, isActive: false });
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toBeUndefined();
 
     const [existing] = await getActiveCareers(getDb);
-    await deleteCareer(database.db, existing!.id);
+    await deleteCareer(database.db, actor, existing!.id);
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Unseen role"]);
   });
 });
@@ -161,7 +166,7 @@ describe("createCareer, updateCareer, deleteCareer", () => {
   });
 
   it("creates a career with the form's values and requirements split per line", async () => {
-    const created = await createCareer(database.db, input);
+    const created = await createCareer(database.db, actor, input);
     expect(created).toMatchObject({
       title: "Senior Engineer",
       department: "Engineering",
@@ -176,9 +181,9 @@ describe("createCareer, updateCareer, deleteCareer", () => {
   });
 
   it("updates a career by id and reports an unknown id", async () => {
-    const created = await createCareer(database.db, input);
+    const created = await createCareer(database.db, actor, input);
     const changed = careerFormSchema.parse({ title: "Lead Engineer", requirements: "", isActive: "false" });
-    const updated = await updateCareer(database.db, created.id, changed);
+    const updated = await updateCareer(database.db, actor, created.id, changed);
     expect(updated).toMatchObject({
       id: created.id,
       title: "Lead Engineer",
@@ -188,19 +193,38 @@ describe("createCareer, updateCareer, deleteCareer", () => {
       isActive: false,
     });
     expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
-    await expect(updateCareer(database.db, "00000000-0000-4000-8000-000000000000", changed)).resolves.toBeUndefined();
+    await expect(
+      updateCareer(database.db, actor, "00000000-0000-4000-8000-000000000000", changed),
+    ).resolves.toBeUndefined();
   });
 
   it("deletes a career by id, and says false for an unknown id", async () => {
-    const created = await createCareer(database.db, input);
-    await expect(deleteCareer(database.db, created.id)).resolves.toBe(true);
+    const created = await createCareer(database.db, actor, input);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
     await expect(findCareer(database.db, created.id)).resolves.toBeUndefined();
-    await expect(deleteCareer(database.db, created.id)).resolves.toBe(false);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
+  });
+
+  it("records each change in the audit log in the same transaction, and nothing for an unknown id", async () => {
+    const created = await createCareer(database.db, actor, input);
+    await updateCareer(database.db, actor, created.id, input);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
+    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
+    expect(entries.map((entry) => [entry.action, entry.userEmail]).sort()).toEqual([
+      ["career.create", actor.email],
+      ["career.delete", actor.email],
+      ["career.update", actor.email],
+    ]);
+    // An audit entry that cannot be written (no such user) takes the change back with it.
+    const stranger = { id: "00000000-0000-4000-8000-0000000000aa", email: "nobody@example.com" };
+    await expect(createCareer(database.db, stranger, input)).rejects.toThrow();
+    await expect(listCareers(database.db)).resolves.toEqual([]);
   });
 
   it("the database refuses a blank title or an unknown type even if validation were bypassed", async () => {
-    await expect(createCareer(database.db, { ...input, title: "   " })).rejects.toThrow();
-    await expect(createCareer(database.db, { ...input, type: "Freelance" as "Contract" })).rejects.toThrow();
+    await expect(createCareer(database.db, actor, { ...input, title: "   " })).rejects.toThrow();
+    await expect(createCareer(database.db, actor, { ...input, type: "Freelance" as "Contract" })).rejects.toThrow();
     await expect(listCareers(database.db)).resolves.toEqual([]);
   });
 });
@@ -283,10 +307,15 @@ describe("the Careers tab when the database fails", () => {
     await expect(toastOf(deleted)).resolves.toMatchObject({ type: "error", description: "Failed to delete career" });
   });
 
-  it("a missing title is refused before the database is asked", async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
+  it("a missing title is refused with its message, and nothing is stored", async () => {
+    // The CMS action runner opens the database before the tab's work, so this one is reachable.
+    const { action } = await routeWithBrokenDatabase(() => {
+      vi.doMock("~/server/platform/db/database.server", () => ({ getDb: async () => database.db }));
+      return import("~/routes/cms/careers");
+    });
     const result = await action(routeArgs(postForm("http://localhost/cms/careers", { intent: "create", title: " " })));
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, errors: { title: "Title is required" } });
+    expect(result.data).toEqual({ ok: false, intent: "create", errors: { title: "Title is required" } });
+    await expect(listCareers(database.db)).resolves.toEqual([]);
   });
 });

@@ -19,11 +19,15 @@ import {
   updateContentBlock,
 } from "~/server/content/content-blocks.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestActor } from "./test-actor";
+import type { Actor } from "~/server/platform/audit.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
+let actor: Actor;
 beforeAll(async () => {
   database = await createTestDatabase();
+  actor = await createTestActor(database.db);
 });
 afterAll(() => database.destroy());
 
@@ -94,7 +98,7 @@ describe("listActiveBlocks", () => {
     await database.db.insert(contentBlocks).values({ name: "Aaron", contentData: { quote: "Hi", author: "A" } });
     expect(names(await listActiveBlocks(database.db, "testimonial"))).not.toContain("Aaron");
 
-    const created = await createContentBlock(database.db, {
+    const created = await createContentBlock(database.db, actor, {
       name: "Delta testimonial",
       blockType: "testimonial",
       contentData: { quote: "Q", author: "D" },
@@ -106,7 +110,7 @@ describe("listActiveBlocks", () => {
       "Zeta testimonial",
     ]);
 
-    await updateContentBlock(database.db, created.id, {
+    await updateContentBlock(database.db, actor, created.id, {
       name: created.name,
       blockType: "testimonial",
       description: null,
@@ -118,21 +122,21 @@ describe("listActiveBlocks", () => {
     const [beta] = await listContentBlocks(database.db, { blockType: "testimonial" }).then((blocks) =>
       blocks.filter((block) => block.name === "Beta testimonial"),
     );
-    await deleteContentBlock(database.db, beta!.id);
+    await deleteContentBlock(database.db, actor, beta!.id);
     expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual(["Aaron", "Zeta testimonial"]);
   });
 });
 
 describe("writes", () => {
   it("creates a block active, with empty data, defaulting the description to null", async () => {
-    const block = await createContentBlock(database.db, { name: "New", blockType: "cta" });
+    const block = await createContentBlock(database.db, actor, { name: "New", blockType: "cta" });
     expect(block).toMatchObject({ name: "New", blockType: "cta", isActive: true, contentData: {}, description: null });
     expect(await findContentBlock(database.db, block.id)).toMatchObject({ name: "New" });
   });
 
   it("updates every editable field", async () => {
-    const block = await createContentBlock(database.db, { name: "Draft", blockType: "testimonial" });
-    const updated = await updateContentBlock(database.db, block.id, {
+    const block = await createContentBlock(database.db, actor, { name: "Draft", blockType: "testimonial" });
+    const updated = await updateContentBlock(database.db, actor, block.id, {
       name: "Final",
       blockType: "feature",
       description: "Described",
@@ -152,7 +156,7 @@ describe("writes", () => {
   it("refuses to update or delete a block that does not exist", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     await expect(
-      updateContentBlock(database.db, missing, {
+      updateContentBlock(database.db, actor, missing, {
         name: "X",
         blockType: "testimonial",
         description: null,
@@ -160,12 +164,12 @@ describe("writes", () => {
         isActive: true,
       }),
     ).rejects.toBeInstanceOf(ExpectedError);
-    await expect(deleteContentBlock(database.db, missing)).rejects.toBeInstanceOf(ExpectedError);
+    await expect(deleteContentBlock(database.db, actor, missing)).rejects.toBeInstanceOf(ExpectedError);
   });
 
   it("deletes a block", async () => {
-    const block = await createContentBlock(database.db, { name: "Temporary", blockType: "hero" });
-    await expect(deleteContentBlock(database.db, block.id)).resolves.toMatchObject({ id: block.id });
+    const block = await createContentBlock(database.db, actor, { name: "Temporary", blockType: "hero" });
+    await expect(deleteContentBlock(database.db, actor, block.id)).resolves.toMatchObject({ id: block.id });
     expect(await findContentBlock(database.db, block.id)).toBeUndefined();
   });
 });
@@ -266,7 +270,7 @@ describe("route loaders when the database fails", () => {
       requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
       requireAdminForm: vi.fn(),
     }));
-    vi.doMock("~/server/database.server", () => ({
+    vi.doMock("~/server/platform/db/database.server", () => ({
       getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
     }));
     try {
@@ -286,7 +290,7 @@ describe("route loaders when the database fails", () => {
       expect(logged).toHaveBeenCalledTimes(3);
     } finally {
       vi.doUnmock("~/server/auth/guards.server");
-      vi.doUnmock("~/server/database.server");
+      vi.doUnmock("~/server/platform/db/database.server");
       vi.resetModules();
     }
   });

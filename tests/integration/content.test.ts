@@ -427,7 +427,7 @@ describe("toContentPageView", () => {
     expect(first.title).toBe("By Example & Co");
     expect(publishedContentPageView((await findPublishedContent(getDb, "by-us"))!, settings)).toBe(first);
 
-    await updateSettingValue(database.db, "company_name", "Renamed Ltd");
+    await updateSettingValue(database.db, { id: authorId, email: "editor@example.com" }, "company_name", "Renamed Ltd");
     const renamed = publishedContentPageView(item!, await getPublicSettings(getDb));
     expect(renamed.title).toBe("By Renamed Ltd");
   });

@@ -297,6 +297,8 @@ describe("refused input changes nothing", () => {
     const { data, init } = answer as { data: unknown; init: ResponseInit };
     expect(init.status).toBe(400);
     expect(data).toEqual({
+      ok: false,
+      intent: "create",
       errors: { price: "Price must be greater than 0" },
       values: {
         name: form.name,
@@ -382,7 +384,7 @@ describe("refused input changes nothing", () => {
     expect(toggle.init.status).toBe(400);
     const unknown = (await act({ intent: "archive", id: existing!.id })) as { data: unknown; init: ResponseInit };
     expect(unknown.init.status).toBe(400);
-    expect(unknown.data).toEqual({ errors: { form: "Unknown action." } });
+    expect(unknown.data).toEqual({ ok: false, intent: "archive", errors: { form: "Unknown action." } });
     expect((await courseNamed("Cyber Security Essentials"))?.isActive).toBe(true);
   });
 });

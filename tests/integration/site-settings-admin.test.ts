@@ -21,11 +21,15 @@ import {
   updateSettingValue,
 } from "~/server/content/site-settings.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestActor } from "./test-actor";
+import type { Actor } from "~/server/platform/audit.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
+let actor: Actor;
 beforeAll(async () => {
   database = await createTestDatabase();
+  actor = await createTestActor(database.db);
 });
 afterAll(() => database.destroy());
 
@@ -60,7 +64,7 @@ describe("listSettings", () => {
 
 describe("createSetting", () => {
   it("creates a setting, public by default", async () => {
-    const setting = await createSetting(database.db, {
+    const setting = await createSetting(database.db, actor, {
       settingKey: "support_hours",
       settingValue: "9-5",
       settingType: "text",
@@ -76,17 +80,17 @@ describe("createSetting", () => {
 
   it("refuses a duplicate key with a clear message and leaves the existing value alone", async () => {
     await expect(
-      createSetting(database.db, { settingKey: "company_name", settingValue: "Other", settingType: "text" }),
+      createSetting(database.db, actor, { settingKey: "company_name", settingValue: "Other", settingType: "text" }),
     ).rejects.toThrow('A setting with the key "company_name" already exists.');
     expect((await findSetting(database.db, "company_name"))?.settingValue).toBe("Example Ltd");
   });
 
   it("refuses a badly formed key and a value that does not fit the type", async () => {
     await expect(
-      createSetting(database.db, { settingKey: "Bad-Key", settingValue: "x", settingType: "text" }),
+      createSetting(database.db, actor, { settingKey: "Bad-Key", settingValue: "x", settingType: "text" }),
     ).rejects.toThrow(SETTING_KEY_MESSAGE);
     await expect(
-      createSetting(database.db, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
+      createSetting(database.db, actor, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
     ).rejects.toBeInstanceOf(ExpectedError);
     expect(await findSetting(database.db, "max_items")).toBeUndefined();
   });
@@ -94,26 +98,28 @@ describe("createSetting", () => {
 
 describe("updateSettingValue", () => {
   it("changes the value by key, checked against the stored type", async () => {
-    await expect(updateSettingValue(database.db, "founded_year", " 2009 ")).resolves.toMatchObject({
+    await expect(updateSettingValue(database.db, actor, "founded_year", " 2009 ")).resolves.toMatchObject({
       settingValue: "2009",
     });
-    await expect(updateSettingValue(database.db, "founded_year", "abc")).rejects.toThrow("The value must be a number");
-    await expect(updateSettingValue(database.db, "notification_email", "not-an-email")).rejects.toThrow(
+    await expect(updateSettingValue(database.db, actor, "founded_year", "abc")).rejects.toThrow(
+      "The value must be a number",
+    );
+    await expect(updateSettingValue(database.db, actor, "notification_email", "not-an-email")).rejects.toThrow(
       "valid e-mail address",
     );
     expect((await findSetting(database.db, "founded_year"))?.settingValue).toBe("2009");
   });
 
   it("refuses an unknown key", async () => {
-    await expect(updateSettingValue(database.db, "no_such_key", "x")).rejects.toThrow("Setting not found.");
+    await expect(updateSettingValue(database.db, actor, "no_such_key", "x")).rejects.toThrow("Setting not found.");
   });
 });
 
 describe("deleteSetting", () => {
   it("deletes by key, and refuses an unknown key", async () => {
-    await expect(deleteSetting(database.db, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
+    await expect(deleteSetting(database.db, actor, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
     expect(await findSetting(database.db, "site_title")).toBeUndefined();
-    await expect(deleteSetting(database.db, "site_title")).rejects.toBeInstanceOf(ExpectedError);
+    await expect(deleteSetting(database.db, actor, "site_title")).rejects.toBeInstanceOf(ExpectedError);
   });
 });
 
@@ -122,25 +128,25 @@ describe("the public settings cache", () => {
     const db = getDb();
     await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Example Ltd");
 
-    await updateSettingValue(database.db, "company_name", "Renamed Ltd");
+    await updateSettingValue(database.db, actor, "company_name", "Renamed Ltd");
     await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Renamed Ltd");
 
-    await createSetting(database.db, { settingKey: "tagline", settingValue: "Hello", settingType: "text" });
+    await createSetting(database.db, actor, { settingKey: "tagline", settingValue: "Hello", settingType: "text" });
     await expect(getPublicSettings(db)).resolves.toHaveProperty("tagline", "Hello");
 
-    await deleteSetting(database.db, "tagline");
+    await deleteSetting(database.db, actor, "tagline");
     await expect(getPublicSettings(db)).resolves.not.toHaveProperty("tagline");
     expect(db).toHaveBeenCalledTimes(4);
   });
 
   it("never contains a private setting, even one just created or updated", async () => {
-    await createSetting(database.db, {
+    await createSetting(database.db, actor, {
       settingKey: "api_secret",
       settingValue: "s3cr3t-value",
       settingType: "text",
       isPublic: false,
     });
-    await updateSettingValue(database.db, "notification_email", "private@example.com");
+    await updateSettingValue(database.db, actor, "notification_email", "private@example.com");
     const settings = await getPublicSettings(getDb());
     expect(settings).not.toHaveProperty("api_secret");
     expect(settings).not.toHaveProperty("notification_email");
@@ -219,7 +225,7 @@ describe("the Site Settings tab's loader when the database fails", () => {
       requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
       requireAdminForm: vi.fn(),
     }));
-    vi.doMock("~/server/database.server", () => ({
+    vi.doMock("~/server/platform/db/database.server", () => ({
       getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
     }));
     try {
@@ -233,7 +239,7 @@ describe("the Site Settings tab's loader when the database fails", () => {
       });
     } finally {
       vi.doUnmock("~/server/auth/guards.server");
-      vi.doUnmock("~/server/database.server");
+      vi.doUnmock("~/server/platform/db/database.server");
       vi.resetModules();
     }
   });

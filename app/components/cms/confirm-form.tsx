@@ -1,3 +1,4 @@
+import { Trash2Icon } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
@@ -13,7 +14,7 @@ export function ConfirmForm({
   fields,
   question,
   confirmLabel = "Delete",
-  children,
+  children = <Trash2Icon aria-hidden="true" />,
   buttonLabel,
   variant = "outline",
 }: {
@@ -22,8 +23,8 @@ export function ConfirmForm({
   fields: Record<string, string>;
   question: string;
   confirmLabel?: string;
-  /** The trigger's visible content (e.g. an icon); `buttonLabel` is its accessible name. */
-  children: React.ReactNode;
+  /** The trigger's visible content (by default the bin icon); `buttonLabel` is its accessible name. */
+  children?: React.ReactNode;
   buttonLabel: string;
   variant?: "outline" | "ghost" | "default";
 }) {

@@ -36,24 +36,37 @@ export interface CmsActionContext {
   db: Database;
 }
 
-/** A refused action: the error toast says `message`, the form shows `errors` (default: the message). */
+/** A refused action: the error toast says `message` (under `title`, if given), the form shows `errors` (default: the message). */
 export function actionFailed(
   message: string,
   status: number,
-  failure: { intent?: string; errors?: Record<string, string>; values?: Record<string, string> } = {},
+  failure: { intent?: string; errors?: Record<string, string>; values?: Record<string, string>; title?: string } = {},
 ) {
   const body: ActionFailure = { ok: false, intent: failure.intent ?? "", errors: failure.errors ?? { form: message } };
   if (failure.values) body.values = failure.values;
-  return dataWithToast(body, { type: "error", description: message }, { status });
+  const toast = failure.title === undefined ? { description: message } : { title: failure.title, description: message };
+  return dataWithToast(body, { type: "error", ...toast }, { status });
 }
 
 /** Input that failed its Zod schema: 400, each field's message, and the tab's summary in the toast. */
 export function invalidInput(
   error: z.ZodError,
   message: string,
-  failure: { intent?: string; values?: Record<string, string> } = {},
+  failure: { intent?: string; values?: Record<string, string>; title?: string } = {},
 ) {
   return actionFailed(message, 400, { ...failure, errors: fieldErrors(error) });
+}
+
+/** Input that failed its Zod schema, for a form that shows it by its fields alone: 400, no toast. */
+export function invalidFields(error: z.ZodError, failure: { intent?: string; values?: Record<string, string> } = {}) {
+  const body: ActionFailure = { ok: false, intent: failure.intent ?? "", errors: fieldErrors(error) };
+  if (failure.values) body.values = failure.values;
+  return data(body, { status: 400 });
+}
+
+/** What a change that worked answers to a form that stays on the page: `ok: true` and the success toast. */
+export function actionSucceeded(intent: string, toast: { title?: string; description: string }) {
+  return dataWithToast({ ok: true as const, intent }, { type: "success", ...toast });
 }
 
 /** An action the tab does not know: 400, changes nothing. */
@@ -70,32 +83,59 @@ function textValues(form: FormData): Record<string, string> {
 /**
  * Runs a CMS action for an administrator. `failureMessage` is the spec's text for a change that
  * failed on our side (it may depend on the intent); `keepValues` returns what was typed with a
- * refusal, for forms that must not lose it.
+ * refusal, for forms that must not lose it. `errorTitle` titles every error toast ("Error"), and
+ * `failureToastForRefusals` makes a refusal's toast say `failureMessage` too, its own message
+ * staying on its field (tabs whose spec names one error toast per change).
  */
 export async function runCmsAction<T>(
   request: Request,
-  options: { failureMessage: string | ((intent: string) => string); keepValues?: boolean },
+  options: {
+    failureMessage: string | ((intent: string) => string);
+    keepValues?: boolean;
+    errorTitle?: string;
+    failureToastForRefusals?: boolean;
+  },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
   const { current, form } = await requireAdminForm(request);
   const values = textValues(form);
   const intent = values.intent ?? "";
   const keep = options.keepValues ? { values } : {};
+  const title = options.errorTitle === undefined ? {} : { title: options.errorTitle };
+  const failureMessage = () =>
+    typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;
   try {
     return await work({ current, form, values, intent, db: await getDb() });
   } catch (error) {
     if (error instanceof ExpectedError) {
-      return actionFailed(error.message, error.status, {
+      const toast = options.failureToastForRefusals ? failureMessage() : error.message;
+      return actionFailed(toast, error.status, {
         intent,
         errors: { [error.field ?? "form"]: error.message },
         ...keep,
+        ...title,
       });
     }
     // Responses thrown on purpose (a redirect, data() with a 403) are not Errors: they pass through.
     if (!(error instanceof Error)) throw error;
-    const message =
-      typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;
+    const message = failureMessage();
     logger.error({ err: error, path: new URL(request.url).pathname, intent }, "CMS action failed");
-    return actionFailed(message, 500, { intent, ...keep });
+    return actionFailed(message, 500, { intent, ...keep, ...title });
+  }
+}
+
+/**
+ * A tab's list for its loader: what `read` finds, or, when the database fails, an empty list and
+ * the spec's `failureMessage` for the list's error state (SPEC.md section 8); the failure is logged.
+ */
+export async function readCmsList<T>(
+  read: (db: Database) => Promise<T[]>,
+  failureMessage: string,
+): Promise<{ items: T[]; error: string | null }> {
+  try {
+    return { items: await read(await getDb()), error: null };
+  } catch (error) {
+    logger.error({ err: error }, `could not read a CMS list: ${failureMessage}`);
+    return { items: [], error: failureMessage };
   }
 }

@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import type { CareerType } from "../../lib/enums";
 import type { CareerInput } from "../../lib/schemas/careers";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 
@@ -64,27 +65,63 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
   return row ? toCareer(row) : undefined;
 }
 
-export async function createCareer(db: Database, input: CareerInput): Promise<Career> {
-  const [row] = await db.insert(careers).values(input).returning();
-  if (!row) throw new Error("The career was not created");
+const ENTITY = "careers";
+
+export async function createCareer(db: Database, actor: Actor, input: CareerInput): Promise<Career> {
+  const row = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const [created] = await tx.insert(careers).values(input).returning();
+      if (!created) throw new Error("The career was not created");
+      return created;
+    },
+    (career) => ({ action: "career.create", entity: ENTITY, entityId: career.id, details: { title: career.title } }),
+  );
   careersChanged();
   return toCareer(row);
 }
 
 /** The updated career, or undefined when no career has this id. */
-export async function updateCareer(db: Database, id: string, input: CareerInput): Promise<Career | undefined> {
-  const [row] = await db
-    .update(careers)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(careers.id, id))
-    .returning();
+export async function updateCareer(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: CareerInput,
+): Promise<Career | undefined> {
+  const row = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const [updated] = await tx
+        .update(careers)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(careers.id, id))
+        .returning();
+      return updated;
+    },
+    (career) =>
+      career
+        ? {
+            action: "career.update",
+            entity: ENTITY,
+            entityId: career.id,
+            details: { title: career.title, isActive: career.isActive },
+          }
+        : null,
+  );
   careersChanged();
   return row ? toCareer(row) : undefined;
 }
 
 /** Whether a career with this id existed (and is now gone). */
-export async function deleteCareer(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id });
+export async function deleteCareer(db: Database, actor: Actor, id: string): Promise<boolean> {
+  const deleted = await auditedChange(
+    db,
+    actor,
+    async (tx) => (await tx.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id })).length > 0,
+    (existed) => (existed ? { action: "career.delete", entity: ENTITY, entityId: id } : null),
+  );
   careersChanged();
-  return rows.length > 0;
+  return deleted;
 }

@@ -7,6 +7,7 @@ import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -100,38 +101,67 @@ function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
 }
 
-export async function createCourse(db: Database, input: CourseInput): Promise<Course> {
-  const [row] = await db.insert(trainingCourses).values(input).returning();
-  if (!row) throw new Error("The course was not created");
+/** What the audit log keeps of a saved course, and of one shown, hidden or deleted. */
+const savedDetails = ({ name, price, originalPrice, isActive }: Course) => ({ name, price, originalPrice, isActive });
+const nameOnly = ({ name }: Course) => ({ name });
+
+/**
+ * Runs one administrator's change to a course with its audit entry `action` (none when no course
+ * matched), then forgets the cached catalogue.
+ */
+async function changeCourse<T extends Course | undefined>(
+  db: Database,
+  actor: Actor,
+  action: string,
+  change: (tx: Database) => Promise<T>,
+  details: (course: Course) => Record<string, unknown>,
+): Promise<T> {
+  const course = await auditedChange(db, actor, change, (row) =>
+    row ? { action, entity: "training_courses", entityId: row.id, details: details(row) } : null,
+  );
   coursesChanged();
+  return course;
+}
+
+async function updateCourseRow(tx: Database, id: string, changes: Partial<CourseInput>): Promise<Course | undefined> {
+  const [row] = await tx
+    .update(trainingCourses)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(trainingCourses.id, id))
+    .returning();
   return row;
+}
+
+export function createCourse(db: Database, actor: Actor, input: CourseInput): Promise<Course> {
+  const insert = async (tx: Database) => {
+    const [row] = await tx.insert(trainingCourses).values(input).returning();
+    if (!row) throw new Error("The course was not created");
+    return row;
+  };
+  return changeCourse(db, actor, "course.create", insert, savedDetails);
 }
 
 /** The updated course, or undefined when no course has this id. */
-export async function updateCourse(db: Database, id: string, input: CourseInput): Promise<Course | undefined> {
-  const [row] = await db
-    .update(trainingCourses)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(trainingCourses.id, id))
-    .returning();
-  coursesChanged();
-  return row;
+export function updateCourse(db: Database, actor: Actor, id: string, input: CourseInput): Promise<Course | undefined> {
+  return changeCourse(db, actor, "course.update", (tx) => updateCourseRow(tx, id, input), savedDetails);
 }
 
 /** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
-export async function setCourseActive(db: Database, id: string, isActive: boolean): Promise<Course | undefined> {
-  const [row] = await db
-    .update(trainingCourses)
-    .set({ isActive, updatedAt: new Date() })
-    .where(eq(trainingCourses.id, id))
-    .returning();
-  coursesChanged();
-  return row;
+export function setCourseActive(
+  db: Database,
+  actor: Actor,
+  id: string,
+  isActive: boolean,
+): Promise<Course | undefined> {
+  const action = isActive ? "course.activate" : "course.deactivate";
+  return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly);
 }
 
 /** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
-export async function deleteCourse(db: Database, id: string): Promise<Course | undefined> {
-  const [row] = await db.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
-  coursesChanged();
-  return row;
+export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {
+  const remove = async (tx: Database) => {
+    const [row] = await tx.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
+    return row;
+  };
+  return changeCourse(db, actor, "course.delete", remove, nameOnly);
 }

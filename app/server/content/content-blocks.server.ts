@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import { contentBlocks } from "../../../db/schema";
 import type { BlockType } from "../../lib/enums";
 import { testimonialDataSchema } from "../../lib/schemas/content-blocks";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
@@ -77,8 +78,33 @@ function blocksChanged(): void {
   invalidate(CONTENT_BLOCKS_CACHE_PREFIX);
 }
 
-export async function createContentBlock(
+const ENTITY = "content_blocks";
+
+/** Runs one administrator's change to a block with its audit entry, then forgets the cached lists. */
+async function changeBlock(
   db: Database,
+  actor: Actor,
+  action: string,
+  change: (tx: Database) => Promise<ContentBlock | undefined>,
+  details: (block: ContentBlock) => Record<string, unknown> = ({ name, blockType }) => ({ name, blockType }),
+): Promise<ContentBlock> {
+  const block = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const row = await change(tx);
+      if (!row) throw new ExpectedError("Content block not found.", { status: 404 });
+      return row;
+    },
+    (row) => ({ action, entity: ENTITY, entityId: row.id, details: details(row) }),
+  );
+  blocksChanged();
+  return block;
+}
+
+export function createContentBlock(
+  db: Database,
+  actor: Actor,
   input: {
     name: string;
     blockType: BlockType;
@@ -87,23 +113,26 @@ export async function createContentBlock(
     isActive?: boolean;
   },
 ): Promise<ContentBlock> {
-  const [block] = await db
-    .insert(contentBlocks)
-    .values({
-      name: input.name,
-      blockType: input.blockType,
-      description: input.description ?? null,
-      contentData: input.contentData ?? {},
-      isActive: input.isActive ?? true,
-    })
-    .returning();
-  blocksChanged();
-  if (!block) throw new Error("The content block was not created");
-  return block;
+  return changeBlock(db, actor, "content_block.create", async (tx) => {
+    const [block] = await tx
+      .insert(contentBlocks)
+      .values({
+        name: input.name,
+        blockType: input.blockType,
+        description: input.description ?? null,
+        contentData: input.contentData ?? {},
+        isActive: input.isActive ?? true,
+      })
+      .returning();
+    if (!block) throw new Error("The content block was not created");
+    return block;
+  });
 }
 
-export async function updateContentBlock(
+/** Saves a block's every field; an unknown id is the administrator's mistake ("Content block not found."). */
+export function updateContentBlock(
   db: Database,
+  actor: Actor,
   id: string,
   input: {
     name: string;
@@ -113,19 +142,25 @@ export async function updateContentBlock(
     isActive: boolean;
   },
 ): Promise<ContentBlock> {
-  const [block] = await db
-    .update(contentBlocks)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(contentBlocks.id, id))
-    .returning();
-  blocksChanged();
-  if (!block) throw new ExpectedError("Content block not found.");
-  return block;
+  return changeBlock(
+    db,
+    actor,
+    "content_block.update",
+    async (tx) => {
+      const [block] = await tx
+        .update(contentBlocks)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(contentBlocks.id, id))
+        .returning();
+      return block;
+    },
+    ({ name, blockType, isActive, contentData }) => ({ name, blockType, isActive, contentData }),
+  );
 }
 
-export async function deleteContentBlock(db: Database, id: string): Promise<ContentBlock> {
-  const [block] = await db.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning();
-  blocksChanged();
-  if (!block) throw new ExpectedError("Content block not found.");
-  return block;
+export function deleteContentBlock(db: Database, actor: Actor, id: string): Promise<ContentBlock> {
+  return changeBlock(db, actor, "content_block.delete", async (tx) => {
+    const [block] = await tx.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning();
+    return block;
+  });
 }

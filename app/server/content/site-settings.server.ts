@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { siteSettings } from "../../../db/schema";
 import type { SettingType } from "../../lib/enums";
 import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../../lib/schemas/site-settings";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -62,9 +63,33 @@ export async function findSetting(db: Database, settingKey: string): Promise<Sit
   return setting;
 }
 
-/** Adds a setting; its value must fit its type, and the key must be new. */
-export async function createSetting(
+const ENTITY = "site_settings";
+
+/** A private setting's value may be sensitive: the audit log says that it changed, not what to. */
+const valueIfPublic = (setting: SiteSetting) => (setting.isPublic ? { settingValue: setting.settingValue } : {});
+
+/** Runs one administrator's change to a setting with its audit entry, then forgets the public map. */
+async function changeSetting(
   db: Database,
+  actor: Actor,
+  action: string,
+  change: (tx: Database) => Promise<SiteSetting>,
+  details: (setting: SiteSetting) => Record<string, unknown>,
+): Promise<SiteSetting> {
+  const setting = await auditedChange(db, actor, change, (row) => ({
+    action,
+    entity: ENTITY,
+    entityId: row.id,
+    details: details(row),
+  }));
+  settingsChanged();
+  return setting;
+}
+
+/** Adds a setting; its value must fit its type, and the key must be new. */
+export function createSetting(
+  db: Database,
+  actor: Actor,
   input: {
     settingKey: string;
     settingValue: string;
@@ -73,44 +98,83 @@ export async function createSetting(
     isPublic?: boolean;
   },
 ): Promise<SiteSetting> {
-  if (!SETTING_KEY_PATTERN.test(input.settingKey)) throw new ExpectedError(SETTING_KEY_MESSAGE);
+  if (!SETTING_KEY_PATTERN.test(input.settingKey)) {
+    return Promise.reject(new ExpectedError(SETTING_KEY_MESSAGE, { field: "settingKey" }));
+  }
   const checked = checkSettingValue(input.settingType, input.settingValue);
-  if (!checked.success) throw new ExpectedError(checked.error);
-  const [setting] = await db
-    .insert(siteSettings)
-    .values({
-      settingKey: input.settingKey,
-      settingValue: checked.value,
-      settingType: input.settingType,
-      description: input.description ?? null,
-      isPublic: input.isPublic ?? true,
-    })
-    .onConflictDoNothing({ target: siteSettings.settingKey })
-    .returning();
-  if (!setting) throw new ExpectedError(`A setting with the key "${input.settingKey}" already exists.`);
-  settingsChanged();
-  return setting;
+  if (!checked.success) return Promise.reject(new ExpectedError(checked.error, { field: "settingValue" }));
+  return changeSetting(
+    db,
+    actor,
+    "site_setting.create",
+    async (tx) => {
+      const [setting] = await tx
+        .insert(siteSettings)
+        .values({
+          settingKey: input.settingKey,
+          settingValue: checked.value,
+          settingType: input.settingType,
+          description: input.description ?? null,
+          isPublic: input.isPublic ?? true,
+        })
+        .onConflictDoNothing({ target: siteSettings.settingKey })
+        .returning();
+      if (!setting) {
+        throw new ExpectedError(`A setting with the key "${input.settingKey}" already exists.`, {
+          field: "settingKey",
+        });
+      }
+      return setting;
+    },
+    (setting) => ({
+      settingKey: setting.settingKey,
+      settingType: setting.settingType,
+      isPublic: setting.isPublic,
+      ...valueIfPublic(setting),
+    }),
+  );
 }
+
+const notFound = () => new ExpectedError("Setting not found.", { status: 404, field: "settingValue" });
 
 /** Changes one setting's value (SPEC.md section 7: by setting_key), checked against its stored type. */
-export async function updateSettingValue(db: Database, settingKey: string, value: string): Promise<SiteSetting> {
-  const existing = await findSetting(db, settingKey);
-  if (!existing) throw new ExpectedError("Setting not found.");
-  const checked = checkSettingValue(existing.settingType as SettingType, value);
-  if (!checked.success) throw new ExpectedError(checked.error);
-  const [setting] = await db
-    .update(siteSettings)
-    .set({ settingValue: checked.value, updatedAt: new Date() })
-    .where(eq(siteSettings.settingKey, settingKey))
-    .returning();
-  settingsChanged();
-  if (!setting) throw new ExpectedError("Setting not found.");
-  return setting;
+export function updateSettingValue(
+  db: Database,
+  actor: Actor,
+  settingKey: string,
+  value: string,
+): Promise<SiteSetting> {
+  return changeSetting(
+    db,
+    actor,
+    "site_setting.update",
+    async (tx) => {
+      const existing = await findSetting(tx, settingKey);
+      if (!existing) throw notFound();
+      const checked = checkSettingValue(existing.settingType as SettingType, value);
+      if (!checked.success) throw new ExpectedError(checked.error, { field: "settingValue" });
+      const [setting] = await tx
+        .update(siteSettings)
+        .set({ settingValue: checked.value, updatedAt: new Date() })
+        .where(eq(siteSettings.settingKey, settingKey))
+        .returning();
+      if (!setting) throw notFound();
+      return setting;
+    },
+    (setting) => ({ settingKey: setting.settingKey, ...valueIfPublic(setting) }),
+  );
 }
 
-export async function deleteSetting(db: Database, settingKey: string): Promise<SiteSetting> {
-  const [setting] = await db.delete(siteSettings).where(eq(siteSettings.settingKey, settingKey)).returning();
-  settingsChanged();
-  if (!setting) throw new ExpectedError("Setting not found.");
-  return setting;
+export function deleteSetting(db: Database, actor: Actor, settingKey: string): Promise<SiteSetting> {
+  return changeSetting(
+    db,
+    actor,
+    "site_setting.delete",
+    async (tx) => {
+      const [setting] = await tx.delete(siteSettings).where(eq(siteSettings.settingKey, settingKey)).returning();
+      if (!setting) throw notFound();
+      return setting;
+    },
+    (setting) => ({ settingKey: setting.settingKey }),
+  );
 }

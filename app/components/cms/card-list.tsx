@@ -1,13 +1,17 @@
+/**
+ * The kit of the CMS tabs that list cards (Content Blocks, Site Settings): the tab with its heading,
+ * its "Add …" button that shows and hides the add form, the fetch error or the empty message and
+ * the list; and the add form's frame, with its own fetcher, the form's message and Create/Cancel.
+ */
 import { PlusIcon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
+import { CsrfInput } from "~/components/cms/csrf-input";
+import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/input";
 
-/**
- * A CMS tab that lists cards and adds new ones: its heading, the "Add …" button that shows and
- * hides the add form, the fetch error or the empty message, and the list itself.
- */
-export function TabPanel({
+export function CardListTab({
   title,
   addLabel,
   renderAddForm,
@@ -54,5 +58,41 @@ export function TabPanel({
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The add form of a card list: sends intent "create" with the fields `children` renders (given
+ * the form's id prefix and the messages of its last refusal), and closes (`onDone`) once saved.
+ */
+export function NewCardForm({
+  heading,
+  createLabel,
+  onDone,
+  children,
+}: {
+  heading: string;
+  createLabel: string;
+  onDone: () => void;
+  children: (form: { id: string; errors: Record<string, string> }) => React.ReactNode;
+}) {
+  const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
+  const id = useId();
+  return (
+    <fetcher.Form method="post" noValidate className="grid gap-4 rounded-lg border p-4">
+      <h3 className="font-semibold">{heading}</h3>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="create" />
+      {children({ id, errors })}
+      <FieldError id={`${id}-form-error`}>{errors.form}</FieldError>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating..." : createLabel}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

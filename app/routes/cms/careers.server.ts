@@ -1,0 +1,48 @@
+/**
+ * The CMS Careers tab's server side (routes/cms/careers.tsx): its list, and its action's intents
+ * "create", "update" and "delete", with the spec's messages (SPEC.md section 8, "Careers admin").
+ */
+import { careerFormSchema, careerIdSchema } from "~/lib/schemas/careers";
+import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers/careers.server";
+import { ExpectedError } from "~/server/platform/errors.server";
+import { actionSucceeded, invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+
+const MESSAGES = {
+  fetchFailed: "Failed to fetch careers",
+  saveFailed: "Failed to save career",
+  deleteFailed: "Failed to delete career",
+} as const;
+
+/** Every career, newest first; a failure to read them is shown as the list's error state. */
+export async function careersView() {
+  const { items: careers, error } = await readCmsList(listCareers, MESSAGES.fetchFailed);
+  return { careers, error };
+}
+
+export function careersAction(request: Request) {
+  const failureMessage = (intent: string) => (intent === "delete" ? MESSAGES.deleteFailed : MESSAGES.saveFailed);
+  return runCmsAction(request, { failureMessage }, async ({ current, values, intent, db }) => {
+    const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
+    switch (intent) {
+      case "create":
+      case "update": {
+        const parsed = careerFormSchema.safeParse(values);
+        if (!parsed.success) return invalidFields(parsed.error, { intent });
+        if (intent === "create") {
+          await createCareer(db, current.user, parsed.data);
+          return actionSucceeded(intent, { description: "Career created successfully" });
+        }
+        const id = careerIdSchema.safeParse(values);
+        if (!id.success || !(await updateCareer(db, current.user, id.data.id, parsed.data))) throw notFound();
+        return actionSucceeded(intent, { description: "Career updated successfully" });
+      }
+      case "delete": {
+        const id = careerIdSchema.safeParse(values);
+        if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();
+        return actionSucceeded(intent, { description: "Career deleted successfully" });
+      }
+      default:
+        return unknownIntent(intent);
+    }
+  });
+}
