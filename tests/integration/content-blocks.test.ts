@@ -3,7 +3,7 @@
  * listing by name with the type and active filters, the cached public list and its invalidation,
  * the writes, and the per-type checks of content_data.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { contentBlocks } from "../../db/schema";
 import { seedContentBlocks } from "../../db/seed-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
@@ -19,19 +19,18 @@ import {
   toTestimonials,
   updateContentBlock,
 } from "~/server/content-blocks.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+vi.mock("~/server/database.server", () => import("./cms-harness").then((harness) => harness.databaseModule()));
+
+// A signed-in administrator for the tab, whose data is in this test database.
+const cms = setUpCmsHarness({ name: "content-blocks" });
 
 beforeEach(async () => {
   invalidateAll();
-  await database.db.delete(contentBlocks);
+  await cms.db.delete(contentBlocks);
   // Inserted out of name order, with an inactive block and several types.
-  await database.db.insert(contentBlocks).values([
+  await cms.db.insert(contentBlocks).values([
     { name: "Zeta testimonial", blockType: "testimonial", contentData: { quote: "Superb.", author: "Zoe" } },
     { name: "Alpha feature", blockType: "feature", contentData: { title: "Fast", description: "Very fast." } },
     {
@@ -52,22 +51,18 @@ const names = (blocks: { name: string }[]) => blocks.map((block) => block.name);
 
 describe("listContentBlocks", () => {
   it("returns the active blocks ordered by name by default", async () => {
-    expect(names(await listContentBlocks(database.db))).toEqual([
-      "Alpha feature",
-      "Beta testimonial",
-      "Zeta testimonial",
-    ]);
+    expect(names(await listContentBlocks(cms.db))).toEqual(["Alpha feature", "Beta testimonial", "Zeta testimonial"]);
   });
 
   it("filters by block type", async () => {
-    expect(names(await listContentBlocks(database.db, { blockType: "testimonial" }))).toEqual([
+    expect(names(await listContentBlocks(cms.db, { blockType: "testimonial" }))).toEqual([
       "Beta testimonial",
       "Zeta testimonial",
     ]);
   });
 
   it("includes inactive blocks for the CMS list", async () => {
-    const blocks = await listContentBlocks(database.db, { includeInactive: true });
+    const blocks = await listContentBlocks(cms.db, { includeInactive: true });
     expect(names(blocks)).toEqual([
       "Alpha feature",
       "Beta testimonial",
@@ -80,59 +75,55 @@ describe("listContentBlocks", () => {
 
 describe("listActiveBlocks", () => {
   it("returns only active blocks of the requested type, by name", async () => {
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual(["Beta testimonial", "Zeta testimonial"]);
-    expect(names(await listActiveBlocks(database.db))).toEqual([
-      "Alpha feature",
-      "Beta testimonial",
-      "Zeta testimonial",
-    ]);
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual(["Beta testimonial", "Zeta testimonial"]);
+    expect(names(await listActiveBlocks(cms.db))).toEqual(["Alpha feature", "Beta testimonial", "Zeta testimonial"]);
   });
 
   it("is cached, and every write through the module invalidates the cache", async () => {
-    await listActiveBlocks(database.db, "testimonial");
+    await listActiveBlocks(cms.db, "testimonial");
     // A change behind the module's back is not seen: the list is cached.
-    await database.db.insert(contentBlocks).values({ name: "Aaron", contentData: { quote: "Hi", author: "A" } });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).not.toContain("Aaron");
+    await cms.db.insert(contentBlocks).values({ name: "Aaron", contentData: { quote: "Hi", author: "A" } });
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).not.toContain("Aaron");
 
-    const created = await createContentBlock(database.db, {
+    const created = await createContentBlock(cms.db, {
       name: "Delta testimonial",
       blockType: "testimonial",
       contentData: { quote: "Q", author: "D" },
     });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual([
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual([
       "Aaron",
       "Beta testimonial",
       "Delta testimonial",
       "Zeta testimonial",
     ]);
 
-    await updateContentBlock(database.db, created.id, {
+    await updateContentBlock(cms.db, created.id, {
       name: created.name,
       blockType: "testimonial",
       description: null,
       contentData: created.contentData,
       isActive: false,
     });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).not.toContain("Delta testimonial");
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).not.toContain("Delta testimonial");
 
-    const [beta] = await listContentBlocks(database.db, { blockType: "testimonial" }).then((blocks) =>
+    const [beta] = await listContentBlocks(cms.db, { blockType: "testimonial" }).then((blocks) =>
       blocks.filter((block) => block.name === "Beta testimonial"),
     );
-    await deleteContentBlock(database.db, beta!.id);
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual(["Aaron", "Zeta testimonial"]);
+    await deleteContentBlock(cms.db, beta!.id);
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual(["Aaron", "Zeta testimonial"]);
   });
 });
 
 describe("writes", () => {
   it("creates a block active, with empty data, defaulting the description to null", async () => {
-    const block = await createContentBlock(database.db, { name: "New", blockType: "cta" });
+    const block = await createContentBlock(cms.db, { name: "New", blockType: "cta" });
     expect(block).toMatchObject({ name: "New", blockType: "cta", isActive: true, contentData: {}, description: null });
-    expect(await findContentBlock(database.db, block.id)).toMatchObject({ name: "New" });
+    expect(await findContentBlock(cms.db, block.id)).toMatchObject({ name: "New" });
   });
 
   it("updates every editable field", async () => {
-    const block = await createContentBlock(database.db, { name: "Draft", blockType: "testimonial" });
-    const updated = await updateContentBlock(database.db, block.id, {
+    const block = await createContentBlock(cms.db, { name: "Draft", blockType: "testimonial" });
+    const updated = await updateContentBlock(cms.db, block.id, {
       name: "Final",
       blockType: "feature",
       description: "Described",
@@ -152,7 +143,7 @@ describe("writes", () => {
   it("refuses to update or delete a block that does not exist", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     await expect(
-      updateContentBlock(database.db, missing, {
+      updateContentBlock(cms.db, missing, {
         name: "X",
         blockType: "testimonial",
         description: null,
@@ -160,19 +151,19 @@ describe("writes", () => {
         isActive: true,
       }),
     ).rejects.toBeInstanceOf(ContentBlockError);
-    await expect(deleteContentBlock(database.db, missing)).rejects.toBeInstanceOf(ContentBlockError);
+    await expect(deleteContentBlock(cms.db, missing)).rejects.toBeInstanceOf(ContentBlockError);
   });
 
   it("deletes a block", async () => {
-    const block = await createContentBlock(database.db, { name: "Temporary", blockType: "hero" });
-    await expect(deleteContentBlock(database.db, block.id)).resolves.toMatchObject({ id: block.id });
-    expect(await findContentBlock(database.db, block.id)).toBeUndefined();
+    const block = await createContentBlock(cms.db, { name: "Temporary", blockType: "hero" });
+    await expect(deleteContentBlock(cms.db, block.id)).resolves.toMatchObject({ id: block.id });
+    expect(await findContentBlock(cms.db, block.id)).toBeUndefined();
   });
 });
 
 describe("toTestimonials", () => {
   it("keeps testimonials whose data fits, with role and company only when present", async () => {
-    const blocks = await listContentBlocks(database.db, { includeInactive: true });
+    const blocks = await listContentBlocks(cms.db, { includeInactive: true });
     blocks.push({ ...blocks[0]!, id: "broken", name: "Broken", blockType: "testimonial", contentData: { quote: "" } });
     expect(toTestimonials(blocks).map(({ id: _id, ...rest }) => rest)).toEqual([
       { quote: "Great work.", author: "Bea", role: "CTO", company: "Acme" },
@@ -258,17 +249,13 @@ describe("content data schemas", () => {
 });
 
 describe("route loaders when the database fails", () => {
-  const args = (url: string) => ({ request: new Request(url), params: {}, context: {} }) as never;
+  // Signed in as the administrator, through the real guards.
+  const args = (url: string) => ({ request: cms.request(url), params: {}, context: {} }) as never;
 
   it("the CMS tab empties the list and keeps the error message; the home page shows no testimonials", async () => {
     vi.resetModules();
-    vi.doMock("~/server/auth/guards.server", () => ({
-      requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
-      requireAdminForm: vi.fn(),
-    }));
-    vi.doMock("~/server/database.server", () => ({
-      getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
-    }));
+    // Everything but the sign-in fails.
+    await cms.setDatabase("sign-in only");
     try {
       const { logger } = await import("~/server/logger.server");
       const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
@@ -285,8 +272,7 @@ describe("route loaders when the database fails", () => {
       // The blocks tab, the testimonials and the home page's settings each log their failure.
       expect(logged).toHaveBeenCalledTimes(3);
     } finally {
-      vi.doUnmock("~/server/auth/guards.server");
-      vi.doUnmock("~/server/database.server");
+      await cms.setDatabase("up");
       vi.resetModules();
     }
   });
