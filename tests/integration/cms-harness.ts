@@ -43,7 +43,9 @@ export interface HarnessOptions {
   sessionSecret?: string;
   /** Fills the database with the demo content (default false). */
   seed?: boolean;
-  /** An administrator and a user with sessions (default true). */
+  /** A test database (default true). */
+  database?: boolean;
+  /** An administrator and a user with sessions (default true, with a database). */
   accounts?: boolean;
 }
 
@@ -93,7 +95,8 @@ export function databaseModule() {
 const PASSWORD = "a long enough password";
 
 export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
-  const { dataDir: wantsDataDir = true, accounts = true } = options;
+  const { dataDir: wantsDataDir = true, database: wantsDatabase = true } = options;
+  const accounts = wantsDatabase && (options.accounts ?? true);
   const active: ActiveHarness = { state: "up" };
   const cookies: Record<Role, string> = { admin: "", user: "" };
   const userIds: Record<Role, string> = { admin: "", user: "" };
@@ -114,6 +117,7 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
       setEnv("SESSION_SECRET", options.sessionSecret ?? "");
       resetEnvForTests();
     }
+    if (!wantsDatabase) return;
     active.database = await createTestDatabase();
     if (options.seed) await seedDatabase(active.database.db);
     if (accounts) {
