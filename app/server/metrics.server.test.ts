@@ -4,6 +4,7 @@ import {
   METRICS_CONTENT_TYPE,
   methodLabel,
   metricsText,
+  ProcessMetrics,
   RequestMetrics,
   startMetricsListener,
   statusClass,
@@ -70,24 +71,52 @@ describe("RequestMetrics", () => {
 });
 
 describe("metricsText", () => {
-  it("adds the process's memory, CPU, uptime and event-loop delay", async () => {
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    metricsText();
-    await pause(30);
-    // Hold the event loop for 80 ms: the delay since the previous scrape must show it.
-    const until = Date.now() + 80;
-    while (Date.now() < until) {
-      // busy, as a slow synchronous render would be
-    }
-    await pause(30);
+  it("adds the process's memory, CPU, uptime and event-loop delay", () => {
     const values = samples(metricsText());
     expect(values.get("process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
     expect(values.get("nodejs_heap_used_bytes")).toBeGreaterThan(0);
     expect(values.get("process_cpu_seconds_total")).toBeGreaterThan(0);
     expect(values.get("process_uptime_seconds")).toBeGreaterThan(0);
     expect(values.get("process_start_time_seconds")).toBeLessThanOrEqual(Date.now() / 1000);
+    for (const quantile of ["0.5", "0.99", "1"]) {
+      expect(values.get(`nodejs_eventloop_delay_seconds{quantile="${quantile}"}`)).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe("the event-loop delay", () => {
+  /** What Node's monitor would hold (in nanoseconds) after one 80 ms stall among short waits. */
+  function recordedDelay() {
+    const delay = { count: 12, p50: 10_400_000, p99: 81_000_000, max: 81_500_000 };
+    return {
+      get count() {
+        return delay.count;
+      },
+      get max() {
+        return delay.max;
+      },
+      percentile: (percentile: number) => (percentile === 50 ? delay.p50 : delay.p99),
+      // As Node's does: no samples, and figures that mean nothing until the next one.
+      reset: () => Object.assign(delay, { count: 0, p50: 0, p99: 0, max: 0 }),
+    };
+  }
+
+  it("is reported in seconds, the stall in the maximum and not in the median", () => {
+    const values = samples(new ProcessMetrics(recordedDelay()).render());
+    expect(values.get('nodejs_eventloop_delay_seconds{quantile="1"}')).toBeCloseTo(0.0815);
     expect(values.get('nodejs_eventloop_delay_seconds{quantile="1"}')).toBeGreaterThan(0.05);
+    expect(values.get('nodejs_eventloop_delay_seconds{quantile="0.99"}')).toBeCloseTo(0.081);
+    expect(values.get('nodejs_eventloop_delay_seconds{quantile="0.5"}')).toBeCloseTo(0.0104);
     expect(values.get('nodejs_eventloop_delay_seconds{quantile="0.5"}')).toBeLessThan(0.05);
+  });
+
+  it("covers the time since the previous scrape only", () => {
+    const metrics = new ProcessMetrics(recordedDelay());
+    metrics.render();
+    const values = samples(metrics.render());
+    for (const quantile of ["0.5", "0.99", "1"]) {
+      expect(values.get(`nodejs_eventloop_delay_seconds{quantile="${quantile}"}`), quantile).toBe(0);
+    }
   });
 });
 

@@ -101,13 +101,22 @@ export class RequestMetrics {
   }
 }
 
+/** What a scrape reads of the event-loop delay monitor (figures in nanoseconds). */
+export type EventLoopDelay = Pick<IntervalHistogram, "count" | "max" | "percentile" | "reset">;
+
 /** The figures of the Node.js process, read at each scrape. */
 export class ProcessMetrics {
-  private readonly eventLoopDelay: IntervalHistogram;
+  private readonly eventLoopDelay: EventLoopDelay;
 
-  constructor() {
-    this.eventLoopDelay = monitorEventLoopDelay({ resolution: 10 });
-    this.eventLoopDelay.enable();
+  /** `eventLoopDelay` is Node's monitor, enabled here; a test passes recorded figures instead. */
+  constructor(eventLoopDelay?: EventLoopDelay) {
+    if (eventLoopDelay) {
+      this.eventLoopDelay = eventLoopDelay;
+    } else {
+      const monitor = monitorEventLoopDelay({ resolution: 10 });
+      monitor.enable();
+      this.eventLoopDelay = monitor;
+    }
   }
 
   render(): string {
