@@ -116,13 +116,16 @@ test("only the first hero picture loads eagerly; every picture has its size and 
 
 test.describe("carousels", () => {
   test("the hero advances every 3 seconds and loops", async ({ page }) => {
-    // The page's timers run on Playwright's clock, which the test moves on.
+    // The page's timers run on Playwright's clock, paused: only the test moves it on.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto("/");
     await waitForHydration(page);
     const hero = page.getByRole("region", { name: "Highlights slideshow" });
     await expect(hero).toHaveAttribute("data-selected", "0");
-    await page.clock.runFor(3_000);
+    await page.clock.runFor(2_999);
+    await expect(hero).toHaveAttribute("data-selected", "0");
+    await page.clock.runFor(1);
     await expect(hero).toHaveAttribute("data-selected", "1");
     // Two slides: after the second, it comes back to the first.
     await page.clock.runFor(3_000);
