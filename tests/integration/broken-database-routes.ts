@@ -3,7 +3,7 @@
  * real guards) and a database that fails everything but the sign-in, to check what a tab says when
  * its data is unavailable.
  */
-import { afterAll, afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import type { CmsHarness } from "./cms-harness";
 
 export const routeArgs = (request: Request) =>
@@ -33,8 +33,16 @@ export function postForm(url: string, fields: Record<string, string>) {
   return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
 }
 
-/** Registers the hooks of a "when the database fails" block: the database repaired after each test. */
+/**
+ * Registers the hooks of a "when the database fails" block: the failing database made ready before
+ * (a second database takes a while to start, which a test's time limit should not pay for), and
+ * the working one back after each test.
+ */
 export function withBrokenDatabaseHooks(cms: CmsHarness): void {
+  beforeAll(async () => {
+    await cms.setDatabase("sign-in only");
+    await cms.setDatabase("up");
+  });
   afterEach(() => cms.setDatabase("up"));
   afterAll(() => {
     vi.resetModules();

@@ -19,6 +19,7 @@ import {
   toTestimonials,
   updateContentBlock,
 } from "~/server/content-blocks.server";
+import { withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 
 vi.mock("~/server/database.server", () => import("./cms-harness").then((harness) => harness.databaseModule()));
@@ -249,6 +250,8 @@ describe("content data schemas", () => {
 });
 
 describe("route loaders when the database fails", () => {
+  withBrokenDatabaseHooks(cms);
+
   // Signed in as the administrator, through the real guards.
   const args = (url: string) => ({ request: cms.request(url), params: {}, context: {} }) as never;
 

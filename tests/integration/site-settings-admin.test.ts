@@ -21,6 +21,7 @@ import {
   SiteSettingError,
   updateSettingValue,
 } from "~/server/site-settings.server";
+import { withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 
 vi.mock("~/server/database.server", () => import("./cms-harness").then((harness) => harness.databaseModule()));
@@ -212,6 +213,8 @@ describe("newSettingSchema", () => {
 });
 
 describe("the Site Settings tab's loader when the database fails", () => {
+  withBrokenDatabaseHooks(cms);
+
   it("empties the list and keeps the error message", async () => {
     vi.resetModules();
     // Everything but the sign-in fails; the administrator goes through the real guards.
