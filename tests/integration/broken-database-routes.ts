@@ -4,7 +4,7 @@
  * its data is unavailable.
  */
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
-import type { CmsHarness } from "./cms-harness";
+import { SET_UP_TIMEOUT_MS, type CmsHarness } from "./cms-harness";
 
 export const routeArgs = (request: Request) =>
   ({ request, url: new URL(request.url), params: {}, context: {}, pattern: "/", unstable_pattern: "/" }) as never;
@@ -42,7 +42,7 @@ export function withBrokenDatabaseHooks(cms: CmsHarness): void {
   beforeAll(async () => {
     await cms.setDatabase("sign-in only");
     await cms.setDatabase("up");
-  });
+  }, SET_UP_TIMEOUT_MS);
   afterEach(() => cms.setDatabase("up"));
   afterAll(() => {
     vi.resetModules();

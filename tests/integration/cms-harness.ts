@@ -93,6 +93,11 @@ export function databaseModule() {
 }
 
 const PASSWORD = "a long enough password";
+/**
+ * Starting a database and hashing two passwords (argon2, on purpose slow) is the longest set-up a
+ * file has; on a busy shared machine it can pass the usual 60 s hook limit.
+ */
+export const SET_UP_TIMEOUT_MS = 180_000;
 
 export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
   const { dataDir: wantsDataDir = true, database: wantsDatabase = true } = options;
@@ -127,7 +132,7 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
         cookies[role] = (await createSession(active.database.db, user.id, null)).split(";")[0]!;
       }
     }
-  });
+  }, SET_UP_TIMEOUT_MS);
 
   afterAll(async () => {
     await active.database?.destroy();
