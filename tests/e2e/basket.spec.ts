@@ -8,7 +8,6 @@ import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { mailOutbox, orders, trainingCourses } from "../../db/schema";
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
-import { convertPrice, formatPrice } from "../../app/lib/currency";
 import {
   dismissCookieBanner,
   expect,
@@ -84,10 +83,16 @@ test("courses added on /training fill the badge and the basket; the currency pic
   await expect(page.getByText("Currency updated to GBP")).toBeVisible();
   await expect(page.getByTestId("basket-total")).toHaveText("£2,898");
 
-  for (const code of ["USD", "EUR", "CAD", "AUD"] as const) {
+  // SPEC.md section 9: each price converted at the fixed rate and rounded to a whole unit, then
+  // summed: 1299 × 1.28 = 1662.72 → 1663 and 1599 × 1.28 = 2046.72 → 2047, and so on.
+  for (const [code, total] of [
+    ["USD", "$3,710"], // 1663 + 2047
+    ["EUR", "€3,420"], // 1299 × 1.18 = 1532.82 → 1533; 1599 × 1.18 = 1886.82 → 1887
+    ["CAD", "CA$5,042"], // 1299 × 1.74 = 2260.26 → 2260; 1599 × 1.74 = 2782.26 → 2782
+    ["AUD", "A$5,593"], // 1299 × 1.93 = 2507.07 → 2507; 1599 × 1.93 = 3086.07 → 3086
+  ] as const) {
     await page.getByLabel("Currency").selectOption(code);
-    const expected = convertPrice(1299, "GBP", code) + convertPrice(1599, "GBP", code);
-    await expect(page.getByTestId("basket-total")).toHaveText(formatPrice(expected, code));
+    await expect(page.getByTestId("basket-total")).toHaveText(total);
   }
 });
 
@@ -98,7 +103,8 @@ test.describe("an American browser", () => {
     await addFromTraining(page, aws.name);
     await openBasket(page);
     await expect(page.getByLabel("Currency")).toHaveValue("USD");
-    await expect(page.getByTestId("basket-total")).toHaveText(formatPrice(convertPrice(1299, "GBP", "USD"), "USD"));
+    // 1299 × 1.28 = 1662.72, rounded to 1663.
+    await expect(page.getByTestId("basket-total")).toHaveText("$1,663");
   });
 });
 
@@ -127,7 +133,8 @@ test("a guest buys two courses in euros on the test-mode payment page and the or
   await addFromTraining(page, aws.name, cyber.name);
   await openBasket(page);
   await page.getByLabel("Currency").selectOption("EUR");
-  const total = formatPrice(convertPrice(1299, "GBP", "EUR") + convertPrice(999, "GBP", "EUR"), "EUR");
+  // 1299 × 1.18 = 1532.82 → 1533 and 999 × 1.18 = 1178.82 → 1179.
+  const total = "€2,712";
   await expect(page.getByTestId("basket-total")).toHaveText(total);
 
   // Hold the server's answer a moment, so the "preparing" message can be seen before the page changes.

@@ -104,13 +104,16 @@ test.describe("signing in", () => {
     await signInWithForm(page, "nobody-" + email, "secret-pass-1");
     await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
 
-    // "Signing in..." while the server answers.
+    // "Signing in..." while the server answers: its answer is held until the test has seen it.
+    let releaseAnswer: () => void = () => {};
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     await page.route("**/cms.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await answerHeld;
       await route.continue();
     });
     await signInWithForm(page, `  <${email.toUpperCase()}>  `, "secret-pass-1");
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    releaseAnswer();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
     await expect(page).toHaveURL(/\/cms\/content$/);
   });

@@ -18,6 +18,7 @@ import {
   signInAs,
   test,
   waitForReact,
+  waitForFramesAfter,
   waitForToastsToClose,
   type CmsPost,
   type TestServer,
@@ -397,8 +398,10 @@ test("a hostile body never runs on the public page: the HTML is sanitised on the
   await expect(body).toContainText("Safe text");
   const inner = await body.innerHTML();
   expect(inner).not.toMatch(/onerror|javascript:|<script/i);
-  await body.getByText("x", { exact: true }).click();
-  await page.waitForTimeout(500);
+  const link = body.getByText("x", { exact: true });
+  await expect(link).not.toHaveAttribute("href", /^\s*javascript:/i);
+  await link.click();
+  await waitForFramesAfter(page);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(page.url()).toContain(`/content/${slug}`);
   // The relative image "x" is a 404 of its own.

@@ -16,6 +16,7 @@ import {
   openCmsTab,
   signInAs,
   test,
+  waitForFramesAfter,
   waitForToastsToClose,
   type TestServer,
 } from "./fixtures";
@@ -243,8 +244,10 @@ test("a stored message is rendered as sanitised HTML: nothing in it runs", async
   await expect(message.locator("[onerror], [onclick]")).toHaveCount(0);
   await expect(message.locator('a[href^="javascript:"]')).toHaveCount(0);
   await expect(message.getByRole("link", { name: "safe link" })).toHaveAttribute("href", "https://example.com/page");
-  await message.getByText("click me").click();
-  await page.waitForTimeout(200);
+  const link = message.getByText("click me");
+  await expect(link).not.toHaveAttribute("href", /^\s*javascript:/i);
+  await link.click();
+  await waitForFramesAfter(page);
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
   await expect(page).toHaveURL(new RegExp(`selected=${ids.Mallory}`));
   // The harmless <img src="x"> that remains may try to load and get a 404.

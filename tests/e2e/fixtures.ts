@@ -197,6 +197,17 @@ export async function waitForReact(element: Locator): Promise<void> {
 }
 
 /**
+ * Waits until the page has drawn two more frames: anything a click set off (the task that runs a
+ * javascript: link, a handler, a navigation it started) has had its turn by then. Lets a test
+ * show that a click ran nothing without a fixed wait.
+ */
+export async function waitForFramesAfter(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * Opens a CMS page as a signed-in administrator: it answers 200, shows its heading, and React has
  * hydrated it (the `control` button, which every visit shows, works).
  */

@@ -116,13 +116,20 @@ test("only the first hero picture loads eagerly; every picture has its size and 
 
 test.describe("carousels", () => {
   test("the hero advances every 3 seconds and loops", async ({ page }) => {
+    // The page's timers run on Playwright's clock, paused: only the test moves it on.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto("/");
     await waitForHydration(page);
     const hero = page.getByRole("region", { name: "Highlights slideshow" });
     await expect(hero).toHaveAttribute("data-selected", "0");
-    await expect(hero).toHaveAttribute("data-selected", "1", { timeout: 5_000 });
+    await page.clock.runFor(2_999);
+    await expect(hero).toHaveAttribute("data-selected", "0");
+    await page.clock.runFor(1);
+    await expect(hero).toHaveAttribute("data-selected", "1");
     // Two slides: after the second, it comes back to the first.
-    await expect(hero).toHaveAttribute("data-selected", "0", { timeout: 5_000 });
+    await page.clock.runFor(3_000);
+    await expect(hero).toHaveAttribute("data-selected", "0");
   });
 
   test("the services carousel shows 1, 2 or 3 slides by screen width", async ({ page }) => {
@@ -141,6 +148,7 @@ test.describe("carousels", () => {
   });
 
   test("previous and next work from the keyboard and stop the movement", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
     const region = page.getByRole("region", { name: "Services slideshow" });
@@ -150,8 +158,9 @@ test.describe("carousels", () => {
     await expect(region).toHaveAttribute("data-selected", "0");
     await page.keyboard.press("Enter");
     await expect(region).toHaveAttribute("data-selected", "1");
-    // Stopped for good: a whole autoplay interval later it is still on the same slide.
-    await page.waitForTimeout(4_500);
+    // Stopped for good: a whole autoplay interval later (on the page's clock) it is still on the
+    // same slide, which Previous below confirms by landing on the first.
+    await page.clock.runFor(4_500);
     await expect(region).toHaveAttribute("data-selected", "1");
     await region.getByRole("button", { name: "Previous slide" }).focus();
     await page.keyboard.press("Space");
@@ -160,12 +169,17 @@ test.describe("carousels", () => {
 
   test("no autoplay for visitors who prefer reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
     const hero = page.getByRole("region", { name: "Highlights slideshow" });
     await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(3_500);
     await expect(hero).toHaveAttribute("data-selected", "0");
+    // Started by hand, it moves on the same clock: had it moved by itself, it would be back on 0.
+    await hero.getByRole("button", { name: "Play slideshow" }).click();
+    await page.clock.runFor(3_000);
+    await expect(hero).toHaveAttribute("data-selected", "1");
   });
 
   test("autoplay pauses while the tab is hidden and resumes when it is shown", async ({ page }) => {

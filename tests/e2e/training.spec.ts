@@ -8,7 +8,6 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
-import { formatPrice } from "../../app/lib/currency";
 import { moreTopicsLabel, studentCountLabel } from "../../app/lib/training";
 import {
   dismissCookieBanner,
@@ -22,6 +21,26 @@ import {
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+/**
+ * The built-in catalogue's figures as SPEC.md section 9 gives them (pounds, with a thousands
+ * separator): price, original price, and the saving (original minus price), by course name.
+ */
+const SPEC_PRICES: Record<string, { price: string; original: string; saving: string }> = {
+  "AWS Solutions Architect – Associate Preparation": { price: "£1,299", original: "£1,599", saving: "£300" },
+  "Applied Machine Learning & AI for Business": { price: "£1,599", original: "£1,999", saving: "£400" },
+  "Cyber Security Fundamentals": { price: "£999", original: "£1,299", saving: "£300" },
+  "Full-Stack Web Development with React & Node.js": { price: "£1,399", original: "£1,799", saving: "£400" },
+  "Agile Project Management & Scrum": { price: "£899", original: "£1,199", saving: "£300" },
+  "DevOps & Kubernetes in Production": { price: "£1,699", original: "£2,199", saving: "£500" },
+};
+
+/** The spec's figures for a course the page shows; every seeded course must have them. */
+function specPrices(name: string) {
+  const prices = SPEC_PRICES[name];
+  expect(prices, `SPEC.md's prices for ${name}`).toBeDefined();
+  return prices!;
+}
 
 /** The active courses in the order the page lists them: by name, ignoring case ("Agile" before "AWS"). */
 async function activeCourses(server: TestServer) {
@@ -46,7 +65,7 @@ test("/training shows the six seeded courses with prices, savings, topics and st
   // Complete before any JavaScript runs: the catalogue is in the server's HTML.
   const html = await (await request.get("/training")).text();
   expect(html).not.toContain("Loading content...");
-  for (const course of courses) expect(html).toContain(formatPrice(course.price, "GBP"));
+  for (const course of courses) expect(html).toContain(specPrices(course.name).price);
   expect(html).toContain("1,247 students");
 
   await page.goto("/training");
@@ -64,9 +83,10 @@ test("/training shows the six seeded courses with prices, savings, topics and st
     await expect(card.getByRole("heading", { level: 3 })).toHaveText(course.name);
     await expect(card).toContainText(course.level);
     await expect(card).toContainText(course.duration);
-    await expect(card).toContainText(formatPrice(course.price, "GBP"));
-    await expect(card.locator("s")).toHaveText(`Original price: ${formatPrice(course.originalPrice!, "GBP")}`);
-    await expect(card).toContainText(`Save ${formatPrice(course.originalPrice! - course.price, "GBP")}`);
+    const prices = specPrices(course.name);
+    await expect(card).toContainText(prices.price);
+    await expect(card.locator("s")).toHaveText(`Original price: ${prices.original}`);
+    await expect(card).toContainText(`Save ${prices.saving}`);
     await expect(card).toContainText(studentCountLabel(course.students));
     await expect(card.getByText(`Rated ${course.rating!.toFixed(1)} out of 5`)).toHaveCount(1);
     const features = course.features;

@@ -4,29 +4,28 @@
  * rank it among the passages a model would be given. Plus what must never be in the index
  * (drafts, private settings, inactive jobs and courses, submissions) and that it follows changes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { careers, contactSubmissions, content, siteSettings, trainingCourses } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";
+import { setUpCmsHarness } from "./cms-harness";
+import type { Actor } from "~/server/platform/audit.server";
 import { createTestActor } from "./test-actor";
-import { createTestDatabase, type TestDatabase } from "./database";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
-let database: TestDatabase;
-const getDb = async () => database.db;
+const cms = setUpCmsHarness({ name: "assistant-retrieval", dataDir: false, accounts: false, seed: true });
 
+/** The administrator named in the audit log of the entity modules' writes. */
+let actor: Actor;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  shared.database = database;
-  await seedDatabase(database.db);
+  actor = await createTestActor(cms.db);
 });
-afterAll(async () => {
-  await database.destroy();
-});
+const getDb = cms.getDb;
+
 beforeEach(() => invalidateAll());
 
 /** The links of a reply, in order: the targets of its Markdown links. */
@@ -115,23 +114,23 @@ describe("what the index holds", () => {
     (await getSiteSearch(getDb)).knowledge.passages.map((passage) => `${passage.heading} ${passage.text}`).join("\n");
 
   it("never drafts, archived content, private settings, inactive jobs or courses, or submissions", async () => {
-    await database.db.insert(content).values([
+    await cms.db.insert(content).values([
       { title: "Secret Draft Plan", slug: "secret-draft", content: "<p>Zanzibar merger draft</p>", status: "draft" },
       { title: "Old Archived Note", slug: "old-archived", content: "<p>Quixotic archive</p>", status: "archived" },
     ]);
-    await database.db.insert(siteSettings).values({
+    await cms.db.insert(siteSettings).values({
       settingKey: "internal_pager",
       settingValue: "pager-7731-private",
       isPublic: false,
     });
-    await database.db.insert(careers).values({
+    await cms.db.insert(careers).values({
       title: "Hidden Role Xylophonist",
       department: "Music",
       location: "Nowhere",
       description: "Not open",
       isActive: false,
     });
-    await database.db.insert(trainingCourses).values({
+    await cms.db.insert(trainingCourses).values({
       name: "Withdrawn Wombat Course",
       description: "Gone",
       duration: "1 hour",
@@ -139,7 +138,7 @@ describe("what the index holds", () => {
       price: 10,
       isActive: false,
     });
-    await database.db.insert(contactSubmissions).values({
+    await cms.db.insert(contactSubmissions).values({
       name: "Vera Visitor",
       email: "vera@example.com",
       subject: "Private enquiry",
@@ -176,7 +175,7 @@ describe("what the index holds", () => {
 
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);
     const saved = await saveContent(
-      database.db,
+      cms.db,
       {
         title: "Our Quokka Conservation Partnership",
         slug: "quokka-partnership",
@@ -193,15 +192,10 @@ describe("what the index holds", () => {
     const published = await ask("Tell me about your quokka conservation partnership");
     expect(linksOf(published.text)).toContain("/content/quokka-partnership");
 
-    await deleteContent(database.db, saved!.item.id);
+    await deleteContent(cms.db, saved!.item.id);
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);
 
-    await updateSettingValue(
-      database.db,
-      await createTestActor(database.db),
-      "business_hours_saturday",
-      "Sat 11:00-15:00",
-    );
+    await updateSettingValue(cms.db, actor, "business_hours_saturday", "Sat 11:00-15:00");
     expect((await ask("Are you open on Saturday?")).text).toContain("Sat 11:00-15:00");
   });
 });

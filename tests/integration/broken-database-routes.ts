@@ -1,30 +1,21 @@
 /**
- * Calling CMS route modules directly with an administrator signed in and a database that cannot be
- * reached, to check what a tab says when its data is unavailable.
+ * Calling CMS route modules directly with an administrator signed in (a real session, through the
+ * real guards) and a database that fails everything but the sign-in, to check what a tab says when
+ * its data is unavailable.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { SET_UP_TIMEOUT_MS, type CmsHarness } from "./cms-harness";
 
 export const routeArgs = (request: Request) =>
   ({ request, url: new URL(request.url), params: {}, context: {}, pattern: "/", unstable_pattern: "/" }) as never;
 
-const ADMIN = {
-  sessionId: "s",
-  user: { id: "00000000-0000-4000-8000-00000000000a", email: "admin@example.com", role: "admin", isActive: true },
-};
-
-/** Loads the route module with an administrator signed in and a database that cannot be reached. */
-export async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promise<T> {
+/**
+ * Loads the route module afresh (no cached data) with the harness's database failing every read
+ * and write but the session's: the harness's administrator is signed in, the page's data is not there.
+ */
+export async function routeWithBrokenDatabase<T>(cms: CmsHarness, load: () => Promise<T>): Promise<T> {
   vi.resetModules();
-  vi.doMock("~/server/auth/guards.server", () => ({
-    requireAdmin: async () => ADMIN,
-    requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
-  }));
-  vi.doMock("~/server/platform/db/database.server", () => ({
-    getDb: () => Promise.reject(new Error("connection refused")),
-  }));
+  await cms.setDatabase("sign-in only");
   const { logger } = await import("~/server/platform/logger.server");
   vi.spyOn(logger, "error").mockImplementation(() => undefined);
   return load();
@@ -37,26 +28,23 @@ export async function toastOf(result: { init?: ResponseInit | null }) {
   return (await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toast;
 }
 
+/** A form POST with no session and no anti-forgery token, as an anonymous script would send it. */
 export function postForm(url: string, fields: Record<string, string>) {
   return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
 }
 
-/** Registers the hooks of a "when the database fails" block: a temporary DATA_DIR, mocks undone after. */
-export function withBrokenDatabaseHooks(prefix: string): void {
-  let dataDir: string;
+/**
+ * Registers the hooks of a "when the database fails" block: the failing database made ready before
+ * (a second database takes a while to start, which a test's time limit should not pay for), and
+ * the working one back after each test.
+ */
+export function withBrokenDatabaseHooks(cms: CmsHarness): void {
   beforeAll(async () => {
-    // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    vi.stubEnv("DATA_DIR", dataDir);
-    vi.stubEnv("SESSION_SECRET", "");
-    (await import("~/server/platform/env.server")).resetEnvForTests();
-  });
-  afterAll(async () => {
-    vi.doUnmock("~/server/auth/guards.server");
-    vi.doUnmock("~/server/platform/db/database.server");
+    await cms.setDatabase("sign-in only");
+    await cms.setDatabase("up");
+  }, SET_UP_TIMEOUT_MS);
+  afterEach(() => cms.setDatabase("up"));
+  afterAll(() => {
     vi.resetModules();
-    vi.unstubAllEnvs();
-    (await import("~/server/platform/env.server")).resetEnvForTests();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 }

@@ -19,16 +19,27 @@ describe.runIf(testingOnPostgres)("invalidation between instances", () => {
       () => received.push("<lost>"),
     );
     const other = new pg.Client({ connectionString: url });
+    const witness = new pg.Client({ connectionString: url });
     await other.connect();
     try {
       await other.query("select pg_notify($1, $2)", [INVALIDATION_CHANNEL, "settings:public"]);
       await expect.poll(() => received).toEqual(["settings:public"]);
       await listener.stop();
+      // A witness listening on the same channel: once it has the next key, the stopped listener
+      // would have had it too, had it still been listening.
+      await witness.connect();
+      await witness.query(`listen ${INVALIDATION_CHANNEL}`);
+      const witnessed = new Promise<void>((resolve) =>
+        witness.on("notification", (message) => {
+          if (message.payload === "navigation:") resolve();
+        }),
+      );
       await other.query("select pg_notify($1, $2)", [INVALIDATION_CHANNEL, "navigation:"]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await witnessed;
       expect(received).toEqual(["settings:public"]);
     } finally {
       await other.end();
+      await witness.end();
     }
   });
 
@@ -104,8 +115,10 @@ describe.runIf(testingOnPostgres)("invalidation between instances", () => {
     try {
       await close();
       await expect.poll(() => received).toContain("<lost>");
-      // Long enough for at least two refused reconnection attempts (one a second).
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // At least two refused reconnection attempts: each failed attempt reports a lost connection.
+      await expect
+        .poll(() => received.filter((key) => key === "<lost>").length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(3);
       await open(port);
       await expect
         .poll(

@@ -3,9 +3,8 @@
  * (app/lib/schemas/careers.ts): newest first, active only for the public list, requirements one per
  * line, the title required, and requirements treated as empty when they are not a list.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
-import { auditLog, careers } from "../../db/schema";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
@@ -19,36 +18,35 @@ import {
   updateCareer,
 } from "~/server/careers/careers.server";
 import type { Database } from "~/server/platform/db/db.server";
-import {
-  postForm,
-  routeArgs,
-  routeWithBrokenDatabase,
-  toastOf,
-  withBrokenDatabaseHooks,
-} from "./broken-database-routes";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { createTestActor } from "./test-actor";
+import { routeArgs, routeWithBrokenDatabase, toastOf, withBrokenDatabaseHooks } from "./broken-database-routes";
+import { setUpCmsHarness } from "./cms-harness";
 import type { Actor } from "~/server/platform/audit.server";
+import { createTestActor } from "./test-actor";
 
-let database: TestDatabase;
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
+
+// A signed-in administrator for the tab, whose data is in this test database.
+const cms = setUpCmsHarness({ name: "careers" });
+
+/** The administrator named in the audit log of the entity modules' writes. */
 let actor: Actor;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  actor = await createTestActor(database.db);
+  actor = await createTestActor(cms.db);
 });
-afterAll(() => database.destroy());
 
 beforeEach(async () => {
-  await database.db.delete(careers);
+  await cms.db.delete(careers);
   invalidateAll();
 });
 
-const getDb = async () => database.db;
+const getDb = cms.getDb;
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
 
 async function insertFixtures() {
-  await database.db.insert(careers).values([
+  await cms.db.insert(careers).values([
     { title: "Oldest active", createdAt: day(1) },
     { title: "Newest inactive", createdAt: day(9), isActive: false },
     { title: "Middle active", createdAt: day(5), requirements: ["TypeScript", "SQL"] },
@@ -59,7 +57,7 @@ async function insertFixtures() {
 describe("listCareers", () => {
   it("returns every career, active or not, newest first by created_at", async () => {
     await insertFixtures();
-    const list = await listCareers(database.db);
+    const list = await listCareers(cms.db);
     expect(list.map((career) => career.title)).toEqual([
       "Newest inactive",
       "Newest active",
@@ -70,7 +68,7 @@ describe("listCareers", () => {
   });
 
   it("returns an empty list when there are no careers", async () => {
-    await expect(listCareers(database.db)).resolves.toEqual([]);
+    await expect(listCareers(cms.db)).resolves.toEqual([]);
   });
 
   it("treats requirements that are not a list as empty", async () => {
@@ -91,20 +89,20 @@ describe("listCareers", () => {
 describe("listActiveCareers (the public careers page)", () => {
   it("returns only active careers, newest first", async () => {
     await insertFixtures();
-    const list = await listActiveCareers(database.db);
+    const list = await listActiveCareers(cms.db);
     expect(list.map((career) => career.title)).toEqual(["Newest active", "Middle active", "Oldest active"]);
     expect(list.every((career) => career.isActive)).toBe(true);
   });
 
   it("returns nothing when every career is inactive", async () => {
-    await database.db.insert(careers).values({ title: "Closed", isActive: false });
-    await expect(listActiveCareers(database.db)).resolves.toEqual([]);
+    await cms.db.insert(careers).values({ title: "Closed", isActive: false });
+    await expect(listActiveCareers(cms.db)).resolves.toEqual([]);
   });
 });
 
 describe("findActiveCareer (a job's own page)", () => {
   it("finds an active opening by the first eight hex digits of its id, never an inactive one", async () => {
-    const [open, closed] = await database.db
+    const [open, closed] = await cms.db
       .insert(careers)
       .values([{ title: "Open role" }, { title: "Closed role", isActive: false }])
       .returning();
@@ -117,7 +115,7 @@ describe("findActiveCareer (a job's own page)", () => {
 
   it("refuses anything but eight lower-case hex digits", async () => {
     const id = "3f2a9c1e-7b4d-4e8a-9c0f-1a2b3c4d5e6f";
-    await database.db.insert(careers).values({ id, title: "Open role" });
+    await cms.db.insert(careers).values({ id, title: "Open role" });
     await expect(findActiveCareer(getDb, "3f2a9c1e")).resolves.toMatchObject({ id });
     for (const prefix of ["%", "_%", "3f2a9c1", "3F2A9C1E", "3f2a9c1%", ""]) {
       await expect(findActiveCareer(getDb, prefix), prefix).resolves.toBeUndefined();
@@ -129,14 +127,14 @@ describe("getActiveCareers (cached for the public pages)", () => {
   const input = careerFormSchema.parse({ title: "Cloud Engineer" });
 
   it("serves the open positions from memory until the CMS creates, updates or deletes one", async () => {
-    await database.db.insert(careers).values({ title: "Existing role" });
+    await cms.db.insert(careers).values({ title: "Existing role" });
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Existing role"]);
 
     // A row written behind the entity module's back is not seen: the list comes from memory.
-    await database.db.insert(careers).values({ title: "Unseen role", createdAt: day(1) });
+    await cms.db.insert(careers).values({ title: "Unseen role", createdAt: day(1) });
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Existing role"]);
 
-    const created = await createCareer(database.db, actor, input);
+    const created = await createCareer(cms.db, actor, input);
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual([
       "Cloud Engineer",
       "Existing role",
@@ -144,11 +142,11 @@ describe("getActiveCareers (cached for the public pages)", () => {
     ]);
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toMatchObject({ id: created.id });
 
-    await updateCareer(database.db, actor, created.id, { ...input, isActive: false });
+    await updateCareer(cms.db, actor, created.id, { ...input, isActive: false });
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toBeUndefined();
 
     const [existing] = await getActiveCareers(getDb);
-    await deleteCareer(database.db, actor, existing!.id);
+    await deleteCareer(cms.db, actor, existing!.id);
     expect((await getActiveCareers(getDb)).map((career) => career.title)).toEqual(["Unseen role"]);
   });
 });
@@ -166,7 +164,7 @@ describe("createCareer, updateCareer, deleteCareer", () => {
   });
 
   it("creates a career with the form's values and requirements split per line", async () => {
-    const created = await createCareer(database.db, actor, input);
+    const created = await createCareer(cms.db, actor, input);
     expect(created).toMatchObject({
       title: "Senior Engineer",
       department: "Engineering",
@@ -177,13 +175,13 @@ describe("createCareer, updateCareer, deleteCareer", () => {
       requirements: ["TypeScript", "React", "PostgreSQL"],
       isActive: true,
     });
-    await expect(findCareer(database.db, created.id)).resolves.toMatchObject({ title: "Senior Engineer" });
+    await expect(findCareer(cms.db, created.id)).resolves.toMatchObject({ title: "Senior Engineer" });
   });
 
   it("updates a career by id and reports an unknown id", async () => {
-    const created = await createCareer(database.db, actor, input);
+    const created = await createCareer(cms.db, actor, input);
     const changed = careerFormSchema.parse({ title: "Lead Engineer", requirements: "", isActive: "false" });
-    const updated = await updateCareer(database.db, actor, created.id, changed);
+    const updated = await updateCareer(cms.db, actor, created.id, changed);
     expect(updated).toMatchObject({
       id: created.id,
       title: "Lead Engineer",
@@ -193,39 +191,20 @@ describe("createCareer, updateCareer, deleteCareer", () => {
       isActive: false,
     });
     expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
-    await expect(
-      updateCareer(database.db, actor, "00000000-0000-4000-8000-000000000000", changed),
-    ).resolves.toBeUndefined();
+    await expect(updateCareer(cms.db, actor, "00000000-0000-4000-8000-000000000000", changed)).resolves.toBeUndefined();
   });
 
   it("deletes a career by id, and says false for an unknown id", async () => {
-    const created = await createCareer(database.db, actor, input);
-    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
-    await expect(findCareer(database.db, created.id)).resolves.toBeUndefined();
-    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
-  });
-
-  it("records each change in the audit log in the same transaction, and nothing for an unknown id", async () => {
-    const created = await createCareer(database.db, actor, input);
-    await updateCareer(database.db, actor, created.id, input);
-    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(true);
-    await expect(deleteCareer(database.db, actor, created.id)).resolves.toBe(false);
-    const entries = await database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
-    expect(entries.map((entry) => [entry.action, entry.userEmail]).sort()).toEqual([
-      ["career.create", actor.email],
-      ["career.delete", actor.email],
-      ["career.update", actor.email],
-    ]);
-    // An audit entry that cannot be written (no such user) takes the change back with it.
-    const stranger = { id: "00000000-0000-4000-8000-0000000000aa", email: "nobody@example.com" };
-    await expect(createCareer(database.db, stranger, input)).rejects.toThrow();
-    await expect(listCareers(database.db)).resolves.toEqual([]);
+    const created = await createCareer(cms.db, actor, input);
+    await expect(deleteCareer(cms.db, actor, created.id)).resolves.toBe(true);
+    await expect(findCareer(cms.db, created.id)).resolves.toBeUndefined();
+    await expect(deleteCareer(cms.db, actor, created.id)).resolves.toBe(false);
   });
 
   it("the database refuses a blank title or an unknown type even if validation were bypassed", async () => {
-    await expect(createCareer(database.db, actor, { ...input, title: "   " })).rejects.toThrow();
-    await expect(createCareer(database.db, actor, { ...input, type: "Freelance" as "Contract" })).rejects.toThrow();
-    await expect(listCareers(database.db)).resolves.toEqual([]);
+    await expect(createCareer(cms.db, actor, { ...input, title: "   " })).rejects.toThrow();
+    await expect(createCareer(cms.db, actor, { ...input, type: "Freelance" as "Contract" })).rejects.toThrow();
+    await expect(listCareers(cms.db)).resolves.toEqual([]);
   });
 });
 
@@ -281,41 +260,37 @@ describe("careerFormSchema", () => {
 
 /** The arguments React Router passes a loader or action; typed loosely, as each route has its own type. */
 describe("the Careers tab when the database fails", () => {
-  withBrokenDatabaseHooks("careers-route-");
+  withBrokenDatabaseHooks(cms);
 
   it('the loader answers "Failed to fetch careers" with an empty list', async () => {
-    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
-    await expect(loader(routeArgs(new Request("http://localhost/cms/careers")))).resolves.toEqual({
+    const { loader } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
+    await expect(loader(routeArgs(cms.request("http://localhost/cms/careers")))).resolves.toEqual({
       careers: [],
       error: "Failed to fetch careers",
     });
   });
 
   it('saving answers "Failed to save career" and deleting "Failed to delete career"', async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/careers"));
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
     const url = "http://localhost/cms/careers";
-    const created = await action(routeArgs(postForm(url, { intent: "create", title: "Engineer" })));
+    const created = await action(routeArgs(cms.post(url, { intent: "create", title: "Engineer" })));
     expect(created.init?.status).toBe(500);
     await expect(toastOf(created)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
 
     const id = "00000000-0000-4000-8000-000000000001";
-    const updated = await action(routeArgs(postForm(url, { intent: "update", id, title: "Engineer" })));
+    const updated = await action(routeArgs(cms.post(url, { intent: "update", id, title: "Engineer" })));
     await expect(toastOf(updated)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
 
-    const deleted = await action(routeArgs(postForm(url, { intent: "delete", id })));
+    const deleted = await action(routeArgs(cms.post(url, { intent: "delete", id })));
     expect(deleted.init?.status).toBe(500);
     await expect(toastOf(deleted)).resolves.toMatchObject({ type: "error", description: "Failed to delete career" });
   });
 
-  it("a missing title is refused with its message, and nothing is stored", async () => {
-    // The CMS action runner opens the database before the tab's work, so this one is reachable.
-    const { action } = await routeWithBrokenDatabase(() => {
-      vi.doMock("~/server/platform/db/database.server", () => ({ getDb: async () => database.db }));
-      return import("~/routes/cms/careers");
-    });
-    const result = await action(routeArgs(postForm("http://localhost/cms/careers", { intent: "create", title: " " })));
+  it("a missing title is refused before the database is asked", async () => {
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
+    const result = await action(routeArgs(cms.post("http://localhost/cms/careers", { intent: "create", title: " " })));
     expect(result.init?.status).toBe(400);
     expect(result.data).toEqual({ ok: false, intent: "create", errors: { title: "Title is required" } });
-    await expect(listCareers(database.db)).resolves.toEqual([]);
+    await expect(listCareers(cms.db)).resolves.toEqual([]);
   });
 });

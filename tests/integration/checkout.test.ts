@@ -8,32 +8,24 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderItems, orders, paymentEvents, siteSettings, trainingCourses } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { convertPrice } from "~/lib/currency";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 import { startFakeStripe, type FakeStripe } from "./stripe-server";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const { action } = await import("~/routes/api/checkout");
 
-let database: TestDatabase;
+const cms = setUpCmsHarness({ name: "checkout", dataDir: false, accounts: false, seed: true });
 const [aws, ml, cyber] = BUILT_IN_COURSES.map((course) => course.id) as [string, string, string];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  shared.database = database;
-  await seedDatabase(database.db);
-});
-afterAll(async () => {
-  await database.destroy();
-});
 beforeEach(async () => {
-  await database.db.delete(orders);
+  await cms.db.delete(orders);
   invalidateAll();
 });
 afterEach(() => {
@@ -55,9 +47,9 @@ async function checkout(body: unknown, clientAddress = `198.51.100.${(address = 
   return { status: result.init?.status ?? 200, body: result.data };
 }
 
-const allOrders = () => database.db.select().from(orders);
+const allOrders = () => cms.db.select().from(orders);
 const itemsOf = (orderId: string) =>
-  database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.position);
+  cms.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.position);
 
 describe("pricing on the server (test mode)", () => {
   it("records a pending order with frozen lines and sends the visitor to the test payment page", async () => {
@@ -95,7 +87,7 @@ describe("pricing on the server (test mode)", () => {
   });
 
   it("uses the exchange rate an administrator set in the site settings", async () => {
-    await database.db
+    await cms.db
       .update(siteSettings)
       .set({ settingValue: "1.5" })
       .where(eq(siteSettings.settingKey, "exchange_rate_usd"));
@@ -106,7 +98,7 @@ describe("pricing on the server (test mode)", () => {
       expect(order).toMatchObject({ currency: "USD", total: Math.round(1299 * 1.5) });
       expect((await itemsOf(order!.id))[0]!.exchangeRate).toBe(1.5);
     } finally {
-      await database.db
+      await cms.db
         .update(siteSettings)
         .set({ settingValue: "1.28" })
         .where(eq(siteSettings.settingKey, "exchange_rate_usd"));
@@ -150,7 +142,7 @@ describe("pricing on the server (test mode)", () => {
   });
 
   it("refuses inactive courses by name", async () => {
-    await database.db.update(trainingCourses).set({ isActive: false }).where(eq(trainingCourses.id, cyber));
+    await cms.db.update(trainingCourses).set({ isActive: false }).where(eq(trainingCourses.id, cyber));
     try {
       const { status, body } = await checkout({ courseIds: [cyber, aws], currency: "EUR" });
       expect(status).toBe(409);
@@ -160,7 +152,7 @@ describe("pricing on the server (test mode)", () => {
       expect(body.unavailableIds).toEqual([cyber]);
       expect(await allOrders()).toEqual([]);
     } finally {
-      await database.db.update(trainingCourses).set({ isActive: true }).where(eq(trainingCourses.id, cyber));
+      await cms.db.update(trainingCourses).set({ isActive: true }).where(eq(trainingCourses.id, cyber));
     }
   });
 
@@ -267,7 +259,7 @@ describe("Stripe Checkout through the SDK, against a Stripe-compatible server on
     expect(body).toEqual({ error: "Failed to create checkout session" });
     const [order] = await allOrders();
     expect(order!.status).toBe("failed");
-    const events = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order!.id));
+    const events = await cms.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order!.id));
     expect(events.map((event) => [event.type, event.fromStatus, event.toStatus])).toEqual([
       ["checkout.session.create_failed", "pending", "failed"],
     ]);

@@ -4,45 +4,26 @@
  * anonymous visitors are sent to sign in and other users refused; administrators get the file as a
  * download with a safely encoded name, and the CSV with formula cells neutralised.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
-import { createSession } from "~/server/auth/sessions.server";
 import { getStorage } from "~/server/platform/storage.server";
 import { csvCell } from "~/server/platform/csv.server";
-import { createUser } from "~/server/auth/users.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
-let database: TestDatabase;
-let dataDir: string;
-const cookies: Record<"admin" | "editor", string> = { admin: "", editor: "" };
+// The administrator, and a signed-in user who is not one.
+const cms = setUpCmsHarness({ name: "cms-attachments" });
 const ids: Record<string, string> = {};
 const KEY = "1700000000000-0123456789abcdef0123456789abcdef.pdf";
 const PDF = "%PDF-1.4\n%%EOF\n";
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-attachments-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
-  for (const role of ["admin", "editor"] as const) {
-    const user = await createUser(database.db, {
-      email: `${role}@example.com`,
-      password: "a long enough password",
-      role: role === "admin" ? "admin" : "user",
-    });
-    cookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
-  }
   await getStorage().save(KEY, Readable.from([PDF]), { contentType: "application/pdf" });
-  const rows = await database.db
+  const rows = await cms.db
     .insert(contactSubmissions)
     .values([
       {
@@ -76,12 +57,6 @@ beforeAll(async () => {
     .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
   for (const row of rows) ids[row.name] = row.id;
 });
-afterAll(async () => {
-  await database.destroy();
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const args = (url: string, cookie: string | undefined, params: Record<string, string> = {}) =>
   ({
@@ -114,14 +89,14 @@ describe("attachment download", () => {
     const anonymous = await thrown(loader(args(url(id), undefined, { id })));
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toBe(`/cms?redirectTo=${encodeURIComponent(`/cms/submissions/${id}/attachment`)}`);
-    expect((await thrown(loader(args(url(id), cookies.editor, { id })))).status).toBe(403);
+    expect((await thrown(loader(args(url(id), cms.cookie("user"), { id })))).status).toBe(403);
     expect((await thrown(loader(args(url(id), "session=forged", { id })))).status).toBe(302);
   });
 
   it("streams the file to an administrator as a download with a safe name", async () => {
     const { loader } = await import("~/routes/cms/attachment");
     const id = ids["Zoë"]!;
-    const response = (await loader(args(url(id), cookies.admin, { id }))) as Response;
+    const response = (await loader(args(url(id), cms.cookie("admin"), { id }))) as Response;
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toMatchObject({
       "content-type": "application/octet-stream",
@@ -137,7 +112,7 @@ describe("attachment download", () => {
     for (const id of [ids['=HYPERLINK("http://evil")']!, ids.Lost!, "00000000-0000-4000-8000-000000000000", "x"]) {
       const { logger } = await import("~/server/platform/logger.server");
       vi.spyOn(logger, "warn").mockImplementation(() => undefined);
-      expect((await thrown(loader(args(url(id), cookies.admin, { id })))).status).toBe(404);
+      expect((await thrown(loader(args(url(id), cms.cookie("admin"), { id })))).status).toBe(404);
     }
   });
 });
@@ -148,12 +123,12 @@ describe("CSV export", () => {
   it("refuses anonymous visitors and non-administrators", async () => {
     const { loader } = await import("~/routes/cms/submissions-export");
     expect((await thrown(loader(args(url, undefined)))).status).toBe(302);
-    expect((await thrown(loader(args(url, cookies.editor)))).status).toBe(403);
+    expect((await thrown(loader(args(url, cms.cookie("user"))))).status).toBe(403);
   });
 
   it("exports every submission as UTF-8 CSV with a BOM, quoted and with formulas neutralised", async () => {
     const { loader } = await import("~/routes/cms/submissions-export");
-    const response = await loader(args(url, cookies.admin));
+    const response = await loader(args(url, cms.cookie("admin")));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -175,7 +150,7 @@ describe("CSV export", () => {
 
   it("exports one status when asked", async () => {
     const { loader } = await import("~/routes/cms/submissions-export");
-    const csv = await (await loader(args(`${url}?status=spam`, cookies.admin))).text();
+    const csv = await (await loader(args(`${url}?status=spam`, cms.cookie("admin")))).text();
     expect(csv.trim().split("\r\n")).toHaveLength(2);
     expect(csv).toContain("x@example.com");
   });

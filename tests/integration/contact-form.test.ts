@@ -4,46 +4,38 @@
  * limit; and that no file is left behind when the form or the database refuses a submission.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, mailOutbox, siteSettings } from "../../db/schema";
 import type { submitContactForm as SubmitContactForm } from "~/server/contact/contact-form.server";
 import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
-let database: TestDatabase;
-let dataDir: string;
+const cms = setUpCmsHarness({
+  name: "contact-form",
+  sessionSecret: "contact-form-test-secret-that-is-long-enough",
+  accounts: false,
+});
 let submitContactForm: typeof SubmitContactForm;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contact-form-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "contact-form-test-secret-that-is-long-enough");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
   // Where the company's notifications go (a private setting).
-  await database.db
+  await cms.db
     .insert(siteSettings)
     .values({ settingKey: "notification_email", settingValue: "inbox@example.com", isPublic: false });
   ({ submitContactForm } = await import("~/server/contact/contact-form.server"));
 });
-afterAll(async () => {
-  await database.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-});
 beforeEach(async () => {
-  await database.db.delete(mailOutbox);
-  await database.db.delete(contactSubmissions);
+  await cms.db.delete(mailOutbox);
+  await cms.db.delete(contactSubmissions);
 });
 
-const uploadsDir = () => path.join(dataDir, "uploads");
+const uploadsDir = () => path.join(cms.dataDir, "uploads");
 const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 
 /** A form as the page posts it, with a token issued long enough ago for a person. */
@@ -71,9 +63,9 @@ describe("submitContactForm", () => {
   it("stores a message as new and queues the notification and the acknowledgement", async () => {
     const outcome = await submitContactForm(contactRequest(message), { clientAddress: nextAddress() });
     expect(outcome.ok).toBe(true);
-    const [row] = await database.db.select().from(contactSubmissions);
+    const [row] = await cms.db.select().from(contactSubmissions);
     expect(row).toMatchObject({ ...message, status: "new", attachmentUrl: null });
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
+    const mails = await cms.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
     expect(mails.map((mail) => mail.kind).sort()).toEqual(["acknowledgement", "notification"]);
   });
 
@@ -82,7 +74,7 @@ describe("submitContactForm", () => {
       clientAddress: nextAddress(),
     });
     expect(outcome.ok).toBe(true);
-    const [row] = await database.db.select().from(contactSubmissions);
+    const [row] = await cms.db.select().from(contactSubmissions);
     expect(row!.attachmentFilename).toBe("My CV.pdf");
     expect(row!.attachmentUrl).toMatch(/^\d{13}-[0-9a-f]+\.pdf$/);
     expect(storedFiles()).toContain(row!.attachmentUrl);
@@ -102,7 +94,7 @@ describe("submitContactForm", () => {
         consent: "Please agree to the privacy statement so we can consider your application",
       },
     });
-    expect(await database.db.select().from(contactSubmissions)).toEqual([]);
+    expect(await cms.db.select().from(contactSubmissions)).toEqual([]);
     expect(storedFiles()).toHaveLength(before);
   });
 
@@ -113,7 +105,7 @@ describe("submitContactForm", () => {
     );
     expect(outcome.ok).toBe(false);
     expect(outcome.ok ? "" : outcome.error).toMatch(/^Failed to upload attachment: /);
-    expect(await database.db.select().from(contactSubmissions)).toEqual([]);
+    expect(await cms.db.select().from(contactSubmissions)).toEqual([]);
   });
 
   it("refuses an attachment on a plain message (the field belongs to applications)", async () => {
@@ -127,7 +119,7 @@ describe("submitContactForm", () => {
 
   it("removes the uploaded file when the database refuses the submission", async () => {
     const before = storedFiles().length;
-    const insert = vi.spyOn(database.db, "insert").mockImplementationOnce(() => {
+    const insert = vi.spyOn(cms.db, "insert").mockImplementationOnce(() => {
       throw new Error("connection lost");
     });
     try {
@@ -153,13 +145,13 @@ describe("submitContactForm", () => {
     for (const request of cases) {
       expect((await submitContactForm(request, { clientAddress: nextAddress() })).ok).toBe(true);
     }
-    const rows = await database.db.select().from(contactSubmissions);
+    const rows = await cms.db.select().from(contactSubmissions);
     expect(rows.map((row) => [row.email, row.status]).sort()).toEqual([
       ["forged@example.com", "spam"],
       ["honeypot@example.com", "spam"],
       ["instant@example.com", "spam"],
     ]);
-    expect(await database.db.select().from(mailOutbox)).toEqual([]);
+    expect(await cms.db.select().from(mailOutbox)).toEqual([]);
   });
 
   it("refuses the sixth message in ten minutes from one address with 429, storing nothing more", async () => {
@@ -173,6 +165,6 @@ describe("submitContactForm", () => {
       status: 429,
       error: "Too many messages from your network. Please wait a few minutes and try again.",
     });
-    expect(await database.db.select().from(contactSubmissions)).toHaveLength(5);
+    expect(await cms.db.select().from(contactSubmissions)).toHaveLength(5);
   });
 });

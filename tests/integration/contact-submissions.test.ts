@@ -3,7 +3,7 @@
  * first, filtered by status, one page at a time, and a status that must be one of the four values.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import {
   findContactSubmission,
@@ -11,24 +11,22 @@ import {
   listContactSubmissions,
   updateContactSubmissionStatus,
 } from "~/server/contact/contact-submissions.server";
-import {
-  postForm,
-  routeArgs,
-  routeWithBrokenDatabase,
-  toastOf,
-  withBrokenDatabaseHooks,
-} from "./broken-database-routes";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { routeArgs, routeWithBrokenDatabase, toastOf, withBrokenDatabaseHooks } from "./broken-database-routes";
+import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
 
-let database: TestDatabase;
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
+
+// A signed-in administrator for the tab, whose data is in this test database.
+const cms = setUpCmsHarness({ name: "contact-submissions" });
 const ids: Record<string, string> = {};
 
 const at = (n: number) => new Date(Date.UTC(2025, 2, n, 9, 30));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const rows = await database.db
+  const rows = await cms.db
     .insert(contactSubmissions)
     .values([
       { name: "Ada", email: "ada@example.com", subject: "Quote", message: "Hello", createdAt: at(3) },
@@ -47,13 +45,12 @@ beforeAll(async () => {
     .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
   for (const row of rows) ids[row.name] = row.id;
 });
-afterAll(() => database.destroy());
 
 const names = (page: { submissions: { name: string }[] }) => page.submissions.map((submission) => submission.name);
 
 describe("listContactSubmissions", () => {
   it("lists every submission newest first by created_at, with the total", async () => {
-    const page = await listContactSubmissions(database.db);
+    const page = await listContactSubmissions(cms.db);
     expect(names(page)).toEqual(["Di", "Ben", "Ed", "Ada", "Cy"]);
     expect(page.total).toBe(5);
     expect(page.submissions[0]).toMatchObject({ name: "Di", phone: "+44 20 1234 5678", status: "new" });
@@ -66,61 +63,61 @@ describe("listContactSubmissions", () => {
       ["resolved", ["Ed"]],
       ["spam", ["Cy"]],
     ] as const) {
-      const page = await listContactSubmissions(database.db, { status });
+      const page = await listContactSubmissions(cms.db, { status });
       expect(names(page)).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
   });
 
   it("pages with limit and offset, keeping the total of all pages", async () => {
-    const first = await listContactSubmissions(database.db, { limit: 2, offset: 0 });
-    const second = await listContactSubmissions(database.db, { limit: 2, offset: 2 });
-    const third = await listContactSubmissions(database.db, { limit: 2, offset: 4 });
+    const first = await listContactSubmissions(cms.db, { limit: 2, offset: 0 });
+    const second = await listContactSubmissions(cms.db, { limit: 2, offset: 2 });
+    const third = await listContactSubmissions(cms.db, { limit: 2, offset: 4 });
     expect([names(first), names(second), names(third)]).toEqual([["Di", "Ben"], ["Ed", "Ada"], ["Cy"]]);
     expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
-    const beyond = await listContactSubmissions(database.db, { limit: 2, offset: 10 });
+    const beyond = await listContactSubmissions(cms.db, { limit: 2, offset: 10 });
     expect(beyond).toEqual({ submissions: [], total: 5 });
   });
 });
 
 describe("findContactSubmission", () => {
   it("finds one submission by id, or nothing", async () => {
-    await expect(findContactSubmission(database.db, ids.Ada!)).resolves.toMatchObject({
+    await expect(findContactSubmission(cms.db, ids.Ada!)).resolves.toMatchObject({
       name: "Ada",
       email: "ada@example.com",
       message: "Hello",
       phone: null,
     });
-    await expect(findContactSubmission(database.db, "00000000-0000-4000-8000-000000000000")).resolves.toBeUndefined();
+    await expect(findContactSubmission(cms.db, "00000000-0000-4000-8000-000000000000")).resolves.toBeUndefined();
   });
 });
 
 describe("updateContactSubmissionStatus", () => {
   it("changes the status freely among the four values and reports the previous one", async () => {
     const id = ids.Ada!;
-    await expect(updateContactSubmissionStatus(database.db, id, "in_progress")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, id, "in_progress")).resolves.toEqual({
       previous: "new",
       status: "in_progress",
     });
-    await expect(updateContactSubmissionStatus(database.db, id, "spam")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, id, "spam")).resolves.toEqual({
       previous: "in_progress",
       status: "spam",
     });
-    await expect(updateContactSubmissionStatus(database.db, id, "new")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, id, "new")).resolves.toEqual({
       previous: "spam",
       status: "new",
     });
-    await expect(findContactSubmission(database.db, id)).resolves.toMatchObject({ status: "new" });
+    await expect(findContactSubmission(cms.db, id)).resolves.toMatchObject({ status: "new" });
   });
 
   it('refuses any other value with "Invalid status value" and changes nothing', async () => {
     const id = ids.Ed!;
     for (const bad of ["closed", "", "NEW", null, 1]) {
-      const attempt = updateContactSubmissionStatus(database.db, id, bad);
+      const attempt = updateContactSubmissionStatus(cms.db, id, bad);
       await expect(attempt).rejects.toBeInstanceOf(ExpectedError);
-      await expect(updateContactSubmissionStatus(database.db, id, bad)).rejects.toThrow("Invalid status value");
+      await expect(updateContactSubmissionStatus(cms.db, id, bad)).rejects.toThrow("Invalid status value");
     }
-    const [row] = await database.db
+    const [row] = await cms.db
       .select({ status: contactSubmissions.status })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, id));
@@ -129,7 +126,7 @@ describe("updateContactSubmissionStatus", () => {
 
   it("returns undefined for an unknown id", async () => {
     await expect(
-      updateContactSubmissionStatus(database.db, "00000000-0000-4000-8000-000000000000", "resolved"),
+      updateContactSubmissionStatus(cms.db, "00000000-0000-4000-8000-000000000000", "resolved"),
     ).resolves.toBeUndefined();
   });
 
@@ -145,11 +142,11 @@ describe("updateContactSubmissionStatus", () => {
 
 /** The arguments React Router passes a loader or action; typed loosely, as each route has its own type. */
 describe("the Contact Submissions tab when the database fails", () => {
-  withBrokenDatabaseHooks("submissions-route-");
+  withBrokenDatabaseHooks(cms);
 
   it('the loader answers "Failed to fetch contact submissions" with an empty list', async () => {
-    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/submissions"));
-    const result = await loader(routeArgs(new Request("http://localhost/cms/submissions?status=spam")));
+    const { loader } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/submissions"));
+    const result = await loader(routeArgs(cms.request("http://localhost/cms/submissions?status=spam")));
     expect(result).toMatchObject({
       error: "Failed to fetch contact submissions",
       submissions: [],
@@ -160,14 +157,14 @@ describe("the Contact Submissions tab when the database fails", () => {
   });
 
   it('a status change answers "Failed to update status"; an invalid one "Invalid status value"', async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/submissions"));
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/submissions"));
     const url = "http://localhost/cms/submissions";
     const id = "00000000-0000-4000-8000-000000000001";
-    const failed = await action(routeArgs(postForm(url, { intent: "status", id, status: "resolved" })));
+    const failed = await action(routeArgs(cms.post(url, { intent: "status", id, status: "resolved" })));
     expect(failed.init?.status).toBe(500);
     await expect(toastOf(failed)).resolves.toMatchObject({ type: "error", description: "Failed to update status" });
 
-    const invalid = await action(routeArgs(postForm(url, { intent: "status", id, status: "closed" })));
+    const invalid = await action(routeArgs(cms.post(url, { intent: "status", id, status: "closed" })));
     expect(invalid.init?.status).toBe(400);
     await expect(toastOf(invalid)).resolves.toMatchObject({ type: "error", description: "Invalid status value" });
   });

@@ -3,7 +3,7 @@
  * listing by name with the type and active filters, the cached public list and its invalidation,
  * the writes, and the per-type checks of content_data.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentBlocks } from "../../db/schema";
 import { seedContentBlocks } from "../../db/seed-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
@@ -18,24 +18,30 @@ import {
   toTestimonials,
   updateContentBlock,
 } from "~/server/content/content-blocks.server";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { createTestActor } from "./test-actor";
-import type { Actor } from "~/server/platform/audit.server";
+import { withBrokenDatabaseHooks } from "./broken-database-routes";
+import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
+import type { Actor } from "~/server/platform/audit.server";
+import { createTestActor } from "./test-actor";
 
-let database: TestDatabase;
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
+
+// A signed-in administrator for the tab, whose data is in this test database.
+const cms = setUpCmsHarness({ name: "content-blocks" });
+
+/** The administrator named in the audit log of the entity modules' writes. */
 let actor: Actor;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  actor = await createTestActor(database.db);
+  actor = await createTestActor(cms.db);
 });
-afterAll(() => database.destroy());
 
 beforeEach(async () => {
   invalidateAll();
-  await database.db.delete(contentBlocks);
+  await cms.db.delete(contentBlocks);
   // Inserted out of name order, with an inactive block and several types.
-  await database.db.insert(contentBlocks).values([
+  await cms.db.insert(contentBlocks).values([
     { name: "Zeta testimonial", blockType: "testimonial", contentData: { quote: "Superb.", author: "Zoe" } },
     { name: "Alpha feature", blockType: "feature", contentData: { title: "Fast", description: "Very fast." } },
     {
@@ -56,22 +62,18 @@ const names = (blocks: { name: string }[]) => blocks.map((block) => block.name);
 
 describe("listContentBlocks", () => {
   it("returns the active blocks ordered by name by default", async () => {
-    expect(names(await listContentBlocks(database.db))).toEqual([
-      "Alpha feature",
-      "Beta testimonial",
-      "Zeta testimonial",
-    ]);
+    expect(names(await listContentBlocks(cms.db))).toEqual(["Alpha feature", "Beta testimonial", "Zeta testimonial"]);
   });
 
   it("filters by block type", async () => {
-    expect(names(await listContentBlocks(database.db, { blockType: "testimonial" }))).toEqual([
+    expect(names(await listContentBlocks(cms.db, { blockType: "testimonial" }))).toEqual([
       "Beta testimonial",
       "Zeta testimonial",
     ]);
   });
 
   it("includes inactive blocks for the CMS list", async () => {
-    const blocks = await listContentBlocks(database.db, { includeInactive: true });
+    const blocks = await listContentBlocks(cms.db, { includeInactive: true });
     expect(names(blocks)).toEqual([
       "Alpha feature",
       "Beta testimonial",
@@ -84,59 +86,55 @@ describe("listContentBlocks", () => {
 
 describe("listActiveBlocks", () => {
   it("returns only active blocks of the requested type, by name", async () => {
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual(["Beta testimonial", "Zeta testimonial"]);
-    expect(names(await listActiveBlocks(database.db))).toEqual([
-      "Alpha feature",
-      "Beta testimonial",
-      "Zeta testimonial",
-    ]);
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual(["Beta testimonial", "Zeta testimonial"]);
+    expect(names(await listActiveBlocks(cms.db))).toEqual(["Alpha feature", "Beta testimonial", "Zeta testimonial"]);
   });
 
   it("is cached, and every write through the module invalidates the cache", async () => {
-    await listActiveBlocks(database.db, "testimonial");
+    await listActiveBlocks(cms.db, "testimonial");
     // A change behind the module's back is not seen: the list is cached.
-    await database.db.insert(contentBlocks).values({ name: "Aaron", contentData: { quote: "Hi", author: "A" } });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).not.toContain("Aaron");
+    await cms.db.insert(contentBlocks).values({ name: "Aaron", contentData: { quote: "Hi", author: "A" } });
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).not.toContain("Aaron");
 
-    const created = await createContentBlock(database.db, actor, {
+    const created = await createContentBlock(cms.db, actor, {
       name: "Delta testimonial",
       blockType: "testimonial",
       contentData: { quote: "Q", author: "D" },
     });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual([
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual([
       "Aaron",
       "Beta testimonial",
       "Delta testimonial",
       "Zeta testimonial",
     ]);
 
-    await updateContentBlock(database.db, actor, created.id, {
+    await updateContentBlock(cms.db, actor, created.id, {
       name: created.name,
       blockType: "testimonial",
       description: null,
       contentData: created.contentData,
       isActive: false,
     });
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).not.toContain("Delta testimonial");
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).not.toContain("Delta testimonial");
 
-    const [beta] = await listContentBlocks(database.db, { blockType: "testimonial" }).then((blocks) =>
+    const [beta] = await listContentBlocks(cms.db, { blockType: "testimonial" }).then((blocks) =>
       blocks.filter((block) => block.name === "Beta testimonial"),
     );
-    await deleteContentBlock(database.db, actor, beta!.id);
-    expect(names(await listActiveBlocks(database.db, "testimonial"))).toEqual(["Aaron", "Zeta testimonial"]);
+    await deleteContentBlock(cms.db, actor, beta!.id);
+    expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual(["Aaron", "Zeta testimonial"]);
   });
 });
 
 describe("writes", () => {
   it("creates a block active, with empty data, defaulting the description to null", async () => {
-    const block = await createContentBlock(database.db, actor, { name: "New", blockType: "cta" });
+    const block = await createContentBlock(cms.db, actor, { name: "New", blockType: "cta" });
     expect(block).toMatchObject({ name: "New", blockType: "cta", isActive: true, contentData: {}, description: null });
-    expect(await findContentBlock(database.db, block.id)).toMatchObject({ name: "New" });
+    expect(await findContentBlock(cms.db, block.id)).toMatchObject({ name: "New" });
   });
 
   it("updates every editable field", async () => {
-    const block = await createContentBlock(database.db, actor, { name: "Draft", blockType: "testimonial" });
-    const updated = await updateContentBlock(database.db, actor, block.id, {
+    const block = await createContentBlock(cms.db, actor, { name: "Draft", blockType: "testimonial" });
+    const updated = await updateContentBlock(cms.db, actor, block.id, {
       name: "Final",
       blockType: "feature",
       description: "Described",
@@ -156,7 +154,7 @@ describe("writes", () => {
   it("refuses to update or delete a block that does not exist", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     await expect(
-      updateContentBlock(database.db, actor, missing, {
+      updateContentBlock(cms.db, actor, missing, {
         name: "X",
         blockType: "testimonial",
         description: null,
@@ -164,19 +162,19 @@ describe("writes", () => {
         isActive: true,
       }),
     ).rejects.toBeInstanceOf(ExpectedError);
-    await expect(deleteContentBlock(database.db, actor, missing)).rejects.toBeInstanceOf(ExpectedError);
+    await expect(deleteContentBlock(cms.db, actor, missing)).rejects.toBeInstanceOf(ExpectedError);
   });
 
   it("deletes a block", async () => {
-    const block = await createContentBlock(database.db, actor, { name: "Temporary", blockType: "hero" });
-    await expect(deleteContentBlock(database.db, actor, block.id)).resolves.toMatchObject({ id: block.id });
-    expect(await findContentBlock(database.db, block.id)).toBeUndefined();
+    const block = await createContentBlock(cms.db, actor, { name: "Temporary", blockType: "hero" });
+    await expect(deleteContentBlock(cms.db, actor, block.id)).resolves.toMatchObject({ id: block.id });
+    expect(await findContentBlock(cms.db, block.id)).toBeUndefined();
   });
 });
 
 describe("toTestimonials", () => {
   it("keeps testimonials whose data fits, with role and company only when present", async () => {
-    const blocks = await listContentBlocks(database.db, { includeInactive: true });
+    const blocks = await listContentBlocks(cms.db, { includeInactive: true });
     blocks.push({ ...blocks[0]!, id: "broken", name: "Broken", blockType: "testimonial", contentData: { quote: "" } });
     expect(toTestimonials(blocks).map(({ id: _id, ...rest }) => rest)).toEqual([
       { quote: "Great work.", author: "Bea", role: "CTO", company: "Acme" },
@@ -262,17 +260,15 @@ describe("content data schemas", () => {
 });
 
 describe("route loaders when the database fails", () => {
-  const args = (url: string) => ({ request: new Request(url), params: {}, context: {} }) as never;
+  withBrokenDatabaseHooks(cms);
+
+  // Signed in as the administrator, through the real guards.
+  const args = (url: string) => ({ request: cms.request(url), params: {}, context: {} }) as never;
 
   it("the CMS tab empties the list and keeps the error message; the home page shows no testimonials", async () => {
     vi.resetModules();
-    vi.doMock("~/server/auth/guards.server", () => ({
-      requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
-      requireAdminForm: vi.fn(),
-    }));
-    vi.doMock("~/server/platform/db/database.server", () => ({
-      getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
-    }));
+    // Everything but the sign-in fails.
+    await cms.setDatabase("sign-in only");
     try {
       const { logger } = await import("~/server/platform/logger.server");
       const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
@@ -289,8 +285,7 @@ describe("route loaders when the database fails", () => {
       // The blocks tab, the testimonials and the home page's settings each log their failure.
       expect(logged).toHaveBeenCalledTimes(3);
     } finally {
-      vi.doUnmock("~/server/auth/guards.server");
-      vi.doUnmock("~/server/platform/db/database.server");
+      await cms.setDatabase("up");
       vi.resetModules();
     }
   });

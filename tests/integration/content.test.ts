@@ -4,7 +4,7 @@
  * published-only public reads, and placeholders filled from public settings only.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { content, siteSettings } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
@@ -111,26 +111,36 @@ describe("saveContent", () => {
   });
 
   it("sets published_at to now when published, resets it at every save, and clears it otherwise", async () => {
-    const first = await saveContent(database.db, input({ status: "published" }), authorId);
-    const firstPublishedAt = first!.item.publishedAt!;
-    expect(firstPublishedAt).toBeInstanceOf(Date);
-    expect(Math.abs(firstPublishedAt.getTime() - Date.now())).toBeLessThan(5000);
+    // The clock is the test's: the second save comes a minute after the first.
+    const firstSave = new Date("2025-06-02T09:00:00.000Z");
+    const secondSave = new Date("2025-06-02T09:01:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: firstSave });
+    try {
+      const first = await saveContent(database.db, input({ status: "published" }), authorId);
+      const firstPublishedAt = first!.item.publishedAt!;
+      expect(firstPublishedAt).toBeInstanceOf(Date);
+      expect(Math.abs(firstPublishedAt.getTime() - Date.now())).toBeLessThan(5000);
+      expect(firstPublishedAt).toEqual(firstSave);
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const again = await saveContent(
-      database.db,
-      input({ status: "published", title: "New" }),
-      authorId,
-      first!.item.id,
-    );
-    expect(again?.created).toBe(false);
-    expect(again!.item.publishedAt!.getTime()).toBeGreaterThan(firstPublishedAt.getTime());
-    expect(again!.item.updatedAt.getTime()).toBeGreaterThan(first!.item.updatedAt.getTime());
+      vi.setSystemTime(secondSave);
+      const again = await saveContent(
+        database.db,
+        input({ status: "published", title: "New" }),
+        authorId,
+        first!.item.id,
+      );
+      expect(again?.created).toBe(false);
+      expect(again!.item.publishedAt!.getTime()).toBeGreaterThan(firstPublishedAt.getTime());
+      expect(again!.item.publishedAt).toEqual(secondSave);
+      expect(again!.item.updatedAt.getTime()).toBeGreaterThan(first!.item.updatedAt.getTime());
 
-    for (const status of ["archived", "draft"]) {
-      const saved = await saveContent(database.db, input({ status }), authorId, first!.item.id);
-      expect(saved!.item.status).toBe(status);
-      expect(saved!.item.publishedAt).toBeNull();
+      for (const status of ["archived", "draft"]) {
+        const saved = await saveContent(database.db, input({ status }), authorId, first!.item.id);
+        expect(saved!.item.status).toBe(status);
+        expect(saved!.item.publishedAt).toBeNull();
+      }
+    } finally {
+      vi.useRealTimers();
     }
   });
 

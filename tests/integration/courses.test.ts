@@ -4,18 +4,12 @@
  * (and the public catalogue following at once), delete (also of a course that was ordered), the
  * spec's messages, the audit log, refused input that changes nothing, and non-administrators refused.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, orderItems, orders, trainingCourses } from "../../db/schema";
-import { getCsrfToken } from "~/server/auth/csrf.server";
-import { createSession } from "~/server/auth/sessions.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { getCatalogue } from "~/server/commerce/courses.server";
 import { getToast } from "~/server/platform/toast.server";
-import { createUser } from "~/server/auth/users.server";
 import {
   postForm,
   routeArgs,
@@ -23,52 +17,26 @@ import {
   toastOf,
   withBrokenDatabaseHooks,
 } from "./broken-database-routes";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const URL_PATH = "http://localhost/cms/courses";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 
-let database: TestDatabase;
-let dataDir: string;
-const sessionCookies: Record<"admin" | "user", string> = { admin: "", user: "" };
-const csrf = getCsrfToken(new Request("http://localhost/")).token;
-
-beforeAll(async () => {
-  // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-courses-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
-  for (const role of ["admin", "user"] as const) {
-    const user = await createUser(database.db, {
-      email: `${role}@example.com`,
-      password: "a long enough password",
-      role,
-    });
-    sessionCookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
-  }
-});
-
-afterAll(async () => {
-  await database.destroy();
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
+const cms = setUpCmsHarness({ name: "cms-courses" });
 
 beforeEach(async () => {
   invalidateAll();
-  await database.db.delete(orders);
-  await database.db.delete(trainingCourses);
-  await database.db.delete(auditLog);
+  await cms.db.delete(orders);
+  await cms.db.delete(trainingCourses);
+  await cms.db.delete(auditLog);
   // Another active course, so the public catalogue comes from the database rather than the
   // built-in six (which it shows when no course is active).
-  await database.db.insert(trainingCourses).values({
+  await cms.db.insert(trainingCourses).values({
     name: "Cyber Security Essentials",
     description: "Defend a small network.",
     duration: "24 hours",
@@ -77,15 +45,11 @@ beforeEach(async () => {
   });
 });
 
-const getDb = async () => database.db;
+const getDb = cms.getDb;
 
 /** A POST to the tab as `who`, with the anti-forgery token unless told otherwise. */
 function post(fields: Record<string, string>, who: "admin" | "user" = "admin", { withToken = true } = {}) {
-  return new Request(URL_PATH, {
-    method: "POST",
-    headers: { Cookie: `${sessionCookies[who]}; csrf=${csrf}` },
-    body: new URLSearchParams(withToken ? { csrf, ...fields } : fields),
-  });
+  return cms.post(URL_PATH, fields, { as: who, withToken });
 }
 
 async function loadRoute() {
@@ -146,7 +110,7 @@ const form = {
 };
 
 async function courseNamed(name: string) {
-  const [row] = await database.db.select().from(trainingCourses).where(eq(trainingCourses.name, name));
+  const [row] = await cms.db.select().from(trainingCourses).where(eq(trainingCourses.name, name));
   return row;
 }
 
@@ -160,20 +124,18 @@ async function catalogueNames() {
 }
 
 async function auditActions(entityId: string) {
-  const rows = await database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+  const rows = await cms.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
   return rows.map((row) => ({ action: row.action, email: row.userEmail, entity: row.entity }));
 }
 
 describe("the loader", () => {
   it("lists every course, active or not, by name", async () => {
-    await database.db.insert(trainingCourses).values([
+    await cms.db.insert(trainingCourses).values([
       { name: "Agile Delivery", description: "d", duration: "8 hours", level: "Beginner", price: 499, isActive: false },
       { name: "Zero Trust Networks", description: "d", duration: "16 hours", level: "Advanced", price: 999 },
     ]);
     const { loader } = await loadRoute();
-    const { courses, error } = await loader(
-      routeArgs(new Request(URL_PATH, { headers: { Cookie: sessionCookies.admin } })),
-    );
+    const { courses, error } = await loader(routeArgs(cms.request(URL_PATH)));
     expect(error).toBeNull();
     expect(courses.map((course) => [course.name, course.isActive])).toEqual([
       ["Agile Delivery", false],
@@ -260,11 +222,8 @@ describe("create, update, show/hide and delete", () => {
 
   it("deletes a course that was ordered: the order keeps its own copy of the name and prices", async () => {
     const course = await createdCourse();
-    const [order] = await database.db
-      .insert(orders)
-      .values({ currency: "USD", total: 1663, provider: "test" })
-      .returning();
-    await database.db.insert(orderItems).values({
+    const [order] = await cms.db.insert(orders).values({ currency: "USD", total: 1663, provider: "test" }).returning();
+    await cms.db.insert(orderItems).values({
       orderId: order!.id,
       courseId: course.id,
       courseName: course.name,
@@ -277,7 +236,7 @@ describe("create, update, show/hide and delete", () => {
 
     await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
     expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
-    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    const items = await cms.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items).toEqual([
       expect.objectContaining({
         courseId: null,
@@ -291,7 +250,7 @@ describe("create, update, show/hide and delete", () => {
 
 describe("refused input changes nothing", () => {
   it("a price of 0 is refused with the field's message and the typed values sent back", async () => {
-    const before = await database.db.select().from(trainingCourses);
+    const before = await cms.db.select().from(trainingCourses);
     const answer = await act({ ...form, price: "0" });
     expect(answer).not.toBeInstanceOf(Response);
     const { data, init } = answer as { data: unknown; init: ResponseInit };
@@ -316,7 +275,7 @@ describe("refused input changes nothing", () => {
         isActive: "true",
       },
     });
-    expect(await database.db.select().from(trainingCourses)).toEqual(before);
+    expect(await cms.db.select().from(trainingCourses)).toEqual(before);
   });
 
   it("an original price below the price is refused on create and on update", async () => {
@@ -356,7 +315,7 @@ describe("refused input changes nothing", () => {
       rating: "Rating must be between 0 and 5",
       students: "Students cannot be negative",
     });
-    await expect(database.db.select().from(trainingCourses)).resolves.toHaveLength(1);
+    await expect(cms.db.select().from(trainingCourses)).resolves.toHaveLength(1);
   });
 
   it("an unknown course is reported with the spec's messages", async () => {
@@ -373,11 +332,11 @@ describe("refused input changes nothing", () => {
       expect((answer as { init: ResponseInit }).init.status, JSON.stringify(fields)).toBe(404);
       await expect(toastIn(answer)).resolves.toMatchObject({ type: "error", description });
     }
-    await expect(database.db.select().from(trainingCourses)).resolves.toHaveLength(1);
+    await expect(cms.db.select().from(trainingCourses)).resolves.toHaveLength(1);
   });
 
   it("set-active needs an explicit true or false, and an unknown intent is refused", async () => {
-    const [existing] = await database.db.select().from(trainingCourses);
+    const [existing] = await cms.db.select().from(trainingCourses);
     const toggle = (await act({ intent: "set-active", id: existing!.id, isActive: "toggle" })) as {
       init: ResponseInit;
     };
@@ -392,8 +351,8 @@ describe("refused input changes nothing", () => {
 describe("who may use the tab", () => {
   it("a signed-in user who is not an administrator gets 403 from the loader and from every action", async () => {
     const { loader, action } = await loadRoute();
-    const [existing] = await database.db.select().from(trainingCourses);
-    const read = new Request(URL_PATH, { headers: { Cookie: sessionCookies.user } });
+    const [existing] = await cms.db.select().from(trainingCourses);
+    const read = cms.request(URL_PATH, { as: "user" });
     await expect(thrownStatus(loader(routeArgs(read)))).resolves.toEqual({ status: 403 });
 
     const requests: Record<string, string>[] = [
@@ -407,8 +366,8 @@ describe("who may use the tab", () => {
         status: 403,
       });
     }
-    expect(await database.db.select().from(trainingCourses)).toEqual([existing]);
-    await expect(database.db.select().from(auditLog)).resolves.toEqual([]);
+    expect(await cms.db.select().from(trainingCourses)).toEqual([existing]);
+    await expect(cms.db.select().from(auditLog)).resolves.toEqual([]);
   });
 
   it("an anonymous visitor is sent to sign in, and a form without the anti-forgery token is refused", async () => {
@@ -427,22 +386,22 @@ describe("who may use the tab", () => {
 
 /* ------------------------------------------------------------------------------------------------
  * When the database fails: the spec's messages, nothing thrown. Last in the file, as it reloads the
- * route's modules with the database and the guards mocked.
+ * route's modules with a database that fails all but the sign-in.
  * ---------------------------------------------------------------------------------------------- */
 
 describe("the Courses tab when the database fails", () => {
-  withBrokenDatabaseHooks("courses-route-");
+  withBrokenDatabaseHooks(cms);
 
   it('the loader answers "Failed to fetch courses" with an empty list', async () => {
-    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
-    await expect(loader(routeArgs(new Request(URL_PATH)))).resolves.toEqual({
+    const { loader } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/courses"));
+    await expect(loader(routeArgs(cms.request(URL_PATH)))).resolves.toEqual({
       courses: [],
       error: "Failed to fetch courses",
     });
   });
 
   it("saving, showing or hiding, and deleting answer 500 with the spec's messages", async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/courses"));
     const cases = [
       [form, "Failed to save course"],
       [{ ...form, intent: "update", id: UNKNOWN_ID }, "Failed to save course"],
@@ -450,15 +409,15 @@ describe("the Courses tab when the database fails", () => {
       [{ intent: "delete", id: UNKNOWN_ID }, "Failed to delete course"],
     ] as const;
     for (const [fields, description] of cases) {
-      const answer = (await action(routeArgs(postForm(URL_PATH, fields)))) as { init: ResponseInit | null };
+      const answer = (await action(routeArgs(cms.post(URL_PATH, fields)))) as { init: ResponseInit | null };
       expect(answer.init?.status, fields.intent).toBe(500);
       await expect(toastOf(answer)).resolves.toMatchObject({ type: "error", description });
     }
   });
 
   it("a failed save keeps the form open with its message and what was typed", async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/courses"));
-    const answer = (await action(routeArgs(postForm(URL_PATH, form)))) as {
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/courses"));
+    const answer = (await action(routeArgs(cms.post(URL_PATH, form)))) as {
       data: { errors: Record<string, string>; values: Record<string, string> };
     };
     expect(answer.data.errors).toEqual({ form: "Failed to save course" });

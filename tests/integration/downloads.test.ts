@@ -5,7 +5,7 @@
  * route refuses bad input (400, nothing stored), unknown documents (404) and floods (429).
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, siteSettings } from "../../db/schema";
 import { ENTERPRISE_CLOUD_MIGRATION } from "~/content/case-studies/enterprise-cloud-migration";
 import { SCALABLE_ECOMMERCE } from "~/content/case-studies/scalable-ecommerce";
@@ -14,29 +14,27 @@ import { DOWNLOAD_DOCUMENT_IDS, type DownloadDocumentId } from "~/content/types"
 import { DOWNLOAD_MESSAGES, downloadRequestSchema } from "~/lib/schemas/download";
 import { DOWNLOAD_DOCUMENTS, requestDownload } from "~/server/content/downloads.server";
 import { renderPdf, toWinAnsi, type DocumentOutline } from "~/server/platform/pdf.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
 // The route reads the process's database; here it is this file's test database.
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const COMPANY = "Larkspire Test Ltd";
 const SETTINGS = { company_name: COMPANY, contact_email: "hello@example.com", phone_primary: "+44 20 7946 0000" };
 
-let database: TestDatabase;
+const cms = setUpCmsHarness({ name: "downloads", dataDir: false, accounts: false });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  shared.database = database;
-  await database.db
+  await cms.db
     .insert(siteSettings)
     .values(
       Object.entries(SETTINGS).map(([settingKey, settingValue]) => ({ settingKey, settingValue, isPublic: true })),
     );
 });
-afterAll(() => database.destroy());
 beforeEach(async () => {
-  await database.db.delete(contactSubmissions);
+  await cms.db.delete(contactSubmissions);
 });
 
 /** The text of an uncompressed pdfkit PDF: each line's hex strings decoded, one line per line. */
@@ -220,7 +218,7 @@ describe("renderPdf", () => {
 describe("requestDownload", () => {
   it("stores exactly one new submission naming the document and page, and returns its PDF", async () => {
     const result = await requestDownload(
-      database.db,
+      cms.db,
       "aws-guide",
       { name: "Ada Lovelace", email: "ada@example.com" },
       SETTINGS,
@@ -233,7 +231,7 @@ describe("requestDownload", () => {
     expect(text).toContain(CLOUD_OVERVIEW.cards.title);
     expect(text).toContain(COMPANY);
 
-    const rows = await database.db.select().from(contactSubmissions);
+    const rows = await cms.db.select().from(contactSubmissions);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: "Ada Lovelace",
@@ -248,10 +246,10 @@ describe("requestDownload", () => {
 
   it("builds every document", async () => {
     for (const id of DOWNLOAD_DOCUMENT_IDS) {
-      const { pdf } = await requestDownload(database.db, id, { name: "Bo", email: "bo@example.com" }, SETTINGS);
+      const { pdf } = await requestDownload(cms.db, id, { name: "Bo", email: "bo@example.com" }, SETTINGS);
       expect(pdf.subarray(0, 5).toString("latin1"), id).toBe("%PDF-");
     }
-    const subjects = (await database.db.select().from(contactSubmissions)).map((row) => row.subject).sort();
+    const subjects = (await cms.db.select().from(contactSubmissions)).map((row) => row.subject).sort();
     expect(subjects).toEqual(
       Object.values(DOWNLOAD_DOCUMENTS)
         .map((doc) => `Download: ${doc.title}`)
@@ -335,7 +333,7 @@ describe("the /downloads/:document route", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const rows = await database.db.select().from(contactSubmissions);
+    const rows = await cms.db.select().from(contactSubmissions);
     expect(rows).toMatchObject([{ name: "Grace", subject: "Download: Data Lake Architecture Guide", status: "new" }]);
     expect(rows[0]!.message).toMatch(
       /Data Lake Architecture Guide \(PDF\) from the page http.*\/cloud\/data-lake-analytics\./,
@@ -358,7 +356,7 @@ describe("the /downloads/:document route", () => {
     expect(html).toContain(DOWNLOAD_MESSAGES.nameRequired);
     expect(html).toMatch(/id="download-name"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="download-name"/);
     expect(html).toContain('value="ada@example.com"');
-    expect(await database.db.select().from(contactSubmissions)).toEqual([]);
+    expect(await cms.db.select().from(contactSubmissions)).toEqual([]);
   });
 
   it("POST for an unknown document is a 404 and stores nothing", async () => {
@@ -367,7 +365,7 @@ describe("the /downloads/:document route", () => {
       routeArgs(post("nothing", { name: "Ada", email: "ada@example.com" }, "application/json"), "nothing"),
     )) as Response;
     expect(response.status).toBe(404);
-    expect(await database.db.select().from(contactSubmissions)).toEqual([]);
+    expect(await cms.db.select().from(contactSubmissions)).toEqual([]);
   });
 
   it("the eleventh request in ten minutes from one address gets 429 and a clear message", async () => {
@@ -393,7 +391,7 @@ describe("the /downloads/:document route", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ error: DOWNLOAD_MESSAGES.tooMany });
-    const stored = await database.db.select().from(contactSubmissions).where(eq(contactSubmissions.name, "Flood"));
+    const stored = await cms.db.select().from(contactSubmissions).where(eq(contactSubmissions.name, "Flood"));
     expect(stored).toHaveLength(10);
 
     // Another address is not affected.

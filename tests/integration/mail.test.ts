@@ -419,8 +419,12 @@ describe("deliverDueMail over SMTP", () => {
 
   it("does not spend the other mails' attempts while the server is down", async () => {
     const first = await queueMail(database.db, { to: "a@example.com", subject: "1", text: "1", kind: "notification" });
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await queueMail(database.db, { to: "b@example.com", subject: "2", text: "2", kind: "notification" });
+    // The first was queued a minute before the second, so it is the one tried (oldest first).
+    await database.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`${mailOutbox.createdAt} - interval '1 minute'` })
+      .where(eq(mailOutbox.id, first.id));
     await smtp.close();
     await deliverDueMail(database.db, transport, { from: FROM });
     const [tried, untried] = [await row(first.id), await row(second.id)];
@@ -523,8 +527,8 @@ describe("deliverDueMail over SMTP", () => {
     }
     // Stopped: a kick does nothing.
     const later = await queueMail(database.db, { to: "y@example.com", subject: "S", text: "T", kind: "notification" });
-    kickMailDelivery();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The kick's promise settles once the run it asked for is over; stopped, there is none.
+    await kickMailDelivery();
     expect((await row(later.id)).status).toBe("pending");
     expect(await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)).toEqual([{ n: 2 }]);
   });

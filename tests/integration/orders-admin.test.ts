@@ -4,26 +4,21 @@
  * (newest first, filtered, paged, with item counts), one order's lines and payment events, what the
  * tab says when the database fails, and a CSV whose cells cannot run as spreadsheet formulas.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, trainingCourses } from "../../db/schema";
 import { GBP_RATES } from "~/lib/currency";
-import { createSession } from "~/server/auth/sessions.server";
 import { findCoursesByIds } from "~/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, priceCourses } from "~/server/commerce/orders.server";
-import { createUser } from "~/server/auth/users.server";
 import { routeArgs, routeWithBrokenDatabase, withBrokenDatabaseHooks } from "./broken-database-routes";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
-let database: TestDatabase;
-let dataDir: string;
-const cookies: Record<"admin" | "editor", string> = { admin: "", editor: "" };
+// The administrator, and a signed-in user who is not one.
+const cms = setUpCmsHarness({ name: "orders-admin" });
 const courseIds: Record<"cloud" | "security" | "ai", string> = { cloud: "", security: "", ai: "" };
 /** The three orders the tests look at closely; 24 older pending orders fill a second page. */
 const orderIds: Record<"paid" | "failed" | "pending", string> = { paid: "", failed: "", pending: "" };
@@ -34,29 +29,15 @@ const reference = (id: string) => id.slice(0, 8).toUpperCase();
 
 async function placeOrder(names: (keyof typeof courseIds)[], currency: string, createdAt: Date): Promise<string> {
   const ids = names.map((name) => courseIds[name]);
-  const priced = priceCourses(ids, await findCoursesByIds(database.db, ids), currency, GBP_RATES);
+  const priced = priceCourses(ids, await findCoursesByIds(cms.db, ids), currency, GBP_RATES);
   if (!priced.ok) throw new Error("the test courses could not be priced");
-  const order = await createOrder(database.db, priced, "test");
-  await database.db.update(orders).set({ createdAt }).where(eq(orders.id, order.id));
+  const order = await createOrder(cms.db, priced, "test");
+  await cms.db.update(orders).set({ createdAt }).where(eq(orders.id, order.id));
   return order.id;
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-admin-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
-  for (const role of ["admin", "editor"] as const) {
-    const user = await createUser(database.db, {
-      email: `${role}@example.com`,
-      password: "a long enough password",
-      role: role === "admin" ? "admin" : "user",
-    });
-    cookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
-  }
-  const courses = await database.db
+  const courses = await cms.db
     .insert(trainingCourses)
     .values([
       { name: "Cloud, Advanced", description: "d", duration: "3 days", level: "Advanced", price: 1299.5 },
@@ -72,7 +53,7 @@ beforeAll(async () => {
   for (let index = 0; index < FILLER_ORDERS; index += 1) await placeOrder(["ai"], "GBP", at(1, index % 24));
 
   const event = (orderId: string, eventId: string, type: string, outcome?: "processing" | "paid" | "failed") =>
-    applyPaymentEvent(database.db, {
+    applyPaymentEvent(cms.db, {
       orderId,
       provider: "test",
       eventId,
@@ -85,13 +66,6 @@ beforeAll(async () => {
   await event(orderIds.paid, "test_2", "test.payment_succeeded", "paid");
   await event(orderIds.paid, "test_3", "test.payment_succeeded_again", "paid");
   await event(orderIds.failed, "test_4", "test.payment_failed", "failed");
-});
-
-afterAll(async () => {
-  await database.destroy();
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const args = (url: string, cookie?: string) =>
@@ -111,7 +85,7 @@ async function thrown(load: Promise<unknown>): Promise<{ status: number; locatio
 
 async function loadOrdersTab(search = "") {
   const { loader } = await import("~/routes/cms/orders");
-  return loader(args(`http://localhost/cms/orders${search}`, cookies.admin));
+  return loader(args(`http://localhost/cms/orders${search}`, cms.cookie("admin")));
 }
 
 describe("access", () => {
@@ -130,7 +104,7 @@ describe("access", () => {
   it("refuses signed-in users who are not administrators with 403", async () => {
     const modules = [await import("~/routes/cms/orders"), await import("~/routes/cms/orders-export")];
     for (const [index, { loader }] of modules.entries()) {
-      expect((await thrown(loader(args(`http://localhost${addresses[index]}`, cookies.editor)))).status).toBe(403);
+      expect((await thrown(loader(args(`http://localhost${addresses[index]}`, cms.cookie("user"))))).status).toBe(403);
     }
   });
 });
@@ -178,7 +152,7 @@ describe("the orders list", () => {
   });
 
   it("shows London time, which is an hour ahead of UTC in summer", async () => {
-    await database.db
+    await cms.db
       .update(orders)
       .set({ createdAt: new Date(Date.UTC(2025, 6, 1, 23, 15)) })
       .where(eq(orders.id, orderIds.failed));
@@ -186,7 +160,7 @@ describe("the orders list", () => {
       const [newest] = (await loadOrdersTab()).orders;
       expect(newest).toMatchObject({ id: orderIds.failed, created: { text: "2 Jul 2025, 00:15" } });
     } finally {
-      await database.db
+      await cms.db
         .update(orders)
         .set({ createdAt: at(12) })
         .where(eq(orders.id, orderIds.failed));
@@ -282,7 +256,7 @@ describe("CSV export", () => {
 
   async function exportCsv(search = "") {
     const { loader } = await import("~/routes/cms/orders-export");
-    return loader(args(`${url}${search}`, cookies.admin));
+    return loader(args(`${url}${search}`, cms.cookie("admin")));
   }
 
   async function csvLines(response: Response): Promise<string[]> {
@@ -350,11 +324,11 @@ describe("CSV export", () => {
 });
 
 describe("when the database fails", () => {
-  withBrokenDatabaseHooks("orders-admin-broken-");
+  withBrokenDatabaseHooks(cms);
 
   it("the tab says it could not fetch the orders and shows none", async () => {
-    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/orders"));
-    const result = await loader(routeArgs(new Request(`http://localhost/cms/orders?selected=${orderIds.paid}`)));
+    const { loader } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/orders"));
+    const result = await loader(routeArgs(cms.request(`http://localhost/cms/orders?selected=${orderIds.paid}`)));
     expect(result).toMatchObject({ error: "Failed to fetch orders", orders: [], total: 0, selected: null });
   });
 });

@@ -6,9 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, afterAll } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox, orders, paymentEvents } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { GBP_RATES, toMinorUnits } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";
@@ -17,30 +16,23 @@ import { resetEnvForTests } from "~/server/platform/env.server";
 import { createOrder, findOrder, priceCourses, type Order } from "~/server/commerce/orders.server";
 import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
 import { cancelTestCheckout, payWithTestCard } from "~/server/commerce/test-payments.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const { action: webhookAction } = await import("~/routes/api/stripe-webhook");
 const { action: testPaymentAction } = await import("~/routes/site/test-payment");
 const { loader: successLoader } = await import("~/routes/site/checkout-success");
 
 const WEBHOOK_SECRET = "whsec_payments_test_secret";
-let database: TestDatabase;
+const cms = setUpCmsHarness({ name: "payments", dataDir: false, accounts: false, seed: true });
 const [aws, cyber] = [BUILT_IN_COURSES[0]!.id, BUILT_IN_COURSES[2]!.id];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  shared.database = database;
-  await seedDatabase(database.db);
-});
-afterAll(async () => {
-  await database.destroy();
-});
 beforeEach(async () => {
-  await database.db.delete(mailOutbox);
-  await database.db.delete(orders);
+  await cms.db.delete(mailOutbox);
+  await cms.db.delete(orders);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -55,9 +47,9 @@ function useStripe() {
 
 async function newOrder(provider: PaymentProvider, currency = "GBP"): Promise<Order> {
   const ids = [aws, cyber];
-  const priced = priceCourses(ids, await findCoursesByIds(database.db, ids), currency, GBP_RATES);
+  const priced = priceCourses(ids, await findCoursesByIds(cms.db, ids), currency, GBP_RATES);
   if (!priced.ok) throw new Error("the seeded courses should be for sale");
-  return createOrder(database.db, priced, provider);
+  return createOrder(cms.db, priced, provider);
 }
 
 let eventCount = 0;
@@ -113,10 +105,10 @@ async function deliver(
   return { status: result.init?.status ?? 200, body: result.data };
 }
 
-const statusOf = async (order: Order) => (await findOrder(database.db, order.id))!.status;
-const confirmations = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_confirmation"));
+const statusOf = async (order: Order) => (await findOrder(cms.db, order.id))!.status;
+const confirmations = () => cms.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_confirmation"));
 const eventsOf = (order: Order) =>
-  database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(paymentEvents.createdAt);
+  cms.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(paymentEvents.createdAt);
 
 describe("the Stripe webhook", () => {
   beforeEach(useStripe);
@@ -125,7 +117,7 @@ describe("the Stripe webhook", () => {
     const order = await newOrder("stripe");
     const result = await deliver(checkoutEvent("checkout.session.completed", order));
     expect(result).toEqual({ status: 200, body: { message: "Processed." } });
-    const paid = (await findOrder(database.db, order.id))!;
+    const paid = (await findOrder(cms.db, order.id))!;
     expect(paid).toMatchObject({ status: "paid", customerEmail: "grace@example.com" });
     expect(paid.paidAt).toBeInstanceOf(Date);
 
@@ -257,15 +249,15 @@ describe("the built-in test-mode payment page", () => {
 
   it("pays with the test card 4242 4242 4242 4242 and queues one confirmation", async () => {
     const order = await newOrder("test");
-    const result = await payWithTestCard(database.db, order.id, card);
+    const result = await payWithTestCard(cms.db, order.id, card);
     expect(result.kind).toBe("paid");
-    expect(await findOrder(database.db, order.id)).toMatchObject({ status: "paid", customerEmail: "ada@example.com" });
+    expect(await findOrder(cms.db, order.id)).toMatchObject({ status: "paid", customerEmail: "ada@example.com" });
     expect(await confirmations()).toHaveLength(1);
     expect((await eventsOf(order)).map((event) => [event.type, event.detail])).toEqual([
       ["test.payment_succeeded", "Card ending 4242"],
     ]);
     // Paying again (a double click, the back button) takes nothing more and sends nothing more.
-    expect(await payWithTestCard(database.db, order.id, card)).toEqual({
+    expect(await payWithTestCard(cms.db, order.id, card)).toEqual({
       kind: "ended",
       message: TEST_PAYMENT_MESSAGES.ended,
     });
@@ -274,7 +266,7 @@ describe("the built-in test-mode payment page", () => {
 
   it("declines any other card with a clear message and leaves the order open", async () => {
     const order = await newOrder("test");
-    const result = await payWithTestCard(database.db, order.id, { ...card, cardNumber: "4000 0000 0000 0002" });
+    const result = await payWithTestCard(cms.db, order.id, { ...card, cardNumber: "4000 0000 0000 0002" });
     expect(result).toEqual({ kind: "declined", message: TEST_PAYMENT_MESSAGES.declined });
     expect(TEST_PAYMENT_MESSAGES.declined).toContain("4242 4242 4242 4242");
     expect(await statusOf(order)).toBe("pending");
@@ -282,7 +274,7 @@ describe("the built-in test-mode payment page", () => {
     expect((await eventsOf(order)).map((event) => [event.type, event.detail, event.toStatus])).toEqual([
       ["test.card_declined", "Card ending 0002 declined", "pending"],
     ]);
-    expect((await payWithTestCard(database.db, order.id, card)).kind).toBe("paid");
+    expect((await payWithTestCard(cms.db, order.id, card)).kind).toBe("paid");
   });
 
   it.each([
@@ -295,7 +287,7 @@ describe("the built-in test-mode payment page", () => {
     [{ cvc: "12" }, "cvc", "Enter the 3 or 4 digit security code"],
   ])("refuses %j with a message on its field and changes nothing", async (change, field, message) => {
     const order = await newOrder("test");
-    const result = await payWithTestCard(database.db, order.id, { ...card, ...change });
+    const result = await payWithTestCard(cms.db, order.id, { ...card, ...change });
     expect(result).toEqual({ kind: "invalid", errors: { [field]: message } });
     expect(await statusOf(order)).toBe("pending");
     expect(await eventsOf(order)).toEqual([]);
@@ -303,19 +295,19 @@ describe("the built-in test-mode payment page", () => {
 
   it("expires the order when the visitor cancels", async () => {
     const order = await newOrder("test");
-    await cancelTestCheckout(database.db, order.id);
+    await cancelTestCheckout(cms.db, order.id);
     expect(await statusOf(order)).toBe("expired");
-    expect((await payWithTestCard(database.db, order.id, card)).kind).toBe("ended");
+    expect((await payWithTestCard(cms.db, order.id, card)).kind).toBe("ended");
   });
 
   it("never takes a Stripe order, nor any order while Stripe is configured", async () => {
     const stripeOrder = await newOrder("stripe");
-    expect((await payWithTestCard(database.db, stripeOrder.id, card)).kind).toBe("ended");
+    expect((await payWithTestCard(cms.db, stripeOrder.id, card)).kind).toBe("ended");
     expect(await statusOf(stripeOrder)).toBe("pending");
 
     const testOrder = await newOrder("test");
     useStripe();
-    expect((await payWithTestCard(database.db, testOrder.id, card)).kind).toBe("ended");
+    expect((await payWithTestCard(cms.db, testOrder.id, card)).kind).toBe("ended");
     expect(await statusOf(testOrder)).toBe("pending");
   });
 
@@ -360,7 +352,7 @@ describe("the success page", () => {
 
   it("shows a paid order as the server knows it", async () => {
     const order = await newOrder("test");
-    await payWithTestCard(database.db, order.id, {
+    await payWithTestCard(cms.db, order.id, {
       email: "ada@example.com",
       cardNumber: "4242424242424242",
       expiry: "12/40",

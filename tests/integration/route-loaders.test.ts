@@ -2,23 +2,10 @@
  * The loaders of the root route and the not-found page, called as React Router calls them.
  * DATA_DIR points at a temporary folder first: the flash cookie's secret is generated there.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { setUpCmsHarness } from "./cms-harness";
 
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-loaders-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+setUpCmsHarness({ name: "route-loaders", database: false });
 
 /** The arguments React Router passes a loader; typed loosely, as each route has its own type. */
 const args = (request: Request) =>

@@ -4,7 +4,7 @@
  * values checked against their type, deletion, the public cache forgotten after every write, and
  * private settings never in the public map.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteSettings } from "../../db/schema";
 import { seedSiteSettings } from "../../db/seed-data";
 import type { SettingType } from "~/lib/enums";
@@ -20,23 +20,29 @@ import {
   listSettings,
   updateSettingValue,
 } from "~/server/content/site-settings.server";
-import { createTestDatabase, type TestDatabase } from "./database";
-import { createTestActor } from "./test-actor";
-import type { Actor } from "~/server/platform/audit.server";
+import { withBrokenDatabaseHooks } from "./broken-database-routes";
+import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
+import type { Actor } from "~/server/platform/audit.server";
+import { createTestActor } from "./test-actor";
 
-let database: TestDatabase;
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
+
+// A signed-in administrator for the tab, whose data is in this test database.
+const cms = setUpCmsHarness({ name: "site-settings-admin" });
+
+/** The administrator named in the audit log of the entity modules' writes. */
 let actor: Actor;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  actor = await createTestActor(database.db);
+  actor = await createTestActor(cms.db);
 });
-afterAll(() => database.destroy());
 
 beforeEach(async () => {
   invalidateAll();
-  await database.db.delete(siteSettings);
-  await database.db.insert(siteSettings).values([
+  await cms.db.delete(siteSettings);
+  await cms.db.insert(siteSettings).values([
     { settingKey: "site_title", settingValue: "Example" },
     { settingKey: "company_name", settingValue: "Example Ltd" },
     { settingKey: "founded_year", settingValue: "2008", settingType: "number" },
@@ -44,11 +50,11 @@ beforeEach(async () => {
   ]);
 });
 
-const getDb = () => vi.fn(async (): Promise<Database> => database.db);
+const getDb = () => vi.fn(async (): Promise<Database> => cms.db);
 
 describe("listSettings", () => {
   it("returns public and private settings ordered by key", async () => {
-    const settings = await listSettings(database.db);
+    const settings = await listSettings(cms.db);
     expect(settings.map((setting) => setting.settingKey)).toEqual([
       "company_name",
       "founded_year",
@@ -64,7 +70,7 @@ describe("listSettings", () => {
 
 describe("createSetting", () => {
   it("creates a setting, public by default", async () => {
-    const setting = await createSetting(database.db, actor, {
+    const setting = await createSetting(cms.db, actor, {
       settingKey: "support_hours",
       settingValue: "9-5",
       settingType: "text",
@@ -75,51 +81,51 @@ describe("createSetting", () => {
       isPublic: true,
       description: null,
     });
-    await expect(listPublicSettings(database.db)).resolves.toHaveProperty("support_hours", "9-5");
+    await expect(listPublicSettings(cms.db)).resolves.toHaveProperty("support_hours", "9-5");
   });
 
   it("refuses a duplicate key with a clear message and leaves the existing value alone", async () => {
     await expect(
-      createSetting(database.db, actor, { settingKey: "company_name", settingValue: "Other", settingType: "text" }),
+      createSetting(cms.db, actor, { settingKey: "company_name", settingValue: "Other", settingType: "text" }),
     ).rejects.toThrow('A setting with the key "company_name" already exists.');
-    expect((await findSetting(database.db, "company_name"))?.settingValue).toBe("Example Ltd");
+    expect((await findSetting(cms.db, "company_name"))?.settingValue).toBe("Example Ltd");
   });
 
   it("refuses a badly formed key and a value that does not fit the type", async () => {
     await expect(
-      createSetting(database.db, actor, { settingKey: "Bad-Key", settingValue: "x", settingType: "text" }),
+      createSetting(cms.db, actor, { settingKey: "Bad-Key", settingValue: "x", settingType: "text" }),
     ).rejects.toThrow(SETTING_KEY_MESSAGE);
     await expect(
-      createSetting(database.db, actor, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
+      createSetting(cms.db, actor, { settingKey: "max_items", settingValue: "abc", settingType: "number" }),
     ).rejects.toBeInstanceOf(ExpectedError);
-    expect(await findSetting(database.db, "max_items")).toBeUndefined();
+    expect(await findSetting(cms.db, "max_items")).toBeUndefined();
   });
 });
 
 describe("updateSettingValue", () => {
   it("changes the value by key, checked against the stored type", async () => {
-    await expect(updateSettingValue(database.db, actor, "founded_year", " 2009 ")).resolves.toMatchObject({
+    await expect(updateSettingValue(cms.db, actor, "founded_year", " 2009 ")).resolves.toMatchObject({
       settingValue: "2009",
     });
-    await expect(updateSettingValue(database.db, actor, "founded_year", "abc")).rejects.toThrow(
+    await expect(updateSettingValue(cms.db, actor, "founded_year", "abc")).rejects.toThrow(
       "The value must be a number",
     );
-    await expect(updateSettingValue(database.db, actor, "notification_email", "not-an-email")).rejects.toThrow(
+    await expect(updateSettingValue(cms.db, actor, "notification_email", "not-an-email")).rejects.toThrow(
       "valid e-mail address",
     );
-    expect((await findSetting(database.db, "founded_year"))?.settingValue).toBe("2009");
+    expect((await findSetting(cms.db, "founded_year"))?.settingValue).toBe("2009");
   });
 
   it("refuses an unknown key", async () => {
-    await expect(updateSettingValue(database.db, actor, "no_such_key", "x")).rejects.toThrow("Setting not found.");
+    await expect(updateSettingValue(cms.db, actor, "no_such_key", "x")).rejects.toThrow("Setting not found.");
   });
 });
 
 describe("deleteSetting", () => {
   it("deletes by key, and refuses an unknown key", async () => {
-    await expect(deleteSetting(database.db, actor, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
-    expect(await findSetting(database.db, "site_title")).toBeUndefined();
-    await expect(deleteSetting(database.db, actor, "site_title")).rejects.toBeInstanceOf(ExpectedError);
+    await expect(deleteSetting(cms.db, actor, "site_title")).resolves.toMatchObject({ settingKey: "site_title" });
+    expect(await findSetting(cms.db, "site_title")).toBeUndefined();
+    await expect(deleteSetting(cms.db, actor, "site_title")).rejects.toBeInstanceOf(ExpectedError);
   });
 });
 
@@ -128,25 +134,25 @@ describe("the public settings cache", () => {
     const db = getDb();
     await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Example Ltd");
 
-    await updateSettingValue(database.db, actor, "company_name", "Renamed Ltd");
+    await updateSettingValue(cms.db, actor, "company_name", "Renamed Ltd");
     await expect(getPublicSettings(db)).resolves.toHaveProperty("company_name", "Renamed Ltd");
 
-    await createSetting(database.db, actor, { settingKey: "tagline", settingValue: "Hello", settingType: "text" });
+    await createSetting(cms.db, actor, { settingKey: "tagline", settingValue: "Hello", settingType: "text" });
     await expect(getPublicSettings(db)).resolves.toHaveProperty("tagline", "Hello");
 
-    await deleteSetting(database.db, actor, "tagline");
+    await deleteSetting(cms.db, actor, "tagline");
     await expect(getPublicSettings(db)).resolves.not.toHaveProperty("tagline");
     expect(db).toHaveBeenCalledTimes(4);
   });
 
   it("never contains a private setting, even one just created or updated", async () => {
-    await createSetting(database.db, actor, {
+    await createSetting(cms.db, actor, {
       settingKey: "api_secret",
       settingValue: "s3cr3t-value",
       settingType: "text",
       isPublic: false,
     });
-    await updateSettingValue(database.db, actor, "notification_email", "private@example.com");
+    await updateSettingValue(cms.db, actor, "notification_email", "private@example.com");
     const settings = await getPublicSettings(getDb());
     expect(settings).not.toHaveProperty("api_secret");
     expect(settings).not.toHaveProperty("notification_email");
@@ -219,27 +225,23 @@ describe("newSettingSchema", () => {
 });
 
 describe("the Site Settings tab's loader when the database fails", () => {
+  withBrokenDatabaseHooks(cms);
+
   it("empties the list and keeps the error message", async () => {
     vi.resetModules();
-    vi.doMock("~/server/auth/guards.server", () => ({
-      requireAdmin: vi.fn(async () => ({ user: { id: "u", email: "a@example.com" } })),
-      requireAdminForm: vi.fn(),
-    }));
-    vi.doMock("~/server/platform/db/database.server", () => ({
-      getDb: vi.fn(() => Promise.reject(new Error("connection refused"))),
-    }));
+    // Everything but the sign-in fails; the administrator goes through the real guards.
+    await cms.setDatabase("sign-in only");
     try {
       const { logger } = await import("~/server/platform/logger.server");
       vi.spyOn(logger, "error").mockImplementation(() => undefined);
       const route = await import("~/routes/cms/settings");
-      const request = new Request("http://localhost/cms/settings");
+      const request = cms.request("http://localhost/cms/settings");
       await expect(route.loader({ request, params: {}, context: {} } as never)).resolves.toEqual({
         settings: [],
         error: "Failed to fetch settings.",
       });
     } finally {
-      vi.doUnmock("~/server/auth/guards.server");
-      vi.doUnmock("~/server/platform/db/database.server");
+      await cms.setDatabase("up");
       vi.resetModules();
     }
   });

@@ -4,33 +4,17 @@
  * keeps a generated signing secret in DATA_DIR, so DATA_DIR points at a temporary folder first.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 // Types only: the module itself is imported in beforeAll, once DATA_DIR is set.
 import type * as ToastModule from "~/server/platform/toast.server";
+import { setUpCmsHarness } from "./cms-harness";
 
+const cms = setUpCmsHarness({ name: "toast-test", database: false });
 let toast: typeof ToastModule;
-let dataDir: string;
-const originalDataDir = process.env.DATA_DIR;
-const originalSessionSecret = process.env.SESSION_SECRET;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toast-test-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.SESSION_SECRET;
-  const { resetEnvForTests } = await import("~/server/platform/env.server");
-  resetEnvForTests();
   toast = await import("~/server/platform/toast.server");
-});
-
-afterAll(async () => {
-  if (originalDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = originalDataDir;
-  if (originalSessionSecret !== undefined) process.env.SESSION_SECRET = originalSessionSecret;
-  const { resetEnvForTests } = await import("~/server/platform/env.server");
-  resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The `name=value` part of a Set-Cookie header, as a browser would send it back. */
@@ -80,7 +64,7 @@ describe("redirectWithToast", () => {
 
   it("signs with a secret generated into DATA_DIR", async () => {
     await toast.redirectWithToast("/", { description: "Hello" });
-    expect(fs.readFileSync(path.join(dataDir, "session-secret"), "utf8").trim().length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(cms.dataDir, "session-secret"), "utf8").trim().length).toBeGreaterThanOrEqual(32);
   });
 });
 

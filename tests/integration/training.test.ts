@@ -7,7 +7,7 @@
  */
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
@@ -16,36 +16,29 @@ import { resetEnvForTests } from "~/server/platform/env.server";
 import type { CourseSummary } from "~/lib/training";
 import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/commerce/curriculum.server";
 import { displayableImageUrl, getPageContent, toPageContentView } from "~/server/content/page-content.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined, broken: false }));
 // The routes read the process's database; here it is this file's test database, or one that is down.
-vi.mock("~/server/platform/db/database.server", () => ({
-  getDb: async () => {
-    if (shared.broken) throw new Error("connection refused");
-    return shared.database!.db;
-  },
-}));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const COMPANY = "Larkspire & Daughters";
 const SETTINGS = { company_name: COMPANY, contact_email: "learn@example.com" };
 
-let database: TestDatabase;
+const cms = setUpCmsHarness({ name: "training", dataDir: false, accounts: false });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  shared.database = database;
-  await database.db
+  await cms.db
     .insert(siteSettings)
     .values(
       Object.entries(SETTINGS).map(([settingKey, settingValue]) => ({ settingKey, settingValue, isPublic: true })),
     );
 });
-afterAll(() => database.destroy());
 beforeEach(async () => {
-  shared.broken = false;
-  await database.db.delete(trainingCourses);
-  await database.db.delete(pageContent);
+  await cms.setDatabase("up");
+  await cms.db.delete(trainingCourses);
+  await cms.db.delete(pageContent);
   // The catalogue and the settings are cached until the CMS changes them; each test starts afresh.
   invalidateAll();
 });
@@ -130,7 +123,7 @@ const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("the /training loader: the catalogue", () => {
   it("shows the active courses ordered by name, and never an inactive one", async () => {
-    await database.db
+    await cms.db
       .insert(trainingCourses)
       .values([
         course("Zero Trust Networking"),
@@ -160,7 +153,7 @@ describe("the /training loader: the catalogue", () => {
   });
 
   it("shows the six built-in courses when no course is active", async () => {
-    await database.db.insert(trainingCourses).values(course("Hidden", { isActive: false }));
+    await cms.db.insert(trainingCourses).values(course("Hidden", { isActive: false }));
     const data = await loadTrainingPage();
     expect(data.coursesSource).toBe("built-in");
     expect(data.courses.map((item) => item.name)).toEqual(BUILT_IN_COURSES.map((item) => item.name));
@@ -169,8 +162,8 @@ describe("the /training loader: the catalogue", () => {
   });
 
   it("shows the six built-in courses, and the default copy, when the database cannot be read", async () => {
-    await database.db.insert(trainingCourses).values(course("Unreachable"));
-    shared.broken = true;
+    await cms.db.insert(trainingCourses).values(course("Unreachable"));
+    await cms.setDatabase("down");
     const data = await loadTrainingPage();
     expect(data.coursesSource).toBe("built-in");
     expect(data.courses).toHaveLength(6);
@@ -182,7 +175,7 @@ describe("the /training loader: the catalogue", () => {
 
 describe("the /training loader: the page content record", () => {
   it("shows the record with placeholders filled as text and its HTML sanitised", async () => {
-    await database.db.insert(pageContent).values({
+    await cms.db.insert(pageContent).values({
       slug: TRAINING_PAGE_SLUG,
       title: "Training at {{company_name}}",
       excerpt: "Courses by {{company_name}}.",
@@ -217,7 +210,7 @@ describe("the /training loader: the page content record", () => {
   });
 
   it("getPageContent says where the record came from", async () => {
-    const getDb = async () => database.db;
+    const getDb = cms.getDb;
     const fallback = { title: "Default", excerpt: null, content: "<p>Default</p>", featuredImageUrl: null };
     await expect(getPageContent(getDb, "nothing-here", fallback)).resolves.toEqual({
       record: { ...fallback, slug: "nothing-here" },
@@ -225,7 +218,7 @@ describe("the /training loader: the page content record", () => {
     });
     const failing = () => Promise.reject(new Error("down"));
     await expect(getPageContent(failing, TRAINING_PAGE_SLUG, fallback)).resolves.toMatchObject({ source: "default" });
-    await database.db.insert(pageContent).values({ slug: "other", title: "Other", content: "" });
+    await cms.db.insert(pageContent).values({ slug: "other", title: "Other", content: "" });
     await expect(getPageContent(getDb, "other", fallback)).resolves.toMatchObject({
       record: { title: "Other", content: "", excerpt: null },
       source: "database",
@@ -255,7 +248,7 @@ describe("the /training loader: the page content record", () => {
 
 describe("the /training meta", () => {
   it("names the page after the record, with its excerpt, canonical address, course list and breadcrumbs", async () => {
-    await database.db.insert(trainingCourses).values([course("Beta Course"), course("Alpha Course")]);
+    await cms.db.insert(trainingCourses).values([course("Beta Course"), course("Alpha Course")]);
     // The loader builds the course list on the server from PUBLIC_URL, as the layout does its links.
     vi.stubEnv("PUBLIC_URL", "https://www.example.co.uk");
     resetEnvForTests();
@@ -296,7 +289,7 @@ describe("the /training meta", () => {
 
 describe("/training/curriculum.pdf", () => {
   it("answers with a PDF attachment of the active courses, briefly cacheable", async () => {
-    await database.db
+    await cms.db
       .insert(trainingCourses)
       .values([course("Quantum-Safe Cryptography"), course("Retired Course", { isActive: false })]);
     const response = await downloadCurriculum();
@@ -317,7 +310,7 @@ describe("/training/curriculum.pdf", () => {
   });
 
   it("lists the six built-in courses when the database cannot be read", async () => {
-    shared.broken = true;
+    await cms.setDatabase("down");
     const response = await downloadCurriculum();
     expect(response.status).toBe(200);
     const pdf = Buffer.from(await response.arrayBuffer());
@@ -404,8 +397,8 @@ describe("the seeded page content", () => {
     const url = seedTrainingPageContent.featuredImageUrl!;
     expect(displayableImageUrl(url)).toBe(url);
     expect(fs.existsSync(path.join(process.cwd(), "public", url))).toBe(true);
-    await database.db.insert(pageContent).values(seedTrainingPageContent);
-    const [row] = await database.db.select().from(pageContent).where(eq(pageContent.slug, TRAINING_PAGE_SLUG));
+    await cms.db.insert(pageContent).values(seedTrainingPageContent);
+    const [row] = await cms.db.select().from(pageContent).where(eq(pageContent.slug, TRAINING_PAGE_SLUG));
     expect(row?.featuredImageUrl).toBe(url);
   });
 });

@@ -7,10 +7,7 @@
  * the admin's list (most asked first, paged), dismissing one or all with the audit log and toasts,
  * and who may do it.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, unansweredQuestions } from "../../db/schema";
 import {
   dismissAllUnansweredQuestions,
@@ -21,10 +18,7 @@ import {
   recordUnansweredQuestion,
   scrubQuestion,
 } from "~/server/assistant/unanswered-questions.server";
-import { getCsrfToken } from "~/server/auth/csrf.server";
-import { createSession } from "~/server/auth/sessions.server";
 import { logger } from "~/server/platform/logger.server";
-import { createUser } from "~/server/auth/users.server";
 import {
   postForm,
   routeArgs,
@@ -32,56 +26,31 @@ import {
   toastOf,
   withBrokenDatabaseHooks,
 } from "./broken-database-routes";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
+import { createTestDatabase } from "./database";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
 const URL_PATH = "http://localhost/cms/assistant";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 
-let database: TestDatabase;
-let dataDir: string;
-const sessionCookies: Record<"admin" | "user", string> = { admin: "", user: "" };
-const csrf = getCsrfToken(new Request("http://localhost/")).token;
-
-beforeAll(async () => {
-  // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "unanswered-questions-"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
-  for (const role of ["admin", "user"] as const) {
-    const user = await createUser(database.db, {
-      email: `${role}@example.com`,
-      password: "a long enough password",
-      role,
-    });
-    sessionCookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
-  }
-});
-
-afterAll(async () => {
-  await database.destroy();
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
+const cms = setUpCmsHarness({ name: "unanswered-questions" });
 
 beforeEach(async () => {
-  await database.db.delete(unansweredQuestions);
-  await database.db.delete(auditLog);
+  await cms.db.delete(unansweredQuestions);
+  await cms.db.delete(auditLog);
 });
 
 async function storedQuestions() {
-  return database.db.select().from(unansweredQuestions);
+  return cms.db.select().from(unansweredQuestions);
 }
 
 /** Stores questions as they would be after asking, with chosen counts and times. */
 async function storeQuestions(rows: { question: string; timesAsked?: number; lastAskedAt?: Date }[]) {
-  return database.db
+  return cms.db
     .insert(unansweredQuestions)
     .values(rows.map((row) => ({ ...row, firstAskedAt: row.lastAskedAt })))
     .returning();
@@ -205,7 +174,7 @@ describe("scrubQuestion", () => {
 describe("recordUnansweredQuestion", () => {
   it("stores only the scrubbed text, never the personal data", async () => {
     await expect(
-      recordUnansweredQuestion(database.db, "Can someone at jane@example.com call 07700 900123 about SW1A 1AA?"),
+      recordUnansweredQuestion(cms.db, "Can someone at jane@example.com call 07700 900123 about SW1A 1AA?"),
     ).resolves.toBe("added");
     const rows = await storedQuestions();
     expect(rows).toMatchObject([{ question: "Can someone at [email] call [number] about [postcode]?", timesAsked: 1 }]);
@@ -213,9 +182,9 @@ describe("recordUnansweredQuestion", () => {
   });
 
   it("counts the same question asked with other case and spacing in one row, kept as first asked", async () => {
-    await expect(recordUnansweredQuestion(database.db, "Do you offer SOC 2 audits?")).resolves.toBe("added");
+    await expect(recordUnansweredQuestion(cms.db, "Do you offer SOC 2 audits?")).resolves.toBe("added");
     const [first] = await storedQuestions();
-    await expect(recordUnansweredQuestion(database.db, "  do YOU offer   soc 2\naudits? ")).resolves.toBe("counted");
+    await expect(recordUnansweredQuestion(cms.db, "  do YOU offer   soc 2\naudits? ")).resolves.toBe("counted");
     const rows = await storedQuestions();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: first!.id, question: "Do you offer SOC 2 audits?", timesAsked: 2 });
@@ -224,29 +193,29 @@ describe("recordUnansweredQuestion", () => {
   });
 
   it("groups questions whose personal data differed: the scrubbed texts are the same", async () => {
-    await recordUnansweredQuestion(database.db, "Please e-mail me at ann@example.com");
-    await recordUnansweredQuestion(database.db, "please e-mail me at BOB@example.org");
+    await recordUnansweredQuestion(cms.db, "Please e-mail me at ann@example.com");
+    await recordUnansweredQuestion(cms.db, "please e-mail me at BOB@example.org");
     expect(await storedQuestions()).toMatchObject([{ question: "Please e-mail me at [email]", timesAsked: 2 }]);
   });
 
   it("moves last_asked_at on when a question is asked again, and leaves first_asked_at", async () => {
     const [stored] = await storeQuestions([{ question: "Do you work in Leeds?", lastAskedAt: at(1) }]);
-    await recordUnansweredQuestion(database.db, "do you work in leeds?");
+    await recordUnansweredQuestion(cms.db, "do you work in leeds?");
     const [row] = await storedQuestions();
     expect(row!.firstAskedAt).toEqual(stored!.firstAskedAt);
     expect(row!.lastAskedAt.getTime()).toBeGreaterThan(at(1).getTime());
   });
 
   it("stores nothing for a question that is empty once scrubbed", async () => {
-    await expect(recordUnansweredQuestion(database.db, "jane@example.com ?")).resolves.toBe("empty");
-    await expect(recordUnansweredQuestion(database.db, "   ")).resolves.toBe("empty");
+    await expect(recordUnansweredQuestion(cms.db, "jane@example.com ?")).resolves.toBe("empty");
+    await expect(recordUnansweredQuestion(cms.db, "   ")).resolves.toBe("empty");
     expect(await storedQuestions()).toEqual([]);
   });
 
   it("50 simultaneous askers of one question make one row asked 50 times", async () => {
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        recordUnansweredQuestion(database.db, index % 2 === 0 ? "How fast is onboarding?" : "How  fast is onboarding?"),
+        recordUnansweredQuestion(cms.db, index % 2 === 0 ? "How fast is onboarding?" : "How  fast is onboarding?"),
       ),
     );
     expect(outcomes.filter((outcome) => outcome === "added")).toHaveLength(1);
@@ -259,24 +228,24 @@ describe("recordUnansweredQuestion", () => {
     await storeQuestions(
       Array.from({ length: MAX_UNANSWERED_QUESTIONS - 1 }, (_, index) => ({ question: `Stored question ${index}` })),
     );
-    await expect(recordUnansweredQuestion(database.db, "The last one that fits")).resolves.toBe("added");
+    await expect(recordUnansweredQuestion(cms.db, "The last one that fits")).resolves.toBe("added");
     expect(info).not.toHaveBeenCalled();
 
-    await expect(recordUnansweredQuestion(database.db, "One too many")).resolves.toBe("full");
+    await expect(recordUnansweredQuestion(cms.db, "One too many")).resolves.toBe("full");
     expect(info).toHaveBeenCalledTimes(1);
     expect(info.mock.calls[0]![0]).toEqual({ limit: MAX_UNANSWERED_QUESTIONS });
     // The log line does not carry the question.
     expect(JSON.stringify(info.mock.calls[0])).not.toContain("One too many");
 
-    await expect(recordUnansweredQuestion(database.db, "STORED QUESTION 7")).resolves.toBe("counted");
+    await expect(recordUnansweredQuestion(cms.db, "STORED QUESTION 7")).resolves.toBe("counted");
     const rows = await storedQuestions();
     expect(rows).toHaveLength(MAX_UNANSWERED_QUESTIONS);
     expect(rows.some((row) => row.question === "One too many")).toBe(false);
     expect(rows.find((row) => row.question === "Stored question 7")?.timesAsked).toBe(2);
 
     // Dismissing makes room again.
-    await dismissUnansweredQuestion(database.db, rows[0]!.id);
-    await expect(recordUnansweredQuestion(database.db, "One too many")).resolves.toBe("added");
+    await dismissUnansweredQuestion(cms.db, rows[0]!.id);
+    await expect(recordUnansweredQuestion(cms.db, "One too many")).resolves.toBe("added");
   });
 
   it("never throws when the database fails: it logs a warning without the question and answers 'failed'", async () => {
@@ -301,7 +270,7 @@ describe("listUnansweredQuestions", () => {
       { question: "Asked five times", timesAsked: 5, lastAskedAt: at(5) },
       { question: "Asked twice, recently", timesAsked: 2, lastAskedAt: at(10) },
     ]);
-    const { questions, total, page } = await listUnansweredQuestions(database.db);
+    const { questions, total, page } = await listUnansweredQuestions(cms.db);
     expect({ total, page }).toEqual({ total: 4, page: 1 });
     expect(questions.map((row) => row.question)).toEqual([
       "Asked five times",
@@ -315,18 +284,18 @@ describe("listUnansweredQuestions", () => {
     await storeQuestions(
       Array.from({ length: 30 }, (_, index) => ({ question: `Question ${index}`, timesAsked: 100 - index })),
     );
-    const first = await listUnansweredQuestions(database.db, { page: 1 });
-    const second = await listUnansweredQuestions(database.db, { page: 2 });
+    const first = await listUnansweredQuestions(cms.db, { page: 1 });
+    const second = await listUnansweredQuestions(cms.db, { page: 2 });
     expect(first.questions).toHaveLength(25);
     expect(second).toMatchObject({ total: 30, page: 2 });
     expect(second.questions.map((row) => row.question)).toEqual([25, 26, 27, 28, 29].map((n) => `Question ${n}`));
-    const beyond = await listUnansweredQuestions(database.db, { page: 9 });
+    const beyond = await listUnansweredQuestions(cms.db, { page: 9 });
     expect(beyond.page).toBe(2);
     expect(beyond.questions).toEqual(second.questions);
   });
 
   it("is empty on page 1 when there are no questions", async () => {
-    await expect(listUnansweredQuestions(database.db, { page: 3 })).resolves.toEqual({
+    await expect(listUnansweredQuestions(cms.db, { page: 3 })).resolves.toEqual({
       questions: [],
       total: 0,
       page: 1,
@@ -337,27 +306,27 @@ describe("listUnansweredQuestions", () => {
 describe("dismissing", () => {
   it("dismisses one question and returns it; an unknown id dismisses nothing", async () => {
     const [kept, dismissed] = await storeQuestions([{ question: "Keep me" }, { question: "Dismiss me" }]);
-    await expect(dismissUnansweredQuestion(database.db, dismissed!.id)).resolves.toMatchObject({
+    await expect(dismissUnansweredQuestion(cms.db, dismissed!.id)).resolves.toMatchObject({
       id: dismissed!.id,
       question: "Dismiss me",
     });
-    await expect(dismissUnansweredQuestion(database.db, dismissed!.id)).resolves.toBeUndefined();
-    await expect(dismissUnansweredQuestion(database.db, UNKNOWN_ID)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(cms.db, dismissed!.id)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(cms.db, UNKNOWN_ID)).resolves.toBeUndefined();
     expect((await storedQuestions()).map((row) => row.id)).toEqual([kept!.id]);
   });
 
   it("dismisses them all and says how many", async () => {
     await storeQuestions([{ question: "One" }, { question: "Two" }, { question: "Three" }]);
-    await expect(dismissAllUnansweredQuestions(database.db)).resolves.toBe(3);
+    await expect(dismissAllUnansweredQuestions(cms.db)).resolves.toBe(3);
     expect(await storedQuestions()).toEqual([]);
-    await expect(dismissAllUnansweredQuestions(database.db)).resolves.toBe(0);
+    await expect(dismissAllUnansweredQuestions(cms.db)).resolves.toBe(0);
   });
 
   it("a dismissed question asked again starts a new count", async () => {
-    await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
-    await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
-    await dismissAllUnansweredQuestions(database.db);
-    await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
+    await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
+    await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
+    await dismissAllUnansweredQuestions(cms.db);
+    await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
     expect(await storedQuestions()).toMatchObject([{ timesAsked: 1 }]);
   });
 });
@@ -375,11 +344,7 @@ function post(
     url = URL_PATH,
   }: { who?: "admin" | "user"; withToken?: boolean; url?: string } = {},
 ) {
-  return new Request(url, {
-    method: "POST",
-    headers: { Cookie: `${sessionCookies[who]}; csrf=${csrf}` },
-    body: new URLSearchParams(withToken ? { csrf, ...fields } : fields),
-  });
+  return cms.post(url, fields, { as: who, withToken });
 }
 
 async function loadRoute() {
@@ -388,7 +353,7 @@ async function loadRoute() {
 
 async function loadTab(search = "", who: "admin" | "user" = "admin") {
   const { loader } = await loadRoute();
-  return loader(routeArgs(new Request(`${URL_PATH}${search}`, { headers: { Cookie: sessionCookies[who] } })));
+  return loader(routeArgs(cms.request(`${URL_PATH}${search}`, { as: who })));
 }
 
 type ActionAnswer = Response | { data: unknown; init: ResponseInit | null };
@@ -419,7 +384,7 @@ async function thrownStatus(promise: Promise<unknown>): Promise<{ status: number
 }
 
 async function auditEntries() {
-  const rows = await database.db.select().from(auditLog);
+  const rows = await cms.db.select().from(auditLog);
   return rows.map(({ action, entity, entityId, userEmail, details }) => ({
     action,
     entity,
@@ -564,16 +529,16 @@ describe("the Assistant tab's actions", () => {
 });
 
 /* ------------------------------------------------------------------------------------------------
- * When the database fails. Last in the file, as it reloads the route's modules with the database
- * and the guards mocked.
+ * When the database fails. Last in the file, as it reloads the route's modules with a database that
+ * fails all but the sign-in.
  * ---------------------------------------------------------------------------------------------- */
 
 describe("the Assistant tab when the database fails", () => {
-  withBrokenDatabaseHooks("unanswered-questions-route-");
+  withBrokenDatabaseHooks(cms);
 
   it("the loader says it could not fetch the questions and shows none", async () => {
-    const { loader } = await routeWithBrokenDatabase(() => import("~/routes/cms/assistant"));
-    await expect(loader(routeArgs(new Request(`${URL_PATH}?page=3&confirm=dismiss-all`)))).resolves.toEqual({
+    const { loader } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/assistant"));
+    await expect(loader(routeArgs(cms.request(`${URL_PATH}?page=3&confirm=dismiss-all`)))).resolves.toEqual({
       page: 3,
       total: 0,
       error: "Failed to fetch unanswered questions",
@@ -583,13 +548,13 @@ describe("the Assistant tab when the database fails", () => {
   });
 
   it("dismissing answers 500 with a toast", async () => {
-    const { action } = await routeWithBrokenDatabase(() => import("~/routes/cms/assistant"));
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/assistant"));
     const cases = [
       [{ intent: "dismiss", id: UNKNOWN_ID }, "Failed to dismiss the question"],
       [{ intent: "dismiss-all" }, "Failed to dismiss the questions"],
     ] as const;
     for (const [fields, description] of cases) {
-      const answer = (await action(routeArgs(postForm(URL_PATH, fields)))) as { init: ResponseInit | null };
+      const answer = (await action(routeArgs(cms.post(URL_PATH, fields)))) as { init: ResponseInit | null };
       expect(answer.init?.status, fields.intent).toBe(500);
       await expect(toastOf(answer)).resolves.toMatchObject({ type: "error", description });
     }

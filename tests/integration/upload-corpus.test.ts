@@ -14,53 +14,37 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../db/schema";
 import { CONTACT_MESSAGES } from "~/lib/contact-form";
-import { createSession } from "~/server/auth/sessions.server";
 import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
 import { UPLOAD_MESSAGES } from "~/server/contact/attachment-files.server";
 import { MAX_ATTACHMENT_BYTES } from "~/server/contact/uploads.server";
-import { createUser } from "~/server/auth/users.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { setUpCmsHarness } from "./cms-harness";
 import { BOUNDARY, docxBytes, exeBytes, multipartBody, pdfBytes, zipBytes, type FilePart } from "./upload-fixtures";
 
-const shared = vi.hoisted(() => ({ database: undefined as TestDatabase | undefined }));
-vi.mock("~/server/platform/db/database.server", () => ({ getDb: async () => shared.database!.db }));
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
 
-let database: TestDatabase;
-let dataDir: string;
+const cms = setUpCmsHarness({
+  name: "upload-corpus-data",
+  sessionSecret: "upload-corpus-test-secret-that-is-long-enough",
+});
 let tempDir: string;
 let originalTempDir: string | undefined;
-let adminCookie: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-corpus-data-"));
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-corpus-tmp-"));
   // The server's temporary directory is its own for this test, so anything left there is found.
   originalTempDir = process.env.TMPDIR;
   process.env.TMPDIR = tempDir;
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("SESSION_SECRET", "upload-corpus-test-secret-that-is-long-enough");
-  (await import("~/server/platform/env.server")).resetEnvForTests();
-  database = await createTestDatabase();
-  shared.database = database;
-  const admin = await createUser(database.db, {
-    email: "admin@example.com",
-    password: "a long enough password",
-    role: "admin",
-  });
-  adminCookie = (await createSession(database.db, admin.id, null)).split(";")[0]!;
 });
-afterAll(async () => {
-  await database.destroy();
-  vi.unstubAllEnvs();
-  (await import("~/server/platform/env.server")).resetEnvForTests();
+afterAll(() => {
   if (originalTempDir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = originalTempDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
 const KEY_FORMAT = /^\d{13}-[0-9a-f]{32}\.(pdf|doc|docx|txt)$/;
-const uploadsDir = () => path.join(dataDir, "uploads");
+const uploadsDir = () => path.join(cms.dataDir, "uploads");
 const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 
 let sequence = 0;
@@ -135,12 +119,12 @@ async function submit(request: Request): Promise<ActionAnswer> {
 }
 
 async function rowBySubject(subject: string) {
-  const [row] = await database.db.select().from(contactSubmissions).where(eq(contactSubmissions.subject, subject));
+  const [row] = await cms.db.select().from(contactSubmissions).where(eq(contactSubmissions.subject, subject));
   return row;
 }
 
 async function submissionCount(): Promise<number> {
-  return (await database.db.select({ id: contactSubmissions.id }).from(contactSubmissions)).length;
+  return (await cms.db.select({ id: contactSubmissions.id }).from(contactSubmissions)).length;
 }
 
 /** The administrator's download of a submission's attachment, through its route loader. */
@@ -148,7 +132,7 @@ async function download(id: string): Promise<Response> {
   const { loader } = await import("~/routes/cms/attachment");
   const url = `http://localhost/cms/submissions/${id}/attachment`;
   const args = {
-    request: new Request(url, { headers: { Cookie: adminCookie } }),
+    request: cms.request(url),
     params: { id },
     context: {},
   } as unknown as Parameters<typeof loader>[0];
@@ -618,14 +602,14 @@ describe("the upload corpus through /contact", () => {
         else everything.push(full);
       }
     };
-    walk(dataDir);
+    walk(cms.dataDir);
     expect(everything.length, "the accepted samples are stored").toBe(acceptedSamples.length);
     for (const file of everything) {
       expect(path.dirname(file), `${file} is outside the upload area`).toBe(uploadsDir());
       expect(path.basename(file), `${file} is not a generated key`).toMatch(KEY_FORMAT);
     }
     // Every stored file belongs to a submission, and every submission's file is there.
-    const rows = await database.db.select({ key: contactSubmissions.attachmentUrl }).from(contactSubmissions);
+    const rows = await cms.db.select({ key: contactSubmissions.attachmentUrl }).from(contactSubmissions);
     expect(rows.map((row) => row.key).sort()).toEqual(storedFiles());
     const temporary: string[] = [];
     const walkTemp = (directory: string) => {

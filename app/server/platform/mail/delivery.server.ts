@@ -202,7 +202,8 @@ async function putBack(db: Database, mails: OutboxMail[], dueAt: SQL | null, err
  * ---------------------------------------------------------------------------------------------- */
 
 interface DeliveryLoop {
-  run: () => void;
+  /** Settles when the run it started (or joined) has finished. */
+  run: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -226,11 +227,11 @@ export function startMailDelivery(options: {
   let again = false;
   let running: Promise<void> | undefined;
 
-  const run = () => {
-    if (stopped) return;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
     if (running) {
       again = true;
-      return;
+      return running;
     }
     running = (async () => {
       do {
@@ -245,6 +246,7 @@ export function startMailDelivery(options: {
     })().finally(() => {
       running = undefined;
     });
+    return running;
   };
 
   const timer = setInterval(run, options.intervalMs ?? DELIVERY_INTERVAL_MS);
@@ -262,9 +264,12 @@ export function startMailDelivery(options: {
   run();
 }
 
-/** Asks the loop to send now (after queueing); does nothing when no loop runs (no SMTP_URL). */
-export function kickMailDelivery(): void {
-  loopState.__mailDelivery?.run();
+/**
+ * Asks the loop to send now (after queueing); does nothing when no loop runs (no SMTP_URL).
+ * Callers need not wait; the promise (settled once that run is over) lets a test wait for it.
+ */
+export function kickMailDelivery(): Promise<void> {
+  return loopState.__mailDelivery?.run() ?? Promise.resolve();
 }
 
 /** Stops the loop after the mail in hand; safe to call when it never started. */
