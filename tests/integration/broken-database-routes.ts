@@ -22,7 +22,9 @@ export async function routeWithBrokenDatabase<T>(load: () => Promise<T>): Promis
     requireAdmin: async () => ADMIN,
     requireAdminForm: async (request: Request) => ({ current: ADMIN, form: await request.formData() }),
   }));
-  vi.doMock("~/server/database.server", () => ({ getDb: () => Promise.reject(new Error("connection refused")) }));
+  vi.doMock("~/server/platform/db/database.server", () => ({
+    getDb: () => Promise.reject(new Error("connection refused")),
+  }));
   const { logger } = await import("~/server/platform/logger.server");
   vi.spyOn(logger, "error").mockImplementation(() => undefined);
   return load();
@@ -51,7 +53,7 @@ export function withBrokenDatabaseHooks(prefix: string): void {
   });
   afterAll(async () => {
     vi.doUnmock("~/server/auth/guards.server");
-    vi.doUnmock("~/server/database.server");
+    vi.doUnmock("~/server/platform/db/database.server");
     vi.resetModules();
     vi.unstubAllEnvs();
     (await import("~/server/platform/env.server")).resetEnvForTests();

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions, users } from "../../db/schema";
 import {
   findContactSubmission,
   isContactStatus,
@@ -23,11 +23,19 @@ import { ExpectedError } from "~/server/platform/errors.server";
 
 let database: TestDatabase;
 const ids: Record<string, string> = {};
+/** The administrator who changes statuses (the change is audited under their name). */
+let actor: { id: string; email: string };
 
 const at = (n: number) => new Date(Date.UTC(2025, 2, n, 9, 30));
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  actor = (
+    await database.db
+      .insert(users)
+      .values({ email: "admin@example.com", passwordHash: "not used", role: "admin" })
+      .returning({ id: users.id, email: users.email })
+  )[0]!;
   const rows = await database.db
     .insert(contactSubmissions)
     .values([
@@ -98,15 +106,15 @@ describe("findContactSubmission", () => {
 describe("updateContactSubmissionStatus", () => {
   it("changes the status freely among the four values and reports the previous one", async () => {
     const id = ids.Ada!;
-    await expect(updateContactSubmissionStatus(database.db, id, "in_progress")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(database.db, actor, id, "in_progress")).resolves.toEqual({
       previous: "new",
       status: "in_progress",
     });
-    await expect(updateContactSubmissionStatus(database.db, id, "spam")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(database.db, actor, id, "spam")).resolves.toEqual({
       previous: "in_progress",
       status: "spam",
     });
-    await expect(updateContactSubmissionStatus(database.db, id, "new")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(database.db, actor, id, "new")).resolves.toEqual({
       previous: "spam",
       status: "new",
     });
@@ -116,9 +124,9 @@ describe("updateContactSubmissionStatus", () => {
   it('refuses any other value with "Invalid status value" and changes nothing', async () => {
     const id = ids.Ed!;
     for (const bad of ["closed", "", "NEW", null, 1]) {
-      const attempt = updateContactSubmissionStatus(database.db, id, bad);
+      const attempt = updateContactSubmissionStatus(database.db, actor, id, bad);
       await expect(attempt).rejects.toBeInstanceOf(ExpectedError);
-      await expect(updateContactSubmissionStatus(database.db, id, bad)).rejects.toThrow("Invalid status value");
+      await expect(updateContactSubmissionStatus(database.db, actor, id, bad)).rejects.toThrow("Invalid status value");
     }
     const [row] = await database.db
       .select({ status: contactSubmissions.status })
@@ -129,7 +137,7 @@ describe("updateContactSubmissionStatus", () => {
 
   it("returns undefined for an unknown id", async () => {
     await expect(
-      updateContactSubmissionStatus(database.db, "00000000-0000-4000-8000-000000000000", "resolved"),
+      updateContactSubmissionStatus(database.db, actor, "00000000-0000-4000-8000-000000000000", "resolved"),
     ).resolves.toBeUndefined();
   });
 

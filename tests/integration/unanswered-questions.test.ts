@@ -43,6 +43,8 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 let database: TestDatabase;
 let dataDir: string;
 const sessionCookies: Record<"admin" | "user", string> = { admin: "", user: "" };
+/** The administrator who dismisses questions (each dismissal is audited under their name). */
+let admin: { id: string; email: string };
 const csrf = getCsrfToken(new Request("http://localhost/")).token;
 
 beforeAll(async () => {
@@ -60,6 +62,7 @@ beforeAll(async () => {
       role,
     });
     sessionCookies[role] = (await createSession(database.db, user.id, null)).split(";")[0]!;
+    if (role === "admin") admin = user;
   }
 });
 
@@ -275,7 +278,7 @@ describe("recordUnansweredQuestion", () => {
     expect(rows.find((row) => row.question === "Stored question 7")?.timesAsked).toBe(2);
 
     // Dismissing makes room again.
-    await dismissUnansweredQuestion(database.db, rows[0]!.id);
+    await dismissUnansweredQuestion(database.db, admin, rows[0]!.id);
     await expect(recordUnansweredQuestion(database.db, "One too many")).resolves.toBe("added");
   });
 
@@ -337,26 +340,26 @@ describe("listUnansweredQuestions", () => {
 describe("dismissing", () => {
   it("dismisses one question and returns it; an unknown id dismisses nothing", async () => {
     const [kept, dismissed] = await storeQuestions([{ question: "Keep me" }, { question: "Dismiss me" }]);
-    await expect(dismissUnansweredQuestion(database.db, dismissed!.id)).resolves.toMatchObject({
+    await expect(dismissUnansweredQuestion(database.db, admin, dismissed!.id)).resolves.toMatchObject({
       id: dismissed!.id,
       question: "Dismiss me",
     });
-    await expect(dismissUnansweredQuestion(database.db, dismissed!.id)).resolves.toBeUndefined();
-    await expect(dismissUnansweredQuestion(database.db, UNKNOWN_ID)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(database.db, admin, dismissed!.id)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(database.db, admin, UNKNOWN_ID)).resolves.toBeUndefined();
     expect((await storedQuestions()).map((row) => row.id)).toEqual([kept!.id]);
   });
 
   it("dismisses them all and says how many", async () => {
     await storeQuestions([{ question: "One" }, { question: "Two" }, { question: "Three" }]);
-    await expect(dismissAllUnansweredQuestions(database.db)).resolves.toBe(3);
+    await expect(dismissAllUnansweredQuestions(database.db, admin)).resolves.toBe(3);
     expect(await storedQuestions()).toEqual([]);
-    await expect(dismissAllUnansweredQuestions(database.db)).resolves.toBe(0);
+    await expect(dismissAllUnansweredQuestions(database.db, admin)).resolves.toBe(0);
   });
 
   it("a dismissed question asked again starts a new count", async () => {
     await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
     await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
-    await dismissAllUnansweredQuestions(database.db);
+    await dismissAllUnansweredQuestions(database.db, admin);
     await recordUnansweredQuestion(database.db, "Do you do penetration tests?");
     expect(await storedQuestions()).toMatchObject([{ timesAsked: 1 }]);
   });

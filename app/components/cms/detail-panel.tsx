@@ -83,3 +83,23 @@ export function DetailPanel({
     </section>
   );
 }
+
+/** The facts of the selected row as a description list; `className` sets the terms' column width. */
+export function DetailList({ className, children }: { className: string; children: ReactNode }) {
+  return <dl className={cn("mt-4 grid gap-3 text-sm", className)}>{children}</dl>;
+}
+
+/** One fact of a DetailList: its name and its value. */
+export function Detail({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-muted-foreground">{term}</dt>
+      <dd className={className}>{children}</dd>
+    </>
+  );
+}
+
+/** An instant as the server wrote it for a person (`timeParts`), machine-readable too. */
+export function Time({ value }: { value: { iso: string; text: string } }) {
+  return <time dateTime={value.iso}>{value.text}</time>;
+}

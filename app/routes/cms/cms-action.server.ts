@@ -74,7 +74,12 @@ function textValues(form: FormData): Record<string, string> {
  */
 export async function runCmsAction<T>(
   request: Request,
-  options: { failureMessage: string | ((intent: string) => string); keepValues?: boolean },
+  options: {
+    failureMessage: string | ((intent: string) => string);
+    keepValues?: boolean;
+    /** Checks of the form that need no database, run first (a mistake is answered as one even while it is down). */
+    check?: (context: Omit<CmsActionContext, "db">) => void;
+  },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
   const { current, form } = await requireAdminForm(request);
@@ -82,6 +87,7 @@ export async function runCmsAction<T>(
   const intent = values.intent ?? "";
   const keep = options.keepValues ? { values } : {};
   try {
+    options.check?.({ current, form, values, intent });
     return await work({ current, form, values, intent, db: await getDb() });
   } catch (error) {
     if (error instanceof ExpectedError) {
