@@ -11,16 +11,21 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "./confirm-form";
 import { CsrfInput } from "./csrf-input";
 import { Time } from "./detail-panel";
-import { ListRow } from "./list-tab";
+import { ListRow, type ListTabConfig } from "./list-tab";
 
 const LIST_PATH = "/cms/assistant";
 /** `?confirm=dismiss-all`: the confirmation panel, for a browser without JavaScript. */
 export const CONFIRM_PARAM = "confirm";
 export const DISMISS_ALL = "dismiss-all";
 
-export const QUESTION_COLUMNS = ["Question", "Times asked", "First asked", "Last asked"];
-
-export const NO_QUESTIONS = "No unanswered questions. The assistant found an answer to everything visitors asked.";
+export const ASSISTANT_TAB: ListTabConfig<QuestionView, never, never> = {
+  id: "assistant",
+  title: "Unanswered questions",
+  columns: ["Question", "Times asked", "First asked", "Last asked"],
+  lastColumn: "Actions",
+  emptyMessage: "No unanswered questions. The assistant found an answer to everything visitors asked.",
+  Row: QuestionRow,
+};
 
 export interface QuestionView {
   id: string;

@@ -1,59 +1,73 @@
 import { DownloadIcon, RefreshCwIcon } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 import { DataTable } from "./data-table";
+import { EmptyDetailPanel } from "./detail-panel";
 import { Pagination } from "./pagination";
 import { StatusFilter, type StatusStyle } from "./status-filter";
 
-/**
- * The frame of a CMS list tab (orders, contact submissions, outbox, assistant): a heading with the
- * count, the tab's buttons (a CSV export of what the filter shows, Refresh), an introduction, the
- * status filter, the table (`children`, one <tr> per row) with its pagination, and the detail panel
- * of the selected row beside it. The filter, page and selection live in the URL.
- */
-export function ListTab<Status extends string>({
-  id,
-  title,
-  total,
-  page,
-  filter,
-  exportHref,
-  refresh = false,
-  actions,
-  intro,
-  table,
-  children,
-  detail,
-}: {
+/** What a list tab is: its heading, its statuses, its buttons, its table and its panels. */
+export interface ListTabConfig<Row extends { id: string }, Selected extends { id: string }, Status extends string> {
   /** Makes the heading's id, `<id>-heading`, which names the section. */
   id: string;
   title: string;
-  total: number;
-  page: number;
-  filter?: { style: StatusStyle<Status>; current: Status | null };
+  /** The statuses of the filter above the table, if the list has any. */
+  statusStyle?: StatusStyle<Status>;
   /** The CSV export's address; the current status is passed on, so the file holds what is listed. */
   exportHref?: string;
   /** A Refresh button, for lists that change without the administrator doing anything. */
   refresh?: boolean;
+  columns: readonly string[];
+  /** The heading of the last column (see DataTable). */
+  lastColumn?: ReactNode;
+  emptyMessage: ReactNode;
+  /** One <tr> of the table. */
+  Row: ComponentType<{ row: Row; isSelected: boolean }>;
+  /** The panel under the list: the selected row's (`Panel`), or a prompt to select one. */
+  detail?: { label: string; emptyText: string; Panel: ComponentType<{ selected: Selected }> };
+}
+
+/** What a list tab's loader answers (the rows themselves go apart, under the tab's own name). */
+export interface ListTabData<Selected, Status extends string> {
+  total: number;
+  page: number;
+  /** The fetch error, shown in place of the table. */
+  error: string | null;
+  status?: Status | null;
+  selected?: Selected | null;
+}
+
+/**
+ * The frame of a CMS list tab (orders, contact submissions, outbox, assistant): a heading with the
+ * count, the tab's buttons (a CSV export of what the filter shows, Refresh), an introduction, the
+ * status filter, the table of `rows` (or the fetch error, or the empty message) with its
+ * pagination, and the detail panel of the selected row under it. The filter, page and selection
+ * live in the URL.
+ */
+export function ListTab<Row extends { id: string }, Selected extends { id: string }, Status extends string>({
+  tab,
+  data: { total, page, error, status = null, selected = null },
+  rows,
+  actions,
+  intro,
+}: {
+  tab: ListTabConfig<Row, Selected, Status>;
+  data: ListTabData<Selected, Status>;
+  rows: readonly Row[];
   /** Further buttons of the heading. */
   actions?: ReactNode;
   /** Shown under the heading, before the filter. */
   intro?: ReactNode;
-  table: Omit<ComponentProps<typeof DataTable>, "children" | "footer">;
-  children: ReactNode;
-  /** The selected row's panel, shown under the list. */
-  detail?: ReactNode;
 }) {
-  const headingId = `${id}-heading`;
-  const status = filter?.current;
+  const headingId = `${tab.id}-heading`;
   const buttons =
-    exportHref || refresh || actions ? (
+    tab.exportHref || tab.refresh || actions ? (
       <div className="flex flex-wrap items-center gap-2">
-        {exportHref ? <ExportLink href={`${exportHref}${status ? `?status=${status}` : ""}`} /> : null}
-        {refresh ? <RefreshButton /> : null}
+        {tab.exportHref ? <ExportLink href={`${tab.exportHref}${status ? `?status=${status}` : ""}`} /> : null}
+        {tab.refresh ? <RefreshButton /> : null}
         {actions}
       </div>
     ) : null;
@@ -61,22 +75,32 @@ export function ListTab<Status extends string>({
     <section className="rounded-lg border bg-card p-6" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="text-lg font-semibold">
-          {title} ({total})
+          {tab.title} ({total})
         </h2>
         {buttons}
       </div>
       {intro}
-      {filter ? <StatusFilter style={filter.style} current={filter.current} /> : null}
-      <DataTable {...table} footer={<Pagination page={page} total={total} pageSize={PAGE_SIZE} />}>
-        {children}
+      {tab.statusStyle ? <StatusFilter style={tab.statusStyle} current={status} /> : null}
+      <DataTable
+        columns={tab.columns}
+        lastColumn={tab.lastColumn}
+        error={error}
+        empty={rows.length === 0}
+        emptyMessage={tab.emptyMessage}
+        footer={<Pagination page={page} total={total} pageSize={PAGE_SIZE} />}
+      >
+        {rows.map((row) => (
+          <tab.Row key={row.id} row={row} isSelected={selected?.id === row.id} />
+        ))}
       </DataTable>
     </section>
   );
-  if (detail === undefined) return list;
+  if (!tab.detail) return list;
+  const { label, emptyText, Panel } = tab.detail;
   return (
     <div className="grid gap-6">
       {list}
-      {detail}
+      {selected ? <Panel selected={selected} /> : <EmptyDetailPanel label={label} emptyText={emptyText} />}
     </div>
   );
 }

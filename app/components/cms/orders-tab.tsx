@@ -1,15 +1,28 @@
 import type { ReactNode } from "react";
+import type { OrderStatus } from "~/lib/enums";
 import { cn } from "~/lib/utils";
 import type { OrderDetailView, OrderRowView } from "~/routes/cms/orders.server";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
-import { ListRow } from "./list-tab";
+import { ListRow, type ListTabConfig } from "./list-tab";
 import { ORDER_STATUS_STYLE } from "./list-statuses";
 import { StatusBadge } from "./status-filter";
 
-export const ORDER_COLUMNS = ["Reference", "Date", "Customer e-mail", "Status", "Total", "Currency"];
+export const ORDERS_TAB: ListTabConfig<OrderRowView, OrderDetailView, OrderStatus> = {
+  id: "orders",
+  title: "Orders",
+  statusStyle: ORDER_STATUS_STYLE,
+  exportHref: "/cms/orders/export.csv",
+  // Payments are confirmed by the provider a little after checkout: Refresh fetches the latest.
+  refresh: true,
+  columns: ["Reference", "Date", "Customer e-mail", "Status", "Total", "Currency"],
+  lastColumn: "Items",
+  emptyMessage: "No orders found.",
+  Row: OrderRow,
+  detail: { label: "Order details", emptyText: "Select an order to view details.", Panel: OrderDetail },
+};
 
 /** One order in the list; its reference opens it in the detail panel. */
-export function OrderRow({ order, isSelected }: { order: OrderRowView; isSelected: boolean }) {
+export function OrderRow({ row: order, isSelected }: { row: OrderRowView; isSelected: boolean }) {
   return (
     <ListRow selected={isSelected}>
       <td className="py-3 pr-4 font-medium">
@@ -129,53 +142,43 @@ function PaymentEvents({ events }: { events: OrderDetailView["events"] }) {
 }
 
 /** The selected order: its facts, its frozen lines and the payment events that moved it. */
-export function OrderDetail({ selected, closeHref }: { selected: OrderDetailView | null; closeHref: string }) {
+function OrderDetail({ selected }: { selected: OrderDetailView }) {
   return (
     <DetailPanel
-      label="Order details"
-      emptyText="Select an order to view details."
-      closeHref={closeHref}
-      selection={
-        selected && {
-          title: `Order ${selected.reference}`,
-          subtitle: (
-            <>
-              Placed <Time value={selected.created} />
-            </>
-          ),
-          badge: <StatusBadge status={selected.status} style={ORDER_STATUS_STYLE} />,
-        }
-      }
-    >
-      {selected ? (
+      title={`Order ${selected.reference}`}
+      subtitle={
         <>
-          <DetailList className="sm:grid-cols-[10rem_1fr]">
-            <Detail term="Order id" className="font-mono break-all">
-              {selected.id}
-            </Detail>
-            <Detail term="Status">{ORDER_STATUS_STYLE.labels[selected.status]}</Detail>
-            <Detail term="Created">
-              <Time value={selected.created} />
-            </Detail>
-            <Detail term="Paid">{selected.paid ? <Time value={selected.paid} /> : "Not paid"}</Detail>
-            <Detail term="Customer e-mail" className="break-all">
-              {selected.customerEmail ? (
-                <a href={`mailto:${selected.customerEmail}`} className="text-primary underline underline-offset-4">
-                  {selected.customerEmail}
-                </a>
-              ) : (
-                "Not known yet"
-              )}
-            </Detail>
-            <Detail term="Provider">{selected.provider}</Detail>
-            <Detail term="Provider session" className="font-mono break-all">
-              {selected.providerSessionId ?? "—"}
-            </Detail>
-          </DetailList>
-          <LineItems order={selected} />
-          <PaymentEvents events={selected.events} />
+          Placed <Time value={selected.created} />
         </>
-      ) : null}
+      }
+      status={selected.status}
+      statusStyle={ORDER_STATUS_STYLE}
+    >
+      <DetailList className="sm:grid-cols-[10rem_1fr]">
+        <Detail term="Order id" className="font-mono break-all">
+          {selected.id}
+        </Detail>
+        <Detail term="Status">{ORDER_STATUS_STYLE.labels[selected.status]}</Detail>
+        <Detail term="Created">
+          <Time value={selected.created} />
+        </Detail>
+        <Detail term="Paid">{selected.paid ? <Time value={selected.paid} /> : "Not paid"}</Detail>
+        <Detail term="Customer e-mail" className="break-all">
+          {selected.customerEmail ? (
+            <a href={`mailto:${selected.customerEmail}`} className="text-primary underline underline-offset-4">
+              {selected.customerEmail}
+            </a>
+          ) : (
+            "Not known yet"
+          )}
+        </Detail>
+        <Detail term="Provider">{selected.provider}</Detail>
+        <Detail term="Provider session" className="font-mono break-all">
+          {selected.providerSessionId ?? "—"}
+        </Detail>
+      </DetailList>
+      <LineItems order={selected} />
+      <PaymentEvents events={selected.events} />
     </DetailPanel>
   );
 }

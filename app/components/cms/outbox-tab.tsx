@@ -1,14 +1,24 @@
 import { Link } from "react-router";
+import type { MailStatus } from "~/lib/enums";
 import type { MailDetailView, MailRowView } from "~/routes/cms/outbox.server";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
-import { ListRow } from "./list-tab";
+import { ListRow, type ListTabConfig } from "./list-tab";
 import { MAIL_STATUS_STYLE } from "./list-statuses";
 import { StatusBadge } from "./status-filter";
 
-export const MAIL_COLUMNS = ["Status", "To", "Subject", "Created", "Sent", "Attempts"];
+export const OUTBOX_TAB: ListTabConfig<MailRowView, MailDetailView, MailStatus> = {
+  id: "outbox",
+  title: "Outbox",
+  statusStyle: MAIL_STATUS_STYLE,
+  columns: ["Status", "To", "Subject", "Created", "Sent", "Attempts"],
+  lastColumn: "Last error",
+  emptyMessage: "No e-mails in the outbox.",
+  Row: MailRow,
+  detail: { label: "E-mail details", emptyText: "Select an e-mail to read it.", Panel: MailDetail },
+};
 
 /** One mail in the list; its subject opens it in the detail panel. */
-export function MailRow({ mail, isSelected }: { mail: MailRowView; isSelected: boolean }) {
+export function MailRow({ row: mail, isSelected }: { row: MailRowView; isSelected: boolean }) {
   return (
     <ListRow selected={isSelected} align="top">
       <td className="py-3 pr-4">
@@ -31,68 +41,58 @@ export function MailRow({ mail, isSelected }: { mail: MailRowView; isSelected: b
 }
 
 /** The selected mail: where it went, how delivery is going, and its plain text. */
-export function MailDetail({ selected, closeHref }: { selected: MailDetailView | null; closeHref: string }) {
+function MailDetail({ selected }: { selected: MailDetailView }) {
   return (
     <DetailPanel
-      label="E-mail details"
-      emptyText="Select an e-mail to read it."
-      closeHref={closeHref}
-      selection={
-        selected && {
-          title: selected.subject,
-          subtitle: (
-            <>
-              {selected.kind === "notification" ? "Notification to the company" : "Acknowledgement to the sender"},
-              written <Time value={selected.created} />
-            </>
-          ),
-          badge: <StatusBadge status={selected.status} style={MAIL_STATUS_STYLE} />,
-        }
-      }
-    >
-      {selected ? (
+      title={selected.subject}
+      subtitle={
         <>
-          <DetailList className="sm:grid-cols-[9rem_1fr]">
-            <Detail term="To" className="break-all">
-              {selected.to}
-            </Detail>
-            {selected.replyTo ? (
-              <Detail term="Reply to" className="break-all">
-                {selected.replyTo}
-              </Detail>
-            ) : null}
-            <Detail term="Sent">{selected.sent ? <Time value={selected.sent} /> : "Not yet"}</Detail>
-            {selected.nextAttempt ? (
-              <Detail term="Next attempt">
-                <Time value={selected.nextAttempt} />
-              </Detail>
-            ) : null}
-            <Detail term="Attempts">{selected.attempts}</Detail>
-            {selected.lastError ? (
-              <Detail term="Last error" className="break-words">
-                {selected.lastError}
-              </Detail>
-            ) : null}
-            {selected.submissionId ? (
-              <Detail term="Submission">
-                <Link
-                  to={`/cms/submissions?selected=${selected.submissionId}`}
-                  className="text-primary underline underline-offset-4"
-                >
-                  Open the contact submission
-                </Link>
-              </Detail>
-            ) : null}
-          </DetailList>
-          <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
-          <pre
-            data-testid="outbox-message"
-            className="mt-2 rounded-md border bg-background p-4 font-sans text-sm break-words whitespace-pre-wrap"
-          >
-            {selected.text}
-          </pre>
+          {selected.kind === "notification" ? "Notification to the company" : "Acknowledgement to the sender"}, written{" "}
+          <Time value={selected.created} />
         </>
-      ) : null}
+      }
+      status={selected.status}
+      statusStyle={MAIL_STATUS_STYLE}
+    >
+      <DetailList className="sm:grid-cols-[9rem_1fr]">
+        <Detail term="To" className="break-all">
+          {selected.to}
+        </Detail>
+        {selected.replyTo ? (
+          <Detail term="Reply to" className="break-all">
+            {selected.replyTo}
+          </Detail>
+        ) : null}
+        <Detail term="Sent">{selected.sent ? <Time value={selected.sent} /> : "Not yet"}</Detail>
+        {selected.nextAttempt ? (
+          <Detail term="Next attempt">
+            <Time value={selected.nextAttempt} />
+          </Detail>
+        ) : null}
+        <Detail term="Attempts">{selected.attempts}</Detail>
+        {selected.lastError ? (
+          <Detail term="Last error" className="break-words">
+            {selected.lastError}
+          </Detail>
+        ) : null}
+        {selected.submissionId ? (
+          <Detail term="Submission">
+            <Link
+              to={`/cms/submissions?selected=${selected.submissionId}`}
+              className="text-primary underline underline-offset-4"
+            >
+              Open the contact submission
+            </Link>
+          </Detail>
+        ) : null}
+      </DetailList>
+      <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
+      <pre
+        data-testid="outbox-message"
+        className="mt-2 rounded-md border bg-background p-4 font-sans text-sm break-words whitespace-pre-wrap"
+      >
+        {selected.text}
+      </pre>
     </DetailPanel>
   );
 }

@@ -8,14 +8,25 @@ import { cn } from "~/lib/utils";
 import type { SubmissionDetailView, SubmissionRowView } from "~/routes/cms/submissions.server";
 import { useCsrfToken } from "./csrf-input";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
-import { ListRow } from "./list-tab";
+import { ListRow, type ListTabConfig } from "./list-tab";
 import { CONTACT_STATUS_STYLE } from "./list-statuses";
 import { StatusBadge } from "./status-filter";
 
-export const SUBMISSION_COLUMNS = ["Name", "Subject", "Status", "Date"];
+export const SUBMISSIONS_TAB: ListTabConfig<SubmissionRowView, SubmissionDetailView, ContactStatus> = {
+  id: "submissions",
+  title: "Contact Submissions",
+  statusStyle: CONTACT_STATUS_STYLE,
+  exportHref: "/cms/submissions/export.csv",
+  refresh: true,
+  columns: ["Name", "Subject", "Status", "Date"],
+  lastColumn: "Actions",
+  emptyMessage: "No contact submissions found.",
+  Row: SubmissionRow,
+  detail: { label: "Submission details", emptyText: "Select a submission to view details.", Panel: SubmissionDetail },
+};
 
 /** One submission in the list, with its status selector; its name opens it in the detail panel. */
-export function SubmissionRow({ submission, isSelected }: { submission: SubmissionRowView; isSelected: boolean }) {
+export function SubmissionRow({ row: submission, isSelected }: { row: SubmissionRowView; isSelected: boolean }) {
   return (
     <ListRow selected={isSelected}>
       <td className="py-3 pr-4 font-medium">
@@ -84,68 +95,52 @@ function StatusSelect({
 const linkClass = "text-primary underline underline-offset-4";
 
 /** The selected submission: how to reach the sender, the attachment, the message and its status. */
-export function SubmissionDetail({
-  selected,
-  closeHref,
-}: {
-  selected: SubmissionDetailView | null;
-  closeHref: string;
-}) {
+function SubmissionDetail({ selected }: { selected: SubmissionDetailView }) {
   return (
     <DetailPanel
-      label="Submission details"
-      emptyText="Select a submission to view details."
-      closeHref={closeHref}
-      selection={
-        selected && {
-          title: selected.name,
-          subtitle: (
-            <>
-              Received <Time value={selected.created} />
-            </>
-          ),
-          badge: <StatusBadge status={selected.status} style={CONTACT_STATUS_STYLE} />,
-        }
-      }
-    >
-      {selected ? (
+      title={selected.name}
+      subtitle={
         <>
-          <DetailList className="sm:grid-cols-[8rem_1fr]">
-            <Detail term="E-mail">
-              <a href={`mailto:${selected.email}`} className={linkClass}>
-                {selected.email}
-              </a>
-            </Detail>
-            {selected.phone ? (
-              <Detail term="Phone">
-                <a href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
-                  {selected.phone}
-                </a>
-              </Detail>
-            ) : null}
-            <Detail term="Subject">{selected.subject}</Detail>
-            {selected.attachmentFilename ? (
-              <Detail term="Attachment" className="flex items-center gap-1">
-                <PaperclipIcon aria-hidden="true" className="size-4" />
-                {/* A resource route: a full request, answered as a download for administrators only. */}
-                <a href={`/cms/submissions/${selected.id}/attachment`} download className={linkClass}>
-                  {selected.attachmentFilename}
-                </a>
-              </Detail>
-            ) : null}
-          </DetailList>
-          <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
-          <div
-            data-testid="submission-message"
-            className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap [&_a]:text-primary [&_a]:underline"
-            // Sanitised on the server by sanitizeRichText: no scripts, handlers or javascript: links.
-            dangerouslySetInnerHTML={{ __html: selected.messageHtml }}
-          />
-          <div className="mt-6">
-            <StatusSelect id={selected.id} status={selected.status} label="Status" />
-          </div>
+          Received <Time value={selected.created} />
         </>
-      ) : null}
+      }
+      status={selected.status}
+      statusStyle={CONTACT_STATUS_STYLE}
+    >
+      <DetailList className="sm:grid-cols-[8rem_1fr]">
+        <Detail term="E-mail">
+          <a href={`mailto:${selected.email}`} className={linkClass}>
+            {selected.email}
+          </a>
+        </Detail>
+        {selected.phone ? (
+          <Detail term="Phone">
+            <a href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+              {selected.phone}
+            </a>
+          </Detail>
+        ) : null}
+        <Detail term="Subject">{selected.subject}</Detail>
+        {selected.attachmentFilename ? (
+          <Detail term="Attachment" className="flex items-center gap-1">
+            <PaperclipIcon aria-hidden="true" className="size-4" />
+            {/* A resource route: a full request, answered as a download for administrators only. */}
+            <a href={`/cms/submissions/${selected.id}/attachment`} download className={linkClass}>
+              {selected.attachmentFilename}
+            </a>
+          </Detail>
+        ) : null}
+      </DetailList>
+      <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
+      <div
+        data-testid="submission-message"
+        className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap [&_a]:text-primary [&_a]:underline"
+        // Sanitised on the server by sanitizeRichText: no scripts, handlers or javascript: links.
+        dangerouslySetInnerHTML={{ __html: selected.messageHtml }}
+      />
+      <div className="mt-6">
+        <StatusSelect id={selected.id} status={selected.status} label="Status" />
+      </div>
     </DetailPanel>
   );
 }

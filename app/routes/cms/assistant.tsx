@@ -6,13 +6,7 @@
  * JavaScript).
  */
 import { useLoaderData } from "react-router";
-import {
-  DismissAllButton,
-  DismissAllPanel,
-  NO_QUESTIONS,
-  QUESTION_COLUMNS,
-  QuestionRow,
-} from "~/components/cms/assistant-tab";
+import { ASSISTANT_TAB, DismissAllButton, DismissAllPanel } from "~/components/cms/assistant-tab";
 import { ListTab } from "~/components/cms/list-tab";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { dismissAllQuestions, dismissFailureMessage, dismissQuestion, loadAssistantTab } from "./assistant.server";
@@ -40,35 +34,23 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AssistantTab() {
-  const { questions, total, page, error, confirmingDismissAll } = useLoaderData<typeof loader>();
+  const { questions, confirmingDismissAll, ...data } = useLoaderData<typeof loader>();
   return (
     <ListTab
-      id="assistant"
-      title="Unanswered questions"
-      total={total}
-      page={page}
-      actions={total > 0 && !confirmingDismissAll ? <DismissAllButton total={total} /> : null}
+      tab={ASSISTANT_TAB}
+      data={data}
+      rows={questions}
+      actions={data.total > 0 && !confirmingDismissAll ? <DismissAllButton total={data.total} /> : null}
       intro={
         <>
           <p className="mt-2 max-w-prose text-sm text-muted-foreground">
             Questions visitors asked the site assistant that the site&apos;s content did not answer. Add or improve
             content, then dismiss them.
           </p>
-          {confirmingDismissAll ? <DismissAllPanel total={total} /> : null}
+          {confirmingDismissAll ? <DismissAllPanel total={data.total} /> : null}
         </>
       }
-      table={{
-        columns: QUESTION_COLUMNS,
-        lastColumn: "Actions",
-        error,
-        empty: questions.length === 0,
-        emptyMessage: NO_QUESTIONS,
-      }}
-    >
-      {questions.map((row) => (
-        <QuestionRow key={row.id} row={row} />
-      ))}
-    </ListTab>
+    />
   );
 }
 

@@ -1,8 +1,6 @@
 import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
-import { MAIL_STATUS_STYLE } from "~/components/cms/list-statuses";
-import { MAIL_COLUMNS, MailDetail, MailRow } from "~/components/cms/outbox-tab";
-import { useHrefWith } from "~/components/cms/status-filter";
+import { OUTBOX_TAB } from "~/components/cms/outbox-tab";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { loadOutboxTab } from "./outbox.server";
 import type { Route } from "./+types/outbox";
@@ -17,15 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function OutboxPage() {
-  const { mails, total, page, status, selected, error, smtpConfigured } = useLoaderData<typeof loader>();
-  const hrefWith = useHrefWith();
+  const { mails, smtpConfigured, ...data } = useLoaderData<typeof loader>();
   return (
     <ListTab
-      id="outbox"
-      title="Outbox"
-      total={total}
-      page={page}
-      filter={{ style: MAIL_STATUS_STYLE, current: status }}
+      tab={OUTBOX_TAB}
+      data={data}
+      rows={mails}
       intro={
         <p className="mt-2 text-sm text-muted-foreground">
           {smtpConfigured
@@ -33,19 +28,7 @@ export default function OutboxPage() {
             : "No mail server is configured (SMTP_URL), so e-mails are not sent: they are kept here to read."}
         </p>
       }
-      table={{
-        columns: MAIL_COLUMNS,
-        lastColumn: "Last error",
-        error,
-        empty: mails.length === 0,
-        emptyMessage: "No e-mails in the outbox.",
-      }}
-      detail={<MailDetail selected={selected} closeHref={hrefWith({ selected: null })} />}
-    >
-      {mails.map((mail) => (
-        <MailRow key={mail.id} mail={mail} isSelected={selected?.id === mail.id} />
-      ))}
-    </ListTab>
+    />
   );
 }
 

@@ -1,8 +1,6 @@
 import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
-import { CONTACT_STATUS_STYLE } from "~/components/cms/list-statuses";
-import { useHrefWith } from "~/components/cms/status-filter";
-import { SUBMISSION_COLUMNS, SubmissionDetail, SubmissionRow } from "~/components/cms/submissions-tab";
+import { SUBMISSIONS_TAB } from "~/components/cms/submissions-tab";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import {
@@ -36,31 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SubmissionsTab() {
-  const { submissions, total, page, status, selected, error } = useLoaderData<typeof loader>();
-  const hrefWith = useHrefWith();
-  return (
-    <ListTab
-      id="submissions"
-      title="Contact Submissions"
-      total={total}
-      page={page}
-      filter={{ style: CONTACT_STATUS_STYLE, current: status }}
-      exportHref="/cms/submissions/export.csv"
-      refresh
-      table={{
-        columns: SUBMISSION_COLUMNS,
-        lastColumn: "Actions",
-        error,
-        empty: submissions.length === 0,
-        emptyMessage: "No contact submissions found.",
-      }}
-      detail={<SubmissionDetail selected={selected} closeHref={hrefWith({ selected: null })} />}
-    >
-      {submissions.map((submission) => (
-        <SubmissionRow key={submission.id} submission={submission} isSelected={selected?.id === submission.id} />
-      ))}
-    </ListTab>
-  );
+  const { submissions, ...data } = useLoaderData<typeof loader>();
+  return <ListTab tab={SUBMISSIONS_TAB} data={data} rows={submissions} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | CMS" }];
