@@ -96,7 +96,10 @@ function expectOutcome(response: HttpResponse, outcome: Outcome, address: string
     // A refused page shows Access Denied, never the tab; a refused download is not the file.
     if (response.headers["content-type"]?.startsWith("text/html"))
       expect(response.text, label).toContain("Access Denied");
-    else expect(response.headers["content-type"], label).toMatch(/^application\/json/);
+    else {
+      expect(response.headers["content-type"], label).toMatch(/^text\/plain/);
+      expect(response.text, label).toBe("Access denied");
+    }
   }
 }
 

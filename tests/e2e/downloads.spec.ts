@@ -239,7 +239,9 @@ test("posting the download form answers with the PDF itself; an unknown document
     });
     expect(response.status(), id).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
-    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${id}.pdf"`);
+    expect(response.headers()["content-disposition"]).toBe(
+      `attachment; filename="${id}.pdf"; filename*=UTF-8''${id}.pdf`,
+    );
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(await submissionsNamed(server, `Poster ${id}`)).toMatchObject([{ subject: `Download: ${title}` }]);

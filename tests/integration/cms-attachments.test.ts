@@ -131,7 +131,7 @@ describe("CSV export", () => {
     const response = await loader(args(url, cms.cookie("admin")));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -22,10 +22,13 @@ vi.mock("~/server/platform/db/database.server", () =>
 // A signed-in administrator for the tab, whose data is in this test database.
 const cms = setUpCmsHarness({ name: "contact-submissions" });
 const ids: Record<string, string> = {};
+/** The administrator who changes statuses (the change is audited under their name). */
+let actor: { id: string; email: string };
 
 const at = (n: number) => new Date(Date.UTC(2025, 2, n, 9, 30));
 
 beforeAll(async () => {
+  actor = { id: cms.userId("admin"), email: "admin@example.com" };
   const rows = await cms.db
     .insert(contactSubmissions)
     .values([
@@ -95,15 +98,15 @@ describe("findContactSubmission", () => {
 describe("updateContactSubmissionStatus", () => {
   it("changes the status freely among the four values and reports the previous one", async () => {
     const id = ids.Ada!;
-    await expect(updateContactSubmissionStatus(cms.db, id, "in_progress")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, actor, id, "in_progress")).resolves.toEqual({
       previous: "new",
       status: "in_progress",
     });
-    await expect(updateContactSubmissionStatus(cms.db, id, "spam")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, actor, id, "spam")).resolves.toEqual({
       previous: "in_progress",
       status: "spam",
     });
-    await expect(updateContactSubmissionStatus(cms.db, id, "new")).resolves.toEqual({
+    await expect(updateContactSubmissionStatus(cms.db, actor, id, "new")).resolves.toEqual({
       previous: "spam",
       status: "new",
     });
@@ -113,9 +116,9 @@ describe("updateContactSubmissionStatus", () => {
   it('refuses any other value with "Invalid status value" and changes nothing', async () => {
     const id = ids.Ed!;
     for (const bad of ["closed", "", "NEW", null, 1]) {
-      const attempt = updateContactSubmissionStatus(cms.db, id, bad);
+      const attempt = updateContactSubmissionStatus(cms.db, actor, id, bad);
       await expect(attempt).rejects.toBeInstanceOf(ExpectedError);
-      await expect(updateContactSubmissionStatus(cms.db, id, bad)).rejects.toThrow("Invalid status value");
+      await expect(updateContactSubmissionStatus(cms.db, actor, id, bad)).rejects.toThrow("Invalid status value");
     }
     const [row] = await cms.db
       .select({ status: contactSubmissions.status })
@@ -126,7 +129,7 @@ describe("updateContactSubmissionStatus", () => {
 
   it("returns undefined for an unknown id", async () => {
     await expect(
-      updateContactSubmissionStatus(cms.db, "00000000-0000-4000-8000-000000000000", "resolved"),
+      updateContactSubmissionStatus(cms.db, actor, "00000000-0000-4000-8000-000000000000", "resolved"),
     ).resolves.toBeUndefined();
   });
 

@@ -329,7 +329,9 @@ describe("the /downloads/:document route", () => {
     )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="data-lake-architecture-guide.pdf"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      "attachment; filename=\"data-lake-architecture-guide.pdf\"; filename*=UTF-8''data-lake-architecture-guide.pdf",
+    );
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");

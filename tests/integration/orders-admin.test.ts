@@ -270,7 +270,7 @@ describe("CSV export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(
-      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''orders-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");

@@ -7,7 +7,7 @@
  * the admin's list (most asked first, paged), dismissing one or all with the audit log and toasts,
  * and who may do it.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, unansweredQuestions } from "../../db/schema";
 import {
   dismissAllUnansweredQuestions,
@@ -38,6 +38,11 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 
 // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
 const cms = setUpCmsHarness({ name: "unanswered-questions" });
+/** The administrator who dismisses questions (each dismissal is audited under their name). */
+let actor: { id: string; email: string };
+beforeAll(() => {
+  actor = { id: cms.userId("admin"), email: "admin@example.com" };
+});
 
 beforeEach(async () => {
   await cms.db.delete(unansweredQuestions);
@@ -244,7 +249,7 @@ describe("recordUnansweredQuestion", () => {
     expect(rows.find((row) => row.question === "Stored question 7")?.timesAsked).toBe(2);
 
     // Dismissing makes room again.
-    await dismissUnansweredQuestion(cms.db, rows[0]!.id);
+    await dismissUnansweredQuestion(cms.db, actor, rows[0]!.id);
     await expect(recordUnansweredQuestion(cms.db, "One too many")).resolves.toBe("added");
   });
 
@@ -306,26 +311,26 @@ describe("listUnansweredQuestions", () => {
 describe("dismissing", () => {
   it("dismisses one question and returns it; an unknown id dismisses nothing", async () => {
     const [kept, dismissed] = await storeQuestions([{ question: "Keep me" }, { question: "Dismiss me" }]);
-    await expect(dismissUnansweredQuestion(cms.db, dismissed!.id)).resolves.toMatchObject({
+    await expect(dismissUnansweredQuestion(cms.db, actor, dismissed!.id)).resolves.toMatchObject({
       id: dismissed!.id,
       question: "Dismiss me",
     });
-    await expect(dismissUnansweredQuestion(cms.db, dismissed!.id)).resolves.toBeUndefined();
-    await expect(dismissUnansweredQuestion(cms.db, UNKNOWN_ID)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(cms.db, actor, dismissed!.id)).resolves.toBeUndefined();
+    await expect(dismissUnansweredQuestion(cms.db, actor, UNKNOWN_ID)).resolves.toBeUndefined();
     expect((await storedQuestions()).map((row) => row.id)).toEqual([kept!.id]);
   });
 
   it("dismisses them all and says how many", async () => {
     await storeQuestions([{ question: "One" }, { question: "Two" }, { question: "Three" }]);
-    await expect(dismissAllUnansweredQuestions(cms.db)).resolves.toBe(3);
+    await expect(dismissAllUnansweredQuestions(cms.db, actor)).resolves.toBe(3);
     expect(await storedQuestions()).toEqual([]);
-    await expect(dismissAllUnansweredQuestions(cms.db)).resolves.toBe(0);
+    await expect(dismissAllUnansweredQuestions(cms.db, actor)).resolves.toBe(0);
   });
 
   it("a dismissed question asked again starts a new count", async () => {
     await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
     await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
-    await dismissAllUnansweredQuestions(cms.db);
+    await dismissAllUnansweredQuestions(cms.db, actor);
     await recordUnansweredQuestion(cms.db, "Do you do penetration tests?");
     expect(await storedQuestions()).toMatchObject([{ timesAsked: 1 }]);
   });

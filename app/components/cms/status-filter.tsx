@@ -20,21 +20,29 @@ export function useHrefWith() {
   };
 }
 
+type BadgeTone = NonNullable<React.ComponentProps<typeof Badge>["tone"]>;
+
+/** How a list shows its statuses: their order, their labels and the colours of their badges. */
+export interface StatusStyle<Status extends string> {
+  statuses: readonly Status[];
+  labels: Readonly<Record<Status, string>>;
+  /** Badge tones that keep AA contrast in both themes. */
+  tones: Readonly<Record<Status, BadgeTone>>;
+}
+
 /** "All" and one link per status; the current one is marked for assistive technology. */
 export function StatusFilter<Status extends string>({
-  statuses,
+  style,
   current,
-  labels,
 }: {
-  statuses: readonly Status[];
+  style: StatusStyle<Status>;
   current: Status | null;
-  labels: Readonly<Record<Status, string>>;
 }) {
   const hrefWith = useHrefWith();
   return (
     <nav aria-label="Filter by status" className="mt-4">
       <ul className="flex flex-wrap gap-2">
-        {([null, ...statuses] as const).map((value) => (
+        {([null, ...style.statuses] as const).map((value) => (
           <li key={value ?? "all"}>
             <Link
               to={hrefWith({ status: value, page: null })}
@@ -44,7 +52,7 @@ export function StatusFilter<Status extends string>({
                 current === value ? "bg-primary text-primary-foreground" : "hover:bg-accent",
               )}
             >
-              {value ? labels[value] : "All"}
+              {value ? style.labels[value] : "All"}
             </Link>
           </li>
         ))}
@@ -53,21 +61,11 @@ export function StatusFilter<Status extends string>({
   );
 }
 
-type BadgeTone = NonNullable<React.ComponentProps<typeof Badge>["tone"]>;
-
 /** A row's status as a coloured badge, with the same labels as the filter above the list. */
-export function StatusBadge<Status extends string>({
-  status,
-  labels,
-  tones,
-}: {
-  status: Status;
-  labels: Readonly<Record<Status, string>>;
-  tones: Readonly<Record<Status, BadgeTone>>;
-}) {
+export function StatusBadge<Status extends string>({ status, style }: { status: Status; style: StatusStyle<Status> }) {
   return (
-    <Badge tone={tones[status]} data-status={status}>
-      {labels[status]}
+    <Badge tone={style.tones[status]} data-status={status}>
+      {style.labels[status]}
     </Badge>
   );
 }

@@ -94,6 +94,8 @@ export async function runCmsAction<T>(
     keepValues?: boolean;
     errorTitle?: string;
     failureToastForRefusals?: boolean;
+    /** Checks of the form that need no database, run first (a mistake is answered as one even while it is down). */
+    check?: (context: Omit<CmsActionContext, "db">) => void;
   },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
@@ -105,6 +107,7 @@ export async function runCmsAction<T>(
   const failureMessage = () =>
     typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;
   try {
+    options.check?.({ current, form, values, intent });
     return await work({ current, form, values, intent, db: await getDb() });
   } catch (error) {
     if (error instanceof ExpectedError) {

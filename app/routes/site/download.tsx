@@ -25,6 +25,7 @@ import { themeInitScript } from "~/lib/theme";
 import { getDb } from "~/server/platform/db/database.server";
 import { findDownloadDocument, requestDownload, type DownloadDocument } from "~/server/content/downloads.server";
 import { getEnv } from "~/server/platform/env.server";
+import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
 import { logger } from "~/server/platform/logger.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
@@ -108,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       status: 200,
       headers: {
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Content-Disposition": attachmentDisposition(filename),
         "Content-Length": String(pdf.length),
         "Cache-Control": "no-store",
       },

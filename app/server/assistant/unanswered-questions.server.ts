@@ -8,6 +8,7 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { unansweredQuestions } from "../../../db/schema";
 import { PAGE_SIZE, pageCount, pageWindow } from "~/lib/pagination";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
 
@@ -238,14 +239,46 @@ export async function listUnansweredQuestions(
   return { questions, total, page: shown };
 }
 
-/** Removes one question (the admin has dealt with it); returns it, or undefined when it was not there. */
-export async function dismissUnansweredQuestion(db: Database, id: string): Promise<UnansweredQuestion | undefined> {
-  const [row] = await db.delete(unansweredQuestions).where(eq(unansweredQuestions.id, id)).returning();
-  return row;
+/**
+ * An administrator removes one question (they have dealt with it), with its audit entry
+ * (unanswered_question.dismiss, the question and its count); returns it, or undefined when it was
+ * not there.
+ */
+export async function dismissUnansweredQuestion(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<UnansweredQuestion | undefined> {
+  return auditedChange(
+    db,
+    actor,
+    async (tx) => (await tx.delete(unansweredQuestions).where(eq(unansweredQuestions.id, id)).returning())[0],
+    (row) =>
+      row
+        ? {
+            action: "unanswered_question.dismiss",
+            entity: "unanswered_questions",
+            entityId: row.id,
+            details: { question: row.question, timesAsked: row.timesAsked },
+          }
+        : null,
+  );
 }
 
-/** Removes every question; returns how many there were. */
-export async function dismissAllUnansweredQuestions(db: Database): Promise<number> {
-  const rows = await db.delete(unansweredQuestions).returning({ id: unansweredQuestions.id });
-  return rows.length;
+/** Removes every question, audited with how many (nothing is recorded when there were none); returns the count. */
+export async function dismissAllUnansweredQuestions(db: Database, actor: Actor): Promise<number> {
+  return auditedChange(
+    db,
+    actor,
+    async (tx) => (await tx.delete(unansweredQuestions).returning({ id: unansweredQuestions.id })).length,
+    (dismissed) =>
+      dismissed > 0
+        ? {
+            action: "unanswered_question.dismiss_all",
+            entity: "unanswered_questions",
+            entityId: null,
+            details: { count: dismissed },
+          }
+        : null,
+  );
 }

@@ -7,6 +7,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { contactSubmissions } from "../../../db/schema";
 import { CONTACT_STATUSES, type ContactStatus } from "../../lib/enums";
 import { PAGE_SIZE } from "../../lib/pagination";
+import { isUuid } from "../../lib/schemas/id";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 
@@ -17,6 +19,11 @@ export const INVALID_STATUS_MESSAGE = "Invalid status value";
 
 export function isContactStatus(value: unknown): value is ContactStatus {
   return typeof value === "string" && (CONTACT_STATUSES as readonly string[]).includes(value);
+}
+
+/** Refuses anything but the four statuses, with "Invalid status value". */
+export function assertContactStatus(value: unknown): asserts value is ContactStatus {
+  if (!isContactStatus(value)) throw new ExpectedError(INVALID_STATUS_MESSAGE);
 }
 
 function toSubmission(row: SubmissionRow): ContactSubmission {
@@ -54,25 +61,42 @@ export async function findContactSubmission(db: Database, id: string): Promise<C
 }
 
 /**
- * Sets a submission's status and returns the previous one, or undefined when no submission has
- * this id. Anything but the four statuses is refused with "Invalid status value".
+ * An administrator sets a submission's status; the change and its audit entry
+ * (contact_submission.status, from and to) are written together. Returns the previous status, or
+ * undefined when no submission has this id (a malformed id included). Anything but the four
+ * statuses is refused with "Invalid status value".
  */
 export async function updateContactSubmissionStatus(
   db: Database,
+  actor: Actor,
   id: string,
   status: unknown,
 ): Promise<{ previous: ContactStatus; status: ContactStatus } | undefined> {
-  if (!isContactStatus(status)) throw new ExpectedError(INVALID_STATUS_MESSAGE);
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: contactSubmissions.status })
-      .from(contactSubmissions)
-      .where(eq(contactSubmissions.id, id))
-      .for("update");
-    if (!current) return undefined;
-    await tx.update(contactSubmissions).set({ status, updatedAt: new Date() }).where(eq(contactSubmissions.id, id));
-    return { previous: current.status as ContactStatus, status };
-  });
+  assertContactStatus(status);
+  if (!isUuid(id)) return undefined;
+  return auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const [current] = await tx
+        .select({ status: contactSubmissions.status })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.id, id))
+        .for("update");
+      if (!current) return undefined;
+      await tx.update(contactSubmissions).set({ status, updatedAt: new Date() }).where(eq(contactSubmissions.id, id));
+      return { previous: current.status as ContactStatus, status };
+    },
+    (result) =>
+      result
+        ? {
+            action: "contact_submission.status",
+            entity: "contact_submissions",
+            entityId: id,
+            details: { from: result.previous, to: result.status },
+          }
+        : null,
+  );
 }
 
 export interface NewContactSubmission {

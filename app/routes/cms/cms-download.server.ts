@@ -1,0 +1,45 @@
+/**
+ * How the CMS hands out a file (a CSV export, a submission's attachment): for administrators only,
+ * always as a download under a name that is safe in a header, never sniffed and never cached, since
+ * these files hold personal data.
+ */
+import { isAdmin, requireUser } from "~/server/auth/guards.server";
+import type { SessionUser } from "~/server/auth/sessions.server";
+import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
+
+const PRIVATE_FILE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  // Customer e-mail addresses, CVs: never kept by a browser or a shared cache.
+  "Cache-Control": "private, no-store",
+};
+
+/**
+ * An administrator, for a file route: anonymous visitors are sent to sign in (and back), and
+ * other users get a plain "Access denied" 403, not the JSON a CMS page reads to show its alert.
+ */
+export async function requireAdminDownload(request: Request): Promise<SessionUser> {
+  const current = await requireUser(request);
+  if (!isAdmin(current.user)) {
+    throw new Response("Access denied", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_FILE_HEADERS },
+    });
+  }
+  return current;
+}
+
+/** The file as a download named `filename`. */
+export function downloadResponse(body: BodyInit, { filename, contentType }: { filename: string; contentType: string }) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": attachmentDisposition(filename),
+      ...PRIVATE_FILE_HEADERS,
+    },
+  });
+}
+
+/** A CSV export (UTF-8, as csvDocument writes it). */
+export function csvDownload(csv: string, filename: string): Response {
+  return downloadResponse(csv, { filename, contentType: "text/csv; charset=utf-8" });
+}

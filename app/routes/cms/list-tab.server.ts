@@ -1,0 +1,47 @@
+/**
+ * What the CMS list tabs (orders, submissions, outbox, assistant) share on the server: reading the
+ * list's address, and answering with the tab's own message when the database cannot be read.
+ */
+import { pageFromSearch } from "~/lib/pagination";
+import { isUuid } from "~/lib/schemas/id";
+import { getDb } from "~/server/platform/db/database.server";
+import type { Database } from "~/server/platform/db/db.server";
+import { logger } from "~/server/platform/logger.server";
+
+export interface ListQuery<Status extends string> {
+  /** `?status=`, when it names one of the tab's statuses. */
+  status: Status | null;
+  /** `?page=`, 1 when absent or not a page number. */
+  page: number;
+  /** `?selected=`, when it is a well-formed id (anything else selects nothing, without a query). */
+  selectedId: string | null;
+  searchParams: URLSearchParams;
+}
+
+export function listQuery<Status extends string = never>(
+  request: Request,
+  isStatus?: (value: unknown) => value is Status,
+): ListQuery<Status> {
+  const searchParams = new URL(request.url).searchParams;
+  const status = searchParams.get("status");
+  const selectedId = searchParams.get("selected");
+  return {
+    status: isStatus?.(status) ? status : null,
+    page: pageFromSearch(searchParams),
+    selectedId: isUuid(selectedId) ? selectedId : null,
+    searchParams,
+  };
+}
+
+/**
+ * A list tab's reads. When they fail, the error is logged and the tab answers `fallback`: its
+ * message in place of the list, so the page still renders and says what went wrong.
+ */
+export async function readListTab<T>(what: string, read: (db: Database) => Promise<T>, fallback: NoInfer<T>) {
+  try {
+    return await read(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, `could not list ${what}`);
+    return fallback;
+  }
+}
