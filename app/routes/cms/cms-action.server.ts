@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { requireAdminForm } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { logger } from "~/server/platform/logger.server";
@@ -70,11 +71,16 @@ function textValues(form: FormData): Record<string, string> {
 /**
  * Runs a CMS action for an administrator. `failureMessage` is the spec's text for a change that
  * failed on our side (it may depend on the intent); `keepValues` returns what was typed with a
- * refusal, for forms that must not lose it.
+ * refusal, for forms that must not lose it; `outageStatus` answers a database outage with 503.
  */
 export async function runCmsAction<T>(
   request: Request,
-  options: { failureMessage: string | ((intent: string) => string); keepValues?: boolean },
+  options: {
+    failureMessage: string | ((intent: string) => string);
+    keepValues?: boolean;
+    /** Answer 503 rather than 500 when the failure is the database being unreachable. */
+    outageStatus?: boolean;
+  },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
   const { current, form } = await requireAdminForm(request);
@@ -96,6 +102,7 @@ export async function runCmsAction<T>(
     const message =
       typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;
     logger.error({ err: error, path: new URL(request.url).pathname, intent }, "CMS action failed");
-    return actionFailed(message, 500, { intent, ...keep });
+    const status = options.outageStatus ? failureStatus(error) : 500;
+    return actionFailed(message, status, { intent, ...keep });
   }
 }
