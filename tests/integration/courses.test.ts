@@ -34,7 +34,7 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 let database: TestDatabase;
 let dataDir: string;
 const sessionCookies: Record<"admin" | "user", string> = { admin: "", user: "" };
-const csrf = getCsrfToken(new Request("http://localhost/")).token;
+const csrf = (await getCsrfToken(new Request("http://localhost/"))).token;
 
 beforeAll(async () => {
   // The toasts' signed cookie needs a secret, which is generated in DATA_DIR.
