@@ -7,6 +7,11 @@ export type DownloadField = "name" | "email";
 export const DOWNLOAD_FORM_INTRO =
   "Tell us your name and e-mail address and the PDF downloads straight away. We keep your details so that our team can follow up on your interest";
 
+const FIELDS = [
+  { name: "name", label: "Name", autoComplete: "name" },
+  { name: "email", type: "email", label: "Email", autoComplete: "email" },
+] as const;
+
 /**
  * The download form's message and fields (name and e-mail), shared by the dialog on the marketing
  * pages and the download page that works without JavaScript; each wraps them in its own form.
@@ -28,29 +33,18 @@ export function DownloadFormFields({
   return (
     <>
       <FormAlert>{formError}</FormAlert>
-      <TextField
-        id={`${idPrefix}-name`}
-        name="name"
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={DOWNLOAD_LIMITS.name}
-        defaultValue={values?.name}
-        error={errors.name}
-        onChange={onFieldChange ? (event) => onFieldChange("name", event.currentTarget.value) : undefined}
-      />
-      <TextField
-        id={`${idPrefix}-email`}
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={DOWNLOAD_LIMITS.email}
-        defaultValue={values?.email}
-        error={errors.email}
-        onChange={onFieldChange ? (event) => onFieldChange("email", event.currentTarget.value) : undefined}
-      />
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`${idPrefix}-${field.name}`}
+          {...field}
+          required
+          maxLength={DOWNLOAD_LIMITS[field.name]}
+          defaultValue={values?.[field.name]}
+          error={errors[field.name]}
+          onChange={onFieldChange ? (event) => onFieldChange(field.name, event.currentTarget.value) : undefined}
+        />
+      ))}
     </>
   );
 }
