@@ -68,18 +68,23 @@ function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName
         </Link>
         <nav aria-label="Main">
           <ul className="flex flex-wrap items-center gap-1">
-            {links.map((item) => (
-              <li key={item.url + item.title}>
-                <NavLink to={item.url} end={item.url === "/"} className={topLinkClass}>
-                  {item.title}
-                </NavLink>
-              </li>
-            ))}
+            <MenuLinks items={links} className={topLinkClass} />
           </ul>
         </nav>
       </div>
     </header>
   );
+}
+
+/** The menu's plain links as list items ("/" is current only on the home page). */
+function MenuLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
+  return items.map((item) => (
+    <li key={item.url + item.title}>
+      <NavLink to={item.url} end={item.url === "/"} className={className}>
+        {item.title}
+      </NavLink>
+    </li>
+  ));
 }
 
 /** The spec's navigation timings: 200 ms before a hovered menu opens, 150 ms before it closes. */
@@ -301,13 +306,7 @@ function MobileMenu({
   return (
     <nav id="mobile-menu" ref={menuRef} aria-label="Mobile" className="border-t bg-background px-4 pt-2 pb-4 md:hidden">
       <ul className="grid gap-1">
-        {links.map((item) => (
-          <li key={item.url + item.title}>
-            <NavLink to={item.url} end={item.url === "/"} className={linkClass}>
-              {item.title}
-            </NavLink>
-          </li>
-        ))}
+        <MenuLinks items={links} className={linkClass} />
       </ul>
       <h2
         id={servicesHeadingId}
