@@ -69,7 +69,13 @@ export function flattenRoutes(entries: readonly ConfigEntry[] = routeConfig, pre
  * intent shows up here, so it cannot go without a rule.
  */
 export function intentsInSource(file: string): string[] {
-  const source = fs.readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8");
+  const routeFile = path.resolve(import.meta.dirname, "../../app", file);
+  // A thin route's action lives beside it, in <route>.server.ts.
+  const actionFile = routeFile.replace(/\.tsx?$/, ".server.ts");
+  const source = [routeFile, actionFile]
+    .filter((name) => fs.existsSync(name))
+    .map((name) => fs.readFileSync(name, "utf8"))
+    .join("\n");
   const constants = new Map([...source.matchAll(/const ([A-Z_]+) = "([\w-]+)";/g)].map((m) => [m[1]!, m[2]!]));
   const found = new Set<string>();
   const patterns = [

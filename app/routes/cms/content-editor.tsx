@@ -3,7 +3,7 @@ import { ContentEditor } from "~/components/cms/content-editor-form";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content";
 import type { Route } from "./+types/content-editor";
-import { loadContentEditor, saveContentAction } from "./content.server";
+import { loadContentEditor, saveContentAction } from "./content-editor.server";
 
 /** /cms/content/new and /cms/content/{id}: the Content tab's editor. */
 export async function loader({ request, params }: Route.LoaderArgs) {

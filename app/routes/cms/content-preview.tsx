@@ -10,7 +10,7 @@ import { toContentPageView } from "~/server/content/content.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
 import type { Route } from "./+types/content-preview";
-import { loadContentPreview } from "./content.server";
+import { loadContentPreview } from "./content-editor.server";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
