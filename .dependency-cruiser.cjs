@@ -37,10 +37,11 @@ module.exports = {
     },
     {
       name: "components-do-not-import-routes",
-      comment: "Route modules use components, not the other way round.",
+      comment:
+        "Route modules use components, not the other way round. A component may name the view type a route's server module maps to (erased at build; a loop is still refused above).",
       severity: "error",
       from: { path: "^app/components/" },
-      to: { path: "^app/routes/" },
+      to: { path: "^app/routes/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "server-code-stays-on-the-server",

@@ -279,7 +279,7 @@ test.describe("the Users tab", () => {
 
 test.describe("own password", () => {
   test.beforeEach(async ({ server }) => ensureAdminExists(server));
-  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400));
+  test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400, 403));
   test("any user changes their password; other sessions end, this one continues", async ({ page, browser, server }) => {
     const user = await signInAs(page, server, "user");
     const other = await browser.newContext({ baseURL: server.url });

@@ -372,7 +372,7 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
   // /cms: the sign-in card, Access Denied (the layout's page, which shows no data), or the first tab.
   "routes/cms/index": {
-    expect: { anonymous: shown(), user: shown(), admin: { status: 302, location: redirectTo("/cms/content") } },
+    expect: { anonymous: shown(), user: DENIED, admin: { status: 302, location: redirectTo("/cms/content") } },
   },
   "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
   // Every user may change their own password.

@@ -108,7 +108,7 @@ describe("sessions", () => {
   it("store only a hash of the token and find the user from the cookie", async () => {
     const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "admin" });
     const setCookie = await createSession(database.db, user.id, "test");
-    expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax$/);
     const token = setCookie.split(";")[0]!.split("=")[1]!;
     const [stored] = await database.db.select().from(sessions);
     expect(stored!.tokenHash).not.toContain(token);

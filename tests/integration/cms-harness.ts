@@ -105,7 +105,8 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
   const active: ActiveHarness = { state: "up" };
   const cookies: Record<Role, string> = { admin: "", user: "" };
   const userIds: Record<Role, string> = { admin: "", user: "" };
-  const csrf = getCsrfToken(new Request("http://localhost/")).token;
+  // Set in beforeAll: reading the token through the cookie API is asynchronous.
+  let csrf = "";
   const savedEnv: Record<string, string | undefined> = {};
   let dataDir: string | undefined;
 
@@ -115,6 +116,7 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
   };
 
   beforeAll(async () => {
+    csrf = (await getCsrfToken(new Request("http://localhost/"))).token;
     registry.__cmsHarness = active;
     if (wantsDataDir) {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name}-`));
@@ -165,7 +167,9 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
       if (!active.database) throw new Error("the CMS harness is used before its beforeAll ran");
       return active.database.db;
     },
-    csrf,
+    get csrf() {
+      return csrf;
+    },
     cookie: (who) => cookies[who],
     userId: (who) => userIds[who],
     request: (url, { as = "admin" } = {}) => {

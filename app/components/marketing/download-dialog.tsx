@@ -2,12 +2,10 @@ import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toaster";
-import { FormAlert, TextField } from "~/components/ui/form-field";
 import type { DownloadAction } from "~/content/types";
 import { fieldErrors } from "~/lib/schemas/auth";
-import { DOWNLOAD_LIMITS, DOWNLOAD_MESSAGES, downloadFormValues, downloadRequestSchema } from "~/lib/schemas/download";
-
-type FieldName = "name" | "email";
+import { DOWNLOAD_MESSAGES, downloadFormValues, downloadRequestSchema } from "~/lib/schemas/download";
+import { DOWNLOAD_FORM_INTRO, DownloadFormFields, type DownloadField as FieldName } from "./download-form-fields";
 
 /** The body of an error answer from /downloads/<id> (see app/routes/site/download.tsx). */
 interface ErrorBody {
@@ -143,33 +141,9 @@ export default function DownloadDialog({
         }}
       >
         <DialogTitle>{action.label}</DialogTitle>
-        <DialogDescription>
-          Tell us your name and e-mail address and the PDF downloads straight away. We keep your details so that our
-          team can follow up on your interest.
-        </DialogDescription>
+        <DialogDescription>{DOWNLOAD_FORM_INTRO}.</DialogDescription>
         <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4" aria-busy={pending}>
-          <FormAlert>{formError}</FormAlert>
-          <TextField
-            id={`${id}-name`}
-            name="name"
-            label="Name"
-            autoComplete="name"
-            required
-            maxLength={DOWNLOAD_LIMITS.name}
-            error={errors.name}
-            onChange={(event) => revalidate("name", event.currentTarget.value)}
-          />
-          <TextField
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            label="Email"
-            autoComplete="email"
-            required
-            maxLength={DOWNLOAD_LIMITS.email}
-            error={errors.email}
-            onChange={(event) => revalidate("email", event.currentTarget.value)}
-          />
+          <DownloadFormFields idPrefix={id} formError={formError} errors={errors} onFieldChange={revalidate} />
           <p className="text-xs text-muted-foreground">
             How we use your details:{" "}
             <a href="/privacy-statement" className="font-medium text-primary underline underline-offset-4">

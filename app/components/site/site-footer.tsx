@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { Link } from "react-router";
 import { FOOTER_COLUMNS } from "~/lib/site-links";
 import type { SiteIdentity } from "~/lib/site-identity";
@@ -6,6 +7,37 @@ import { useCookieConsent } from "./cookie-consent";
 /** The footer of every public page (SPEC.md "Footer"); its contact details come from site settings. */
 export function SiteFooter({ identity, year }: { identity: SiteIdentity; year: number }) {
   const { openSettings } = useCookieConsent();
+  return (
+    <FooterContent identity={identity} year={year}>
+      <button
+        type="button"
+        onClick={openSettings}
+        className="self-start underline-offset-4 hover:text-foreground hover:underline"
+      >
+        Cookie settings
+      </button>
+    </FooterContent>
+  );
+}
+
+/**
+ * The same footer for a page that loads no JavaScript (the download page), without the cookie
+ * settings button, which needs a script (the Cookie Policy stays linked in its Support column).
+ */
+export function StaticSiteFooter({ identity, year }: { identity: SiteIdentity; year: number }) {
+  return <FooterContent identity={identity} year={year} />;
+}
+
+function FooterContent({
+  identity,
+  year,
+  children,
+}: {
+  identity: SiteIdentity;
+  year: number;
+  /** The last item of the bottom line. */
+  children?: React.ReactNode;
+}) {
   const socialLinks = [
     { label: "Facebook", href: identity.facebookUrl },
     { label: "LinkedIn", href: identity.linkedinUrl },
@@ -75,13 +107,7 @@ export function SiteFooter({ identity, year }: { identity: SiteIdentity; year: n
           <p>
             © {year} {identity.companyName}. All rights reserved.
           </p>
-          <button
-            type="button"
-            onClick={openSettings}
-            className="self-start underline-offset-4 hover:text-foreground hover:underline"
-          >
-            Cookie settings
-          </button>
+          {children}
         </div>
       </div>
     </footer>

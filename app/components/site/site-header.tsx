@@ -9,8 +9,29 @@ import { useBasket } from "./basket-provider";
 const topLinkClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent aria-[current=page]:text-primary";
 
-/** The site's top bar: logo, the main menu from the database, the basket, and the mobile menu. */
-export function SiteHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
+/**
+ * The site's top bar: logo, the main menu from the database, the basket, and the mobile menu.
+ * `withoutScript` is for a page that loads no JavaScript (the download page): the menu is plain
+ * links at every width, with no dropdowns, mobile menu or basket count that would need a script.
+ */
+export function SiteHeader({
+  items,
+  siteName,
+  withoutScript = false,
+}: {
+  items: readonly NavItem[];
+  siteName: string;
+  withoutScript?: boolean;
+}) {
+  if (withoutScript) return <StaticHeader items={items} siteName={siteName} />;
+  return <InteractiveHeader items={items} siteName={siteName} />;
+}
+
+const headerClass =
+  "sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85";
+const logoClass = "text-lg font-bold tracking-tight text-foreground";
+
+function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
   const location = useLocation();
   // The mobile menu stays open only on the page where it was opened, so following a link closes it.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
@@ -18,9 +39,9 @@ export function SiteHeader({ items, siteName }: { items: readonly NavItem[]; sit
   const setMobileOpen = (open: boolean) => setOpenOnPath(open ? location.pathname : null);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+    <header className={headerClass}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="text-lg font-bold tracking-tight text-foreground">
+        <Link to="/" className={logoClass}>
           {siteName}
         </Link>
         <DesktopMenu items={items} pathname={location.pathname} />
@@ -34,6 +55,36 @@ export function SiteHeader({ items, siteName }: { items: readonly NavItem[]; sit
       ) : null}
     </header>
   );
+}
+
+/** The header without a script: the logo and the menu's links (the services page for its dropdown). */
+function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
+  const links = items.filter((item) => classifyNavItem(item).kind !== "legal");
+  return (
+    <header className={headerClass}>
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className={logoClass}>
+          {siteName}
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex flex-wrap items-center gap-1">
+            <MenuLinks items={links} className={topLinkClass} />
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The menu's plain links as list items ("/" is current only on the home page). */
+function MenuLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
+  return items.map((item) => (
+    <li key={item.url + item.title}>
+      <NavLink to={item.url} end={item.url === "/"} className={className}>
+        {item.title}
+      </NavLink>
+    </li>
+  ));
 }
 
 /** The spec's navigation timings: 200 ms before a hovered menu opens, 150 ms before it closes. */
@@ -255,13 +306,7 @@ function MobileMenu({
   return (
     <nav id="mobile-menu" ref={menuRef} aria-label="Mobile" className="border-t bg-background px-4 pt-2 pb-4 md:hidden">
       <ul className="grid gap-1">
-        {links.map((item) => (
-          <li key={item.url + item.title}>
-            <NavLink to={item.url} end={item.url === "/"} className={linkClass}>
-              {item.title}
-            </NavLink>
-          </li>
-        ))}
+        <MenuLinks items={links} className={linkClass} />
       </ul>
       <h2
         id={servicesHeadingId}

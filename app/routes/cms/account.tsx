@@ -1,21 +1,11 @@
 import { useId } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
-import { fieldErrors } from "~/lib/schemas/auth";
-import { changeOwnPasswordSchema } from "~/lib/schemas/users";
-import { recordAudit } from "~/server/platform/audit.server";
-import { verifyCsrf } from "~/server/auth/csrf.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { verifyPassword } from "~/server/auth/passwords.server";
-import { createSession, deleteUserSessions } from "~/server/auth/sessions.server";
-import { getDb } from "~/server/platform/db/database.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import { setUserPassword } from "~/server/auth/users.server";
 import type { Route } from "./+types/account";
-
-export const meta: Route.MetaFunction = () => [{ title: "Change password | CMS" }];
+import { changePasswordAction } from "./account.server";
 
 /** Every signed-in user, administrator or not, may change their own password. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,26 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
-  const form = await request.formData();
-  verifyCsrf(request, form);
-  const parsed = changeOwnPasswordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
-    return data({ errors: { currentPassword: "Your current password is not correct" } }, { status: 400 });
-  }
-  const db = await getDb();
-  await setUserPassword(db, user.id, parsed.data.newPassword);
-  // Every session, this one included, ends; this browser gets a fresh one so the user stays in.
-  await deleteUserSessions(db, user.id);
-  const cookie = await createSession(db, user.id, request.headers.get("User-Agent"));
-  await recordAudit(db, user, "user.password_change", "users", user.id);
-  const response = await redirectWithToast("/cms", {
-    type: "success",
-    description: "Your password was changed. Other devices have been signed out.",
-  });
-  response.headers.append("Set-Cookie", cookie);
-  return response;
+  return changePasswordAction(request);
 }
 
 export default function Account() {
@@ -82,3 +53,5 @@ export default function Account() {
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Change password | CMS" }];

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { requireAdminForm } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { logger } from "~/server/platform/logger.server";
@@ -85,7 +86,8 @@ function textValues(form: FormData): Record<string, string> {
  * failed on our side (it may depend on the intent); `keepValues` returns what was typed with a
  * refusal, for forms that must not lose it. `errorTitle` titles every error toast ("Error"), and
  * `failureToastForRefusals` makes a refusal's toast say `failureMessage` too, its own message
- * staying on its field (tabs whose spec names one error toast per change).
+ * staying on its field (tabs whose spec names one error toast per change); `outageStatus` answers
+ * a database outage with 503.
  */
 export async function runCmsAction<T>(
   request: Request,
@@ -96,6 +98,8 @@ export async function runCmsAction<T>(
     failureToastForRefusals?: boolean;
     /** Checks of the form that need no database, run first (a mistake is answered as one even while it is down). */
     check?: (context: Omit<CmsActionContext, "db">) => void;
+    /** Answer 503 rather than 500 when the failure is the database being unreachable. */
+    outageStatus?: boolean;
   },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
@@ -123,7 +127,8 @@ export async function runCmsAction<T>(
     if (!(error instanceof Error)) throw error;
     const message = failureMessage();
     logger.error({ err: error, path: new URL(request.url).pathname, intent }, "CMS action failed");
-    return actionFailed(message, 500, { intent, ...keep, ...title });
+    const status = options.outageStatus ? failureStatus(error) : 500;
+    return actionFailed(message, status, { intent, ...keep, ...title });
   }
 }
 

@@ -1,46 +1,29 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
-import { z } from "~/lib/schemas/zod";
+import { Link, useLoaderData } from "react-router";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { contentStatusTone } from "~/lib/schemas/content";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
-import { requireAdmin } from "~/server/auth/guards.server";
-import { getContentById, toContentPageView } from "~/server/content/content.server";
-import { getDb } from "~/server/platform/db/database.server";
-import { logger } from "~/server/platform/logger.server";
+import { toContentPageView } from "~/server/content/content.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
+import { getDb } from "~/server/platform/db/database.server";
 import type { Route } from "./+types/content-preview";
-import { failureStatus } from "~/server/platform/db/database-unavailable.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { loadContentPreview } from "./content-editor.server";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
  * administrators only (a draft is 404 on the public site).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const id = z.uuid().safeParse(params.id);
-  if (!id.success) throw data(null, { status: 404 });
-  let item;
-  try {
-    item = await getContentById(await getDb(), id.data);
-  } catch (error) {
-    logger.error({ err: error }, "could not load a content item for preview");
-    throw data(null, { status: failureStatus(error) });
-  }
-  if (!item) throw data(null, { status: 404 });
+  const item = await loadContentPreview(request, params.id);
   const settings = await getPublicSettings(getDb);
   return {
     item: toContentPageView(item, settings),
     siteName: siteIdentityFromSettings(settings).companyName,
   };
 }
-
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `Preview: ${loaderData?.item.title ?? "Content"} | Content | CMS` },
-];
 
 export default function ContentPreview() {
   const { item, siteName } = useLoaderData<typeof loader>();
@@ -69,6 +52,10 @@ export default function ContentPreview() {
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `Preview: ${loaderData?.item.title ?? "Content"} | Content | CMS` },
+];
 
 export function ErrorBoundary() {
   const link = { to: "/cms/content", label: "Back to the content list" };

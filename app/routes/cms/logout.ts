@@ -6,9 +6,13 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/logout";
 
+export function loader() {
+  return redirect("/cms");
+}
+
 /** Sign Out: ends this session on the server and clears the cookie; a failure is only logged. */
 export async function action({ request }: Route.ActionArgs) {
-  verifyCsrf(request, await request.formData());
+  await verifyCsrf(request, await request.formData());
   const current = await getCurrentUser(request);
   if (current) {
     try {
@@ -17,9 +21,5 @@ export async function action({ request }: Route.ActionArgs) {
       logger.error({ err: error }, "sign-out failed to end the session");
     }
   }
-  return redirect("/cms", { headers: { "Set-Cookie": clearSessionCookie() } });
-}
-
-export function loader() {
-  return redirect("/cms");
+  return redirect("/cms", { headers: { "Set-Cookie": await clearSessionCookie() } });
 }

@@ -5,27 +5,27 @@
  */
 import crypto from "node:crypto";
 import { data } from "react-router";
-import { readCookie, secureCookies } from "./sessions.server";
+import { newToken, readToken, tokenCookie } from "./token-cookie.server";
 
 export const CSRF_FIELD = "csrf";
 
-function cookieName(): string {
-  return secureCookies() ? "__Host-csrf" : "csrf";
+/** `csrf` (`__Host-csrf` over HTTPS); no Max-Age, so it ends with the browser session. */
+function csrfCookie() {
+  return tokenCookie("csrf");
 }
 
 /** This browser's token, and the Set-Cookie header to send when it is new. */
-export function getCsrfToken(request: Request): { token: string; setCookie: string | null } {
-  const existing = readCookie(request, cookieName());
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, setCookie: null };
-  const token = crypto.randomBytes(32).toString("base64url");
-  const parts = [`${cookieName()}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (secureCookies()) parts.push("Secure");
-  return { token, setCookie: parts.join("; ") };
+export async function getCsrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
+  const cookie = csrfCookie();
+  const existing = await readToken(cookie, request);
+  if (existing) return { token: existing, setCookie: null };
+  const token = newToken();
+  return { token, setCookie: await cookie.serialize(token) };
 }
 
 /** Throws a 403 response unless the form carries this browser's token. */
-export function verifyCsrf(request: Request, formData: FormData): void {
-  const cookieToken = readCookie(request, cookieName()) ?? "";
+export async function verifyCsrf(request: Request, formData: FormData): Promise<void> {
+  const cookieToken = (await readToken(csrfCookie(), request)) ?? "";
   const formToken = formData.get(CSRF_FIELD);
   const matches =
     typeof formToken === "string" &&

@@ -64,6 +64,6 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function requireAdminForm(request: Request): Promise<{ current: SessionUser; form: FormData }> {
   const current = await requireAdmin(request);
   const form = await request.formData();
-  verifyCsrf(request, form);
+  await verifyCsrf(request, form);
   return { current, form };
 }

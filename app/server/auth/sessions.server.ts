@@ -7,8 +7,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import type { Database } from "../platform/db/db.server";
-import { getEnv } from "../platform/env.server";
-import type { User } from "./users.server";
+import { newToken, readToken, tokenCookie } from "./token-cookie.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -19,29 +18,9 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** `__Host-` and Secure when the site is served over HTTPS in production; plain on local HTTP. */
-export function sessionCookieName(): string {
-  return secureCookies() ? "__Host-session" : "session";
-}
-
-export function secureCookies(): boolean {
-  const env = getEnv();
-  return env.isProduction && env.publicUrl.startsWith("https:");
-}
-
-function serializeCookie(name: string, value: string, maxAgeSeconds: number): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
-  if (secureCookies()) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
+/** The session cookie: `session` (`__Host-session` over HTTPS), for as long as a session can last. */
+function sessionCookie() {
+  return tokenCookie("session", { maxAge: SESSION_MAX_AGE_MS / 1000 });
 }
 
 /** Starts a session; returns the Set-Cookie header value that hands its token to the browser. */
@@ -51,7 +30,7 @@ export async function createSession(
   userAgent: string | null,
   now = new Date(),
 ): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
@@ -60,22 +39,24 @@ export async function createSession(
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
     userAgent: userAgent?.slice(0, 300) ?? null,
   });
-  return serializeCookie(sessionCookieName(), token, SESSION_MAX_AGE_MS / 1000);
+  return sessionCookie().serialize(token);
 }
 
-export function clearSessionCookie(): string {
-  return serializeCookie(sessionCookieName(), "", 0);
+/** The Set-Cookie header value that removes the session cookie. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0 });
 }
 
 export interface SessionUser {
   sessionId: string;
-  user: User;
+  // The row as the schema defines it (users.server.ts names it User; it imports this module).
+  user: typeof users.$inferSelect;
 }
 
 /** The signed-in, active user of this request, or null; an expired session is deleted. */
 export async function getSessionUser(db: Database, request: Request, now = new Date()): Promise<SessionUser | null> {
-  const token = readCookie(request, sessionCookieName());
-  if (!token || token.length > 100) return null;
+  const token = await readToken(sessionCookie(), request);
+  if (!token) return null;
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)

@@ -87,8 +87,12 @@ export async function setUpFirstAdmin(
       errors: { code: "This setup code is not valid. Use the code in the server's log." },
     };
   }
-  const user = await createUser(db, { ...parsed.data, role: "admin" });
-  await consumeSetupCode(db);
-  await recordAudit(db, user, "user.create", "users", user.id, { role: "admin", via: "first-run setup" });
+  // The account, the spent code and the audit entry (the new administrator is its own actor) together.
+  const user = await db.transaction(async (tx) => {
+    const created = await createUser(tx, { ...parsed.data, role: "admin" });
+    await consumeSetupCode(tx);
+    await recordAudit(tx, created, "user.create", "users", created.id, { role: "admin", via: "first-run setup" });
+    return created;
+  });
   return { ok: true, user };
 }

@@ -3,9 +3,11 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { UserRole } from "../../lib/enums";
 import { normaliseEmail } from "../../lib/schemas/auth";
-import { hashPassword } from "./passwords.server";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { deleteUserSessions } from "./sessions.server";
 
 export type User = typeof users.$inferSelect;
 /** What the rest of the app may know about a user: never the password hash. */
@@ -87,4 +89,87 @@ export async function setUserPassword(db: Database, userId: string, password: st
     .update(users)
     .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/* What an administrator does in the Users tab, and a user to their own password: each change and
+ * its audit entry in one transaction (auditedChange), with the sessions it ends. */
+
+/** Adds an account (the Users tab's "Add a user"). */
+export function addUser(
+  db: Database,
+  actor: Actor,
+  input: { email: string; password: string; role: UserRole },
+): Promise<PublicUser> {
+  return auditedChange(
+    db,
+    actor,
+    (tx) => createUser(tx, input),
+    (user) => ({
+      action: "user.create",
+      entity: "users",
+      entityId: user.id,
+      details: { email: user.email, role: user.role },
+    }),
+  );
+}
+
+export function changeUserRole(db: Database, actor: Actor, userId: string, role: UserRole): Promise<void> {
+  return auditedChange(
+    db,
+    actor,
+    (tx) => setUserRole(tx, userId, role),
+    () => ({ action: "user.role", entity: "users", entityId: userId, details: { role } }),
+  );
+}
+
+/** Sets a new password for someone else; every session of theirs ends. */
+export function resetUserPassword(db: Database, actor: Actor, userId: string, password: string): Promise<void> {
+  return auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      await setUserPassword(tx, userId, password);
+      await deleteUserSessions(tx, userId);
+    },
+    () => ({ action: "user.password_reset", entity: "users", entityId: userId }),
+  );
+}
+
+/** Deactivating a user also signs them out everywhere. */
+export function changeUserActive(db: Database, actor: Actor, userId: string, isActive: boolean): Promise<void> {
+  return auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      await setUserActive(tx, userId, isActive);
+      if (!isActive) await deleteUserSessions(tx, userId);
+    },
+    () => ({ action: isActive ? "user.activate" : "user.deactivate", entity: "users", entityId: userId }),
+  );
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+
+/**
+ * A user changes their own password: the current one must be right (else an ExpectedError on
+ * "currentPassword"). Every session of theirs ends, the one asking included; the caller gives this
+ * browser a new one.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  user: User,
+  passwords: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+    throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
+  }
+  await auditedChange(
+    db,
+    user,
+    async (tx) => {
+      await setUserPassword(tx, user.id, passwords.newPassword);
+      await deleteUserSessions(tx, user.id);
+    },
+    () => ({ action: "user.password_change", entity: "users", entityId: user.id }),
+  );
 }

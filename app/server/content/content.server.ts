@@ -8,6 +8,7 @@ import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
+import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
@@ -159,6 +160,55 @@ export async function deleteContent(db: Database, id: string): Promise<ContentIt
   const [item] = await db.delete(content).where(eq(content.id, id)).returning();
   contentChanged();
   return item;
+}
+
+/**
+ * An administrator saves an item (the Content tab's editor): saveContent with them as the author,
+ * and its audit entry ("content.create" or "content.update") in the same transaction.
+ */
+export function saveContentAs(
+  db: Database,
+  actor: Actor,
+  input: ContentFormInput,
+  id?: string,
+): Promise<{ item: ContentItem; created: boolean } | undefined> {
+  return auditedChange(
+    db,
+    actor,
+    (tx) => saveContent(tx, input, actor.id, id),
+    (saved) =>
+      saved
+        ? {
+            action: saved.created ? "content.create" : "content.update",
+            entity: "content",
+            entityId: saved.item.id,
+            details: {
+              title: saved.item.title,
+              slug: saved.item.slug,
+              type: saved.item.type,
+              status: saved.item.status,
+            },
+          }
+        : null,
+  );
+}
+
+/** An administrator deletes an item, with its "content.delete" audit entry; undefined when it was gone. */
+export function deleteContentAs(db: Database, actor: Actor, id: string): Promise<ContentItem | undefined> {
+  return auditedChange(
+    db,
+    actor,
+    (tx) => deleteContent(tx, id),
+    (item) =>
+      item
+        ? {
+            action: "content.delete",
+            entity: "content",
+            entityId: item.id,
+            details: { title: item.title, slug: item.slug },
+          }
+        : null,
+  );
 }
 
 /** The published item with this slug, or undefined (drafts and archived items are not public). */

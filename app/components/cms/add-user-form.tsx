@@ -1,0 +1,42 @@
+import { useEffect, useId, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/cms/csrf-input";
+import { Button } from "~/components/ui/button";
+import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
+import { USER_ROLES } from "~/lib/enums";
+
+/** The Users tab's "Add a user"; `result` is the tab's last action answer (its messages, or ok). */
+export function AddUserForm({ result }: { result: { ok: boolean; errors?: Record<string, string> } | undefined }) {
+  const navigation = useNavigation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a user was added, the form is cleared for the next one.
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+  const errors = result?.errors ?? {};
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <section className="rounded-lg border bg-card p-6">
+      <h2 className="text-lg font-semibold">Add a user</h2>
+      <Form ref={formRef} method="post" className="mt-4 grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
+        <CsrfInput />
+        <FormAlert className="sm:col-span-4">{errors.form}</FormAlert>
+        <input type="hidden" name="intent" value="create" />
+        <TextField id={`${id}-email`} label="Email" error={errors.email} name="email" type="email" />
+        <TextField
+          id={`${id}-password`}
+          label="Initial password"
+          error={errors.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <SelectField id={`${id}-role`} label="Role" name="role" defaultValue="user" options={USER_ROLES} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding..." : "Add user"}
+        </Button>
+      </Form>
+    </section>
+  );
+}

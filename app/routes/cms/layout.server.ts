@@ -1,0 +1,72 @@
+/**
+ * The CMS layout's server side: what /cms shows for this request (the layout's data), and signing
+ * in and the first-run set-up, the layout's action.
+ */
+import { data, redirect } from "react-router";
+import type { CmsLayoutData } from "~/components/cms/cms-layout-data";
+import type { SignInActionData } from "~/components/cms/sign-in";
+import { adminExists } from "~/server/auth/admin-setup.server";
+import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
+import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
+import { createSession, deleteExpiredSessions, deleteSession } from "~/server/auth/sessions.server";
+import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+
+/** Who is signed in, this browser's anti-forgery token, and whether the first-run set-up is due. */
+export async function loadCmsLayout(request: Request) {
+  const current = await getCurrentUser(request);
+  const { token, setCookie } = await getCsrfToken(request);
+  let setupNeeded = false;
+  if (!current) {
+    try {
+      setupNeeded = !(await adminExists(await getDb()));
+    } catch (error) {
+      logger.error({ err: error }, "could not tell whether an administrator exists");
+    }
+  }
+  const user = current ? { email: current.user.email, role: current.user.role, isAdmin: isAdmin(current.user) } : null;
+  return data<CmsLayoutData>(
+    { user, csrfToken: token, setupNeeded },
+    { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
+  );
+}
+
+/** Only paths inside the CMS are followed after sign-in, so the parameter cannot send anyone away. */
+function safeRedirect(target: FormDataEntryValue | null): string {
+  return typeof target === "string" && /^\/cms(\/[\w\-/?=&%.]*)?$/.test(target) ? target : "/cms";
+}
+
+/**
+ * Sign-in (intent "login") and the first-run set-up (intent "setup"). It lives on the layout, which
+ * renders the sign-in card, so the card receives the action's result.
+ */
+export async function signInAction(request: Request, clientAddress: string) {
+  const form = await request.formData();
+  await verifyCsrf(request, form);
+  const intent = form.get("intent") === "setup" ? "setup" : "login";
+  try {
+    const db = await getDb();
+    const fields = {
+      email: form.get("email") ?? "",
+      password: form.get("password") ?? "",
+      code: form.get("code") ?? "",
+    };
+    const result =
+      intent === "setup" ? await setUpFirstAdmin(db, fields, clientAddress) : await signIn(db, fields, clientAddress);
+    if (!result.ok) {
+      return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status });
+    }
+    // A new session on every sign-in: whatever token this browser held before is thrown away.
+    const previous = await getCurrentUser(request);
+    if (previous) await deleteSession(db, previous.sessionId);
+    // Sign-ins are rare, so this is a cheap moment to clear sessions that have expired.
+    await deleteExpiredSessions(db);
+    const cookie = await createSession(db, result.user.id, request.headers.get("User-Agent"));
+    logger.info({ userId: result.user.id, intent }, "signed in");
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    logger.error({ err: error, intent }, "An unexpected error occurred during sign in");
+    return data<SignInActionData>({ intent, errors: { form: UNEXPECTED_SIGN_IN_ERROR } }, { status: 500 });
+  }
+}

@@ -1,0 +1,68 @@
+/** The Users tab's server side: the list with the latest audit entries, and the account changes. */
+import { data } from "react-router";
+import { fieldErrors } from "~/lib/schemas/auth";
+import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { addUser, changeUserActive, changeUserRole, listUsers, resetUserPassword } from "~/server/auth/users.server";
+import { listAudit } from "~/server/platform/audit.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { dataWithToast } from "~/server/platform/toast.server";
+import { actionFailed, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
+
+/** How many of the latest audit entries the Users tab shows. */
+export const RECENT_CHANGES = 50;
+
+export async function loadUsersTab(request: Request) {
+  const { user } = await requireAdmin(request);
+  const db = await getDb();
+  const [users, recentChanges] = await Promise.all([listUsers(db), listAudit(db, RECENT_CHANGES)]);
+  return { users, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
+}
+
+const done = (description: string) => dataWithToast({ ok: true as const }, { type: "success", description });
+
+export function usersAction(request: Request) {
+  return runCmsAction(
+    request,
+    { failureMessage: "The change could not be saved. Please try again." },
+    async ({ current, values, intent, db }) => {
+      const actor = current.user;
+      switch (intent) {
+        case "create": {
+          const parsed = newUserSchema.safeParse(values);
+          // The form shows each field's message; no toast.
+          if (!parsed.success) {
+            return data<ActionFailure>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+          }
+          const user = await addUser(db, actor, parsed.data);
+          return done(`User ${user.email} added.`);
+        }
+        case "role": {
+          const parsed = changeRoleSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("Choose a role.", 400, { intent, errors: {} });
+          await changeUserRole(db, actor, parsed.data.id, parsed.data.role);
+          return done("Role updated.");
+        }
+        case "password": {
+          const parsed = resetPasswordSchema.safeParse(values);
+          if (!parsed.success) {
+            const message = fieldErrors(parsed.error).password ?? "Invalid password.";
+            return actionFailed(message, 400, { intent, errors: {} });
+          }
+          await resetUserPassword(db, actor, parsed.data.id, parsed.data.password);
+          return done("Password reset. The user's sessions were ended.");
+        }
+        case "deactivate":
+        case "activate": {
+          const parsed = userIdSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
+          const activate = intent === "activate";
+          await changeUserActive(db, actor, parsed.data.id, activate);
+          return done(activate ? "User reactivated." : "User deactivated and signed out.");
+        }
+        default:
+          return unknownIntent(intent);
+      }
+    },
+  );
+}

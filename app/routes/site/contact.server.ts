@@ -1,0 +1,43 @@
+/** /contact's server side: the page's copy and the company's details, and sending the form. */
+import { data } from "react-router";
+import type { ContactActionData } from "~/components/marketing/contact-form";
+import type { ContactDetailsData } from "~/components/marketing/contact-details";
+import { CONTACT_PAGE } from "~/content/contact";
+import { CONTACT_LIMITS } from "~/lib/contact-form";
+import { submitContactForm } from "~/server/contact/contact-form.server";
+import { withCompanyDetails } from "~/server/content/marketing.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { issueFormToken } from "~/server/platform/http/form-token.server";
+
+/** The page's copy, the job applied for (`?job=<title>`), a fresh form token and the details. */
+export async function loadContactPage(request: Request) {
+  const job = new URL(request.url).searchParams.get("job")?.trim().slice(0, CONTACT_LIMITS.job) || undefined;
+  const [page, settings] = await Promise.all([withCompanyDetails(CONTACT_PAGE), getPublicSettings(getDb)]);
+  const setting = (key: string) => settings[key] ?? "";
+  const details: ContactDetailsData = {
+    emails: [setting("contact_email"), setting("support_email")].filter(Boolean),
+    phones: [setting("phone_primary"), setting("phone_secondary")].filter(Boolean),
+    offices: [
+      { label: "United Kingdom", address: setting("address_uk") },
+      { label: "United States", address: setting("address_us") },
+    ].filter((office) => office.address),
+    // Each setting names its days itself ("Mon-Fri 9:00-18:00", "Sunday closed").
+    hours: [
+      setting("business_hours_weekdays"),
+      setting("business_hours_saturday"),
+      setting("business_hours_sunday"),
+    ].filter(Boolean),
+  };
+  return { page, job, formToken: issueFormToken(), details };
+}
+
+/** Sends the form: `{ ok: true }`, or the refusal's status with its messages and what was typed. */
+export async function contactAction(request: Request, clientAddress: string) {
+  const outcome = await submitContactForm(request, { clientAddress });
+  if (outcome.ok) return data<ContactActionData>({ ok: true });
+  return data<ContactActionData>(
+    { ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {}, values: outcome.values ?? {} },
+    { status: outcome.status, headers: outcome.headers },
+  );
+}
