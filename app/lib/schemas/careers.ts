@@ -4,6 +4,7 @@
  */
 import { z } from "./zod";
 import { CAREER_TYPES } from "../enums";
+import { idField } from "./id";
 
 export const CAREER_LIMITS = {
   title: 200,
@@ -81,4 +82,4 @@ export const careerFormSchema = z.object({
 
 export type CareerInput = z.output<typeof careerFormSchema>;
 
-export const careerIdSchema = z.object({ id: z.uuid("Career not found") });
+export const careerIdSchema = z.object({ id: idField("Career not found") });

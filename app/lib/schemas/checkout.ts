@@ -5,12 +5,13 @@
  */
 import { BASKET_CURRENCIES } from "../currency";
 import { z } from "./zod";
+import { idField } from "./id";
 
 export const MAX_BASKET_COURSES = 50;
 
 export const checkoutRequestSchema = z.object({
   courseIds: z
-    .array(z.uuid("Your basket has an item we do not recognise. Please clear it and add the courses again."))
+    .array(idField("Your basket has an item we do not recognise. Please clear it and add the courses again."))
     .min(1, "Your basket is empty.")
     .max(MAX_BASKET_COURSES, `A basket can hold at most ${MAX_BASKET_COURSES} courses.`)
     .transform((ids) => [...new Set(ids)]),

@@ -5,6 +5,7 @@
  */
 import { z } from "./zod";
 import { BLOCK_TYPES, type BlockType } from "../enums";
+import { idField, idSchema } from "./id";
 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 1000;
@@ -154,7 +155,7 @@ export type NewBlockInput = z.infer<typeof newBlockSchema>;
 /** The edit form: the new block's fields, the active flag ("true"/"false") and content_data as JSON. */
 export const editBlockSchema = newBlockSchema
   .extend({
-    id: z.uuid("Content block not found"),
+    id: idField("Content block not found"),
     isActive: z.enum(["true", "false"]).transform((value) => value === "true"),
     contentData: z.string().max(20_000, "Content data is too long"),
   })
@@ -168,4 +169,4 @@ export const editBlockSchema = newBlockSchema
   });
 export type EditBlockInput = z.infer<typeof editBlockSchema>;
 
-export const blockIdSchema = z.object({ id: z.uuid() });
+export const blockIdSchema = z.object({ id: idSchema });

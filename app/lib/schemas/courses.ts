@@ -6,6 +6,7 @@
  */
 import { z } from "./zod";
 import { parseRequirements } from "./careers";
+import { idField } from "./id";
 
 export const COURSE_LIMITS = {
   name: 200,
@@ -143,4 +144,4 @@ export const courseFormSchema = z
 
 export type CourseInput = z.output<typeof courseFormSchema>;
 
-export const courseIdSchema = z.object({ id: z.uuid("Course not found") });
+export const courseIdSchema = z.object({ id: idField("Course not found") });

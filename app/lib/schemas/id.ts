@@ -11,5 +11,9 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID_PATTERN.test(value);
 }
 
-/** The same check for a Zod schema (a form's `id` field). */
-export const idSchema = z.string().regex(UUID_PATTERN);
+/** The same check for a Zod schema (a form's `id` field), with the form's own message. */
+export function idField(message?: string) {
+  return z.string().regex(UUID_PATTERN, message);
+}
+
+export const idSchema = idField();

@@ -2,6 +2,7 @@
 import { z } from "./zod";
 import { USER_ROLES } from "../enums";
 import { emailField, passwordField } from "./auth";
+import { idSchema } from "./id";
 
 export const newUserSchema = z.object({
   email: emailField,
@@ -9,9 +10,9 @@ export const newUserSchema = z.object({
   role: z.enum(USER_ROLES, "Choose a role"),
 });
 
-export const changeRoleSchema = z.object({ id: z.uuid(), role: z.enum(USER_ROLES, "Choose a role") });
-export const resetPasswordSchema = z.object({ id: z.uuid(), password: passwordField });
-export const userIdSchema = z.object({ id: z.uuid() });
+export const changeRoleSchema = z.object({ id: idSchema, role: z.enum(USER_ROLES, "Choose a role") });
+export const resetPasswordSchema = z.object({ id: idSchema, password: passwordField });
+export const userIdSchema = z.object({ id: idSchema });
 
 export const changeOwnPasswordSchema = z
   .object({

@@ -13,9 +13,10 @@ import { failureStatus } from "~/server/platform/db/database-unavailable.server"
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
+import { idSchema } from "~/lib/schemas/id";
 
 /** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
-const editorId = z.union([z.literal("new"), z.uuid()]);
+const editorId = z.union([z.literal("new"), idSchema]);
 
 /** The item of `id`, or a thrown 404 (unknown) or 500/503 (the database failed). */
 async function findItem(id: string) {
@@ -82,7 +83,7 @@ export function saveContentAction(request: Request, idParam: string | undefined)
 /** The preview's item: any status, for administrators only (a draft is 404 on the public site). */
 export async function loadContentPreview(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
-  const id = z.uuid().safeParse(idParam);
+  const id = idSchema.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   return findItem(id.data);
 }

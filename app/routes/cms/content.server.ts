@@ -9,6 +9,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
+import { idSchema } from "~/lib/schemas/id";
 
 /** One page of the list, filtered by the URL's q, type and status (SPEC.md "Content tab"). */
 export async function loadContentList(request: Request) {
@@ -31,7 +32,7 @@ export function deleteContentAction(request: Request) {
     request,
     { failureMessage: CONTENT_MESSAGES.deleteFailed },
     async ({ current, values, intent, db }) => {
-      const parsed = z.object({ id: z.uuid() }).safeParse(values);
+      const parsed = z.object({ id: idSchema }).safeParse(values);
       if (intent !== "delete") return data<ActionFailure>({ ok: false, intent, errors: {} }, { status: 400 });
       if (!parsed.success) return actionFailed(CONTENT_MESSAGES.deleteFailed, 400, { intent });
       const deleted = await deleteContentAs(db, current.user, parsed.data.id);

@@ -10,8 +10,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { orderReference } from "~/server/commerce/order-mail.server";
 import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
 import type { Route } from "./+types/checkout-success";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/schemas/id";
 
 /** How often, and for how long, the page asks again while a payment is being confirmed. */
 const REFRESH_EVERY_MS = 3_000;
@@ -25,7 +24,7 @@ const REFRESH_FOR_MS = 3 * 60_000;
 export async function loader({ request }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const db = await getDb();
-  const order = UUID_PATTERN.test(orderId) ? await findOrder(db, orderId) : undefined;
+  const order = isUuid(orderId) ? await findOrder(db, orderId) : undefined;
   if (!order) throw data("Not found", { status: 404 });
   // A test-mode order is paid on its own page, at once; one still pending has not been paid yet.
   if (order.status === "pending" && order.provider === "test") throw redirect(`/checkout/test/${order.id}`);

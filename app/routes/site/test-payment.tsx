@@ -11,8 +11,7 @@ import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import { cancelTestCheckout, isTestModeOrder, payWithTestCard } from "~/server/commerce/test-payments.server";
 import type { Route } from "./+types/test-payment";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/schemas/id";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -22,7 +21,7 @@ const paymentAttempts = new RateLimiter("test-payment", 30, 10 * 60 * 1000);
 /** A test-mode order of this site, or a 404 (a Stripe order never pays here). */
 async function loadTestOrder(orderId: string) {
   const db = await getDb();
-  const order = UUID_PATTERN.test(orderId) ? await findOrder(db, orderId) : undefined;
+  const order = isUuid(orderId) ? await findOrder(db, orderId) : undefined;
   if (!isTestModeOrder(order)) throw data("Not found", { status: 404 });
   return { db, order };
 }

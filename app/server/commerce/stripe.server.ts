@@ -10,6 +10,7 @@ import { getEnv, type Env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { applyPaymentEvent, findOrder, type Order, type OrderItem } from "./orders.server";
 import type { OrderStatus } from "../../lib/enums";
+import { isUuid } from "../../lib/schemas/id";
 
 /** How long one call to Stripe may take before the checkout gives up and says so. */
 const STRIPE_TIMEOUT_MS = 15_000;
@@ -102,8 +103,6 @@ export interface WebhookOutcome {
   message: string;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The order status each Checkout event asks for. */
 function outcomeOf(event: Stripe.Event): OrderStatus | undefined {
   switch (event.type) {
@@ -154,7 +153,7 @@ export async function handleStripeWebhook(
 
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.metadata?.order_id ?? session.client_reference_id ?? "";
-  if (!UUID_PATTERN.test(orderId)) return { status: 200, message: "Not an order of this site." };
+  if (!isUuid(orderId)) return { status: 200, message: "Not an order of this site." };
 
   const database = await db();
   const order = await findOrder(database, orderId);
