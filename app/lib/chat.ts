@@ -1,3 +1,4 @@
+import { formatNumber } from "./format";
 /**
  * The site assistant's contract between the chat widget and `POST /api/chat` (SPEC.md sections 3,
  * 7, 8 and 9): the limits, the messages, and the stream's events. Kept free of dependencies: the
@@ -31,7 +32,7 @@ export const CHAT_MESSAGES = {
   failureTitle: "Error",
   failure: "Sorry, I'm having trouble connecting right now. Please try again later.",
   empty: "Please type a message.",
-  tooLong: `Please keep your message to ${CHAT_LIMITS.messageLength.toLocaleString("en-GB")} characters or fewer.`,
+  tooLong: `Please keep your message to ${formatNumber(CHAT_LIMITS.messageLength)} characters or fewer.`,
   invalidHistory: "The conversation could not be read. Please start a new conversation.",
   tooMany: "You are sending messages faster than the assistant can answer. Please wait a minute and try again.",
 } as const;

@@ -7,6 +7,7 @@ export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
 /** Currencies offered by the picker on the basket page. */
 import { EXCHANGE_RATE_KEY_PREFIX } from "./site-setting-keys";
+import { formatNumber } from "./format";
 export const BASKET_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY"] as const satisfies readonly CurrencyCode[];
 
 export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;
@@ -114,10 +115,6 @@ export function currencySymbol(code: string): string {
   return lookup(CURRENCY_SYMBOLS, code) ?? code;
 }
 
-// Fixed locale so server and client render the same string (no hydration drift).
-const WHOLE_NUMBER = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-const WITH_MINOR_UNITS = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * Symbol + amount with thousands separators: "£1,299", "CA$2,260". Converted prices are whole
  * numbers (SPEC.md section 9); a price kept in pence (a course at £1,299.50, only ever shown in
@@ -128,11 +125,12 @@ const WITH_MINOR_UNITS = new Intl.NumberFormat("en-GB", { minimumFractionDigits:
 export function formatPrice(amount: number, currency: string): string {
   const minorUnits = Math.round(amount * 100);
   const symbol = lookup(CURRENCY_SYMBOLS, currency) ?? `${currency} `;
-  const format = minorUnits % 100 === 0 || minorUnitDigits(currency) === 0 ? WHOLE_NUMBER : WITH_MINOR_UNITS;
-  const absolute = Math.abs(minorUnits) / 100;
+  // In the site's fixed locale (lib/format.ts), so server and browser render the same string.
+  const digits = minorUnits % 100 === 0 || minorUnitDigits(currency) === 0 ? 0 : 2;
+  const text = formatNumber(Math.abs(minorUnits) / 100, digits, digits);
   // Format the absolute value so -0 never renders as "-£0".
-  const sign = minorUnits < 0 && format.format(absolute) !== format.format(0) ? "-" : "";
-  return `${sign}${symbol}${format.format(absolute)}`;
+  const sign = minorUnits < 0 && text !== formatNumber(0, digits, digits) ? "-" : "";
+  return `${sign}${symbol}${text}`;
 }
 
 /** Sum of each item's individually converted (and rounded) price. */

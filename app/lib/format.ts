@@ -52,14 +52,18 @@ export function timeParts(value: DateInput, style: DateStyle = "dateTime"): { is
   return { iso: date.toISOString(), text: formatDate(date, style) };
 }
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A number with thousands separators and at most `maximumFractionDigits` decimals (default 0). */
-export function formatNumber(value: number, maximumFractionDigits = 0): string {
-  let format = numberFormats.get(maximumFractionDigits);
+/**
+ * A number with thousands separators and at most `maximumFractionDigits` decimals (default 0);
+ * `minimumFractionDigits` pads, as prices with pence need ("349.90").
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
+  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(SITE_LOCALE, { maximumFractionDigits });
-    numberFormats.set(maximumFractionDigits, format);
+    format = new Intl.NumberFormat(SITE_LOCALE, { minimumFractionDigits, maximumFractionDigits });
+    numberFormats.set(key, format);
   }
   return format.format(value);
 }

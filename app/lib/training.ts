@@ -1,3 +1,4 @@
+import { formatNumber } from "./format";
 /**
  * What a training-course card and the catalogue's structured data derive from a course (SPEC.md
  * section 2, "Training", and section 9): the saving, the features shown before "+N more topics",
@@ -30,9 +31,6 @@ export function courseAnchor(id: string): string {
 /** How many features a course card lists before "+N more topics" (SPEC.md "Training"). */
 export const FEATURES_ON_CARD = 3;
 
-// Fixed locale, so the server's HTML and the browser's render agree ("1,247", never "1.247").
-const COUNT_FORMAT = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
-
 /**
  * What a visitor saves against the original price (original − price), or null when there is
  * nothing to show: no original price, or one that is not above the price.
@@ -63,7 +61,7 @@ export function moreTopicsLabel(hiddenCount: number): string {
 /** "1,247 students", "1 student". */
 export function studentCountLabel(students: number): string {
   const count = Math.max(0, Math.round(students));
-  return `${COUNT_FORMAT.format(count)} ${count === 1 ? "student" : "students"}`;
+  return `${formatNumber(count)} ${count === 1 ? "student" : "students"}`;
 }
 
 /** A rating as one decimal place, the way the card prints it: 4.8, 5.0. */

@@ -420,7 +420,8 @@ test("content blocks: a testimonial stored through the Blocks tab is inert on th
       isActive: "true",
       contentData: JSON.stringify({ heading: "x", buttonLabel: "x", buttonUrl: "javascript:__xss('cta')" }),
     });
-    expect(refused).toBe(200);
+    // Refused as invalid input (400), and nothing changed.
+    expect(refused).toBe(400);
     expect((await server.db.select().from(contentBlocks).where(eq(contentBlocks.id, block!.id)))[0]?.blockType).toBe(
       "testimonial",
     );

@@ -284,8 +284,6 @@ function MobileMenu({
 }) {
   const { count, hydrated } = useBasket();
   const menuRef = useRef<HTMLElement>(null);
-  const servicesHeadingId = useId();
-  const legalHeadingId = useId();
   const extraServiceLinks = SERVICE_MENU_LINKS.filter((link) => link.href !== "/services");
   const links = items.filter((item) => classifyNavItem(item).kind !== "legal");
 
@@ -308,36 +306,42 @@ function MobileMenu({
       <ul className="grid gap-1">
         <MenuLinks items={links} className={linkClass} />
       </ul>
-      <h2
-        id={servicesHeadingId}
-        className="mt-4 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-      >
-        Services
-      </h2>
-      <ul aria-labelledby={servicesHeadingId} className="grid gap-1">
-        {extraServiceLinks.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
-              {link.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <h2 id={legalHeadingId} className="mt-4 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        Legal
-      </h2>
-      <ul aria-labelledby={legalHeadingId} className="grid gap-1">
-        {LEGAL_LINKS.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
-              {link.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <MobileLinkGroup heading="Services" links={extraServiceLinks} pathname={pathname} linkClass={linkClass} />
+      <MobileLinkGroup heading="Legal" links={LEGAL_LINKS} pathname={pathname} linkClass={linkClass} />
       <Link to="/basket" className={cn(linkClass, "mt-4 border")}>
         Basket ({hydrated ? count : 0})
       </Link>
     </nav>
+  );
+}
+
+/** A titled list of links in the mobile menu (the services beyond the main menu, the legal pages). */
+function MobileLinkGroup({
+  heading,
+  links,
+  pathname,
+  linkClass,
+}: {
+  heading: string;
+  links: readonly { href: string; title: string }[];
+  pathname: string;
+  linkClass: string;
+}) {
+  const headingId = useId();
+  return (
+    <>
+      <h2 id={headingId} className="mt-4 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {heading}
+      </h2>
+      <ul aria-labelledby={headingId} className="grid gap-1">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
+              {link.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

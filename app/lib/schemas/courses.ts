@@ -7,6 +7,7 @@
 import { z } from "./zod";
 import { parseRequirements } from "./careers";
 import { idField } from "./id";
+import { formatNumber } from "../format";
 
 export const COURSE_LIMITS = {
   name: 200,
@@ -59,7 +60,7 @@ const price = (label: string) =>
     .refine(Number.isFinite, { message: `${label} must be a number`, abort: true })
     .positive({ message: `${label} must be greater than 0`, abort: true })
     .max(COURSE_LIMITS.maxPrice, {
-      message: `${label} must be at most ${COURSE_LIMITS.maxPrice.toLocaleString("en-GB")}`,
+      message: `${label} must be at most ${formatNumber(COURSE_LIMITS.maxPrice)}`,
       abort: true,
     })
     .refine(hasAtMostTwoDecimals, { message: `${label} can have at most two decimal places`, abort: true });

@@ -9,24 +9,25 @@ import { withCompanyDetails } from "~/server/content/marketing.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { issueFormToken } from "~/server/platform/http/form-token.server";
+import { SETTING_KEYS, type SettingKey } from "~/lib/site-setting-keys";
 
 /** The page's copy, the job applied for (`?job=<title>`), a fresh form token and the details. */
 export async function loadContactPage(request: Request) {
   const job = new URL(request.url).searchParams.get("job")?.trim().slice(0, CONTACT_LIMITS.job) || undefined;
   const [page, settings] = await Promise.all([withCompanyDetails(CONTACT_PAGE), getPublicSettings(getDb)]);
-  const setting = (key: string) => settings[key] ?? "";
+  const setting = (key: SettingKey) => settings[key] ?? "";
   const details: ContactDetailsData = {
-    emails: [setting("contact_email"), setting("support_email")].filter(Boolean),
-    phones: [setting("phone_primary"), setting("phone_secondary")].filter(Boolean),
+    emails: [setting(SETTING_KEYS.contactEmail), setting(SETTING_KEYS.supportEmail)].filter(Boolean),
+    phones: [setting(SETTING_KEYS.phonePrimary), setting(SETTING_KEYS.phoneSecondary)].filter(Boolean),
     offices: [
-      { label: "United Kingdom", address: setting("address_uk") },
-      { label: "United States", address: setting("address_us") },
+      { label: "United Kingdom", address: setting(SETTING_KEYS.addressUk) },
+      { label: "United States", address: setting(SETTING_KEYS.addressUs) },
     ].filter((office) => office.address),
     // Each setting names its days itself ("Mon-Fri 9:00-18:00", "Sunday closed").
     hours: [
-      setting("business_hours_weekdays"),
-      setting("business_hours_saturday"),
-      setting("business_hours_sunday"),
+      setting(SETTING_KEYS.businessHoursWeekdays),
+      setting(SETTING_KEYS.businessHoursSaturday),
+      setting(SETTING_KEYS.businessHoursSunday),
     ].filter(Boolean),
   };
   return { page, job, formToken: issueFormToken(), details };

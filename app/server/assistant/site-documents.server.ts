@@ -28,6 +28,7 @@ import { fillCompanyDetails } from "../content/marketing.server";
 import { findPageContent } from "../content/page-content.server";
 import type { SettingsMap } from "../content/site-settings.server";
 import { htmlToText, joinAsProse } from "./language.server";
+import { SETTING_KEYS, type SettingKey } from "../../lib/site-setting-keys";
 
 export type PassageKind = "page" | "content" | "course" | "job" | "contact" | "hours";
 
@@ -187,15 +188,18 @@ function careerPassage(career: Career): Passage {
 }
 
 function contactDetails(settings: SettingsMap): SiteKnowledge["contact"] {
-  const values = (...keys: string[]) => keys.map((key) => settings[key] ?? "").filter(Boolean);
+  const values = (...keys: SettingKey[]) => keys.map((key) => settings[key] ?? "").filter(Boolean);
+  const uk = settings[SETTING_KEYS.addressUk];
+  const us = settings[SETTING_KEYS.addressUs];
   return {
-    emails: values("contact_email", "support_email"),
-    phones: values("phone_primary", "phone_secondary", "phone_us"),
-    offices: [
-      settings.address_uk ? `United Kingdom: ${settings.address_uk}` : "",
-      settings.address_us ? `United States: ${settings.address_us}` : "",
-    ].filter(Boolean),
-    hours: values("business_hours_weekdays", "business_hours_saturday", "business_hours_sunday"),
+    emails: values(SETTING_KEYS.contactEmail, SETTING_KEYS.supportEmail),
+    phones: values(SETTING_KEYS.phonePrimary, SETTING_KEYS.phoneSecondary, SETTING_KEYS.phoneUs),
+    offices: [uk ? `United Kingdom: ${uk}` : "", us ? `United States: ${us}` : ""].filter(Boolean),
+    hours: values(
+      SETTING_KEYS.businessHoursWeekdays,
+      SETTING_KEYS.businessHoursSaturday,
+      SETTING_KEYS.businessHoursSunday,
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import { formatPrice } from "../../lib/currency";
 import { escapeHtml } from "../../lib/placeholders";
 import { siteIdentityFromSettings } from "../../lib/site-identity";
 import { htmlDocument, type NewMail } from "../platform/mail/outbox.server";
+import { SETTING_KEYS } from "../../lib/site-setting-keys";
 
 interface OrderForMail {
   id: string;
@@ -48,7 +49,7 @@ export function composeOrderConfirmation(
   const lines = items.map((item) => [item.courseName, formatPrice(item.unitPrice, item.currency)] as const);
   const total = formatPrice(order.total, order.currency);
   const link = orderStatusLink(context.publicUrl, order.id);
-  const companyEmail = context.settings.contact_email?.trim() || null;
+  const companyEmail = context.settings[SETTING_KEYS.contactEmail]?.trim() || null;
   const questions = companyEmail
     ? `If you have any questions about your booking, reply to this e-mail or write to ${companyEmail}.`
     : `If you have any questions about your booking, reply to this e-mail.`;

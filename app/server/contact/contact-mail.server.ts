@@ -12,6 +12,7 @@ import type { Database } from "../platform/db/db.server";
 import { getEnv } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { formatDate } from "../../lib/format";
+import { SETTING_KEYS } from "../../lib/site-setting-keys";
 
 /** What the mails need of a submission (a row of contact_submissions fits). */
 export interface SubmissionForMail {
@@ -47,7 +48,11 @@ export interface ComposedMail {
 
 /** The company's inbox: NOTIFY_EMAIL, else the `notification_email` setting, else `contact_email`. */
 export function notificationAddress(context: SubmissionMailContext): string | null {
-  const candidates = [context.notifyEmail, context.settings.notification_email, context.settings.contact_email];
+  const candidates = [
+    context.notifyEmail,
+    context.settings[SETTING_KEYS.notificationEmail],
+    context.settings[SETTING_KEYS.contactEmail],
+  ];
   return candidates.map((value) => value?.trim()).find((value) => Boolean(value)) ?? null;
 }
 
@@ -133,7 +138,7 @@ export function composeSubmissionMail(
     : `Thank you for contacting ${company}. We have received your message and will get back to you as soon as we can.`;
   const phone = identity.phone.trim();
   const urgent = phone ? `If your enquiry is urgent, you can call us on ${phone}.` : "";
-  const companyEmail = context.settings.contact_email?.trim() || null;
+  const companyEmail = context.settings[SETTING_KEYS.contactEmail]?.trim() || null;
   const acknowledgement: ComposedMail = {
     kind: "acknowledgement",
     to: submission.email.trim(),

@@ -8,13 +8,17 @@ import { fillPlaceholdersDeep } from "~/lib/placeholders";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { getDb } from "../platform/db/database.server";
 import { getPublicSettings, type SettingsMap } from "./site-settings.server";
+import { SETTING_KEYS } from "~/lib/site-setting-keys";
 
 /**
  * Copy with the company's details filled in from these settings. Even when the settings cannot be
  * read, the copy names the company (the fallback name) rather than showing "{{company_name}}".
  */
 export function fillCompanyDetails<T>(copy: T, settings: SettingsMap): T {
-  return fillPlaceholdersDeep(copy, { ...settings, company_name: siteIdentityFromSettings(settings).companyName });
+  return fillPlaceholdersDeep(copy, {
+    ...settings,
+    [SETTING_KEYS.companyName]: siteIdentityFromSettings(settings).companyName,
+  });
 }
 
 /**
