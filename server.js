@@ -1,6 +1,7 @@
 /**
  * The process entry: `node server.js` serves the production build, `node server.js --dev` serves
- * the sources through Vite with hot reload. The application itself is server/app.ts; this file
+ * the sources through Vite with hot reload, and `node server.js --local` (what `npm start` runs)
+ * serves the production build as a local demo at http://localhost:PORT. The application itself is server/app.ts; this file
  * only loads it, listens, and shuts down gracefully.
  */
 import fs from "node:fs";
@@ -14,6 +15,11 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 // React and React Router pick their production code paths from NODE_ENV, so it is set before
 // anything that reads it is imported.
 process.env.NODE_ENV ??= development ? "development" : "production";
+// Production refuses to start without PUBLIC_URL (env.server.ts); the local demo of `npm start` is
+// the one production run whose address is known to be this machine's.
+if (process.argv.includes("--local") && !process.env.PUBLIC_URL?.trim()) {
+  process.env.PUBLIC_URL = `http://localhost:${process.env.PORT?.trim() || "3000"}`;
+}
 
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 /** How long in-flight requests may take to finish after a shutdown signal. */

@@ -284,6 +284,17 @@ test("the CSV download keeps the filter", async ({ page, server }) => {
   expect(lines[2]).toBe("");
 });
 
+test("without Stripe keys the tab says on a banner that payments are in test mode", async ({ page, server }) => {
+  // The browser tests run without STRIPE_SECRET_KEY, as a fresh machine does.
+  await signInAs(page, server, "admin");
+  await openTab(page);
+  const banner = page.getByText(/^Test mode: no payment provider is configured/);
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("takes no money");
+  await expect(banner).toContainText("Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.");
+  await expectAccessibleInBothThemes(page);
+});
+
 test("the empty state", async ({ page, server }) => {
   await server.db.delete(orders);
   await signInAs(page, server, "admin");

@@ -4,7 +4,6 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,6 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import type { Database } from "../../app/server/platform/db/db.server";
 import type * as ServerApp from "../../server/app";
+import { freePort } from "../support/free-port";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 /** The production build under test (BUILD_DIR lets parallel runs keep separate builds). */
@@ -32,8 +32,11 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
   server: [
     async ({}, use) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
+      // Production needs its public address before it starts, so the port is chosen first.
+      const port = await freePort();
       Object.assign(process.env, {
         NODE_ENV: "production",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "silent",
         // Lets a test pose as another client address (X-Forwarded-For) to test per-IP limits.
@@ -42,8 +45,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
       const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
       const { setupCode } = await build.startServices();
       const server = http.createServer(build.createApp({ clientDir: path.join(buildDir, "client") }));
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
       const database = await build.getDatabase();
 
       await use({

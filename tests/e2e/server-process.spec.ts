@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/free-port.js";
 import { startServerProcess } from "../support/server-process.js";
 
 /** The production process itself (`node server.js`) on the embedded database. */
@@ -77,6 +78,51 @@ test.describe("the server process", () => {
 
   test("a bad configuration stops the start with a message naming the variable", async () => {
     await expect(startServerProcess({ DATA_DIR: dataDir, PORT: "not-a-port" })).rejects.toThrow(/PORT/);
+  });
+
+  test("in production an unset PUBLIC_URL stops the start with a message, not localhost addresses", async () => {
+    const outcome = await startServerProcess({ DATA_DIR: dataDir, PUBLIC_URL: "" }).then(
+      async (server) => {
+        server.child.kill("SIGKILL");
+        await server.exited;
+        return "it started";
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/PUBLIC_URL: is required in production/);
+    expect(outcome).not.toMatch(/\n\s+at /); // one clear message, no stack trace
+  });
+
+  test("`npm start`'s local demo (server.js --local) needs no PUBLIC_URL and uses http://localhost:PORT", async () => {
+    const port = String(await freePort());
+    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: port, PUBLIC_URL: "" }, ["--local"]);
+    const html = await (await fetch(`${server.url}/about`)).text();
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:${port}/about"/>`);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  test("payments in test mode (no Stripe keys) log a warning at start-up; with Stripe keys they do not", async () => {
+    const testMode = await startServerProcess({ DATA_DIR: dataDir });
+    testMode.child.kill("SIGTERM");
+    expect(await testMode.exited).toBe(0);
+    const warning = testMode
+      .logs()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((line) => line.msg.startsWith("Payments are in test mode"));
+    expect(warning?.level).toBe(40); // pino's "warn"
+    expect(warning?.msg).toContain("takes no money");
+
+    const live = await startServerProcess({
+      DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: "sk_test_not_used",
+      STRIPE_WEBHOOK_SECRET: "whsec_not_used",
+    });
+    live.child.kill("SIGTERM");
+    expect(await live.exited).toBe(0);
+    expect(live.logs()).not.toContain("Payments are in test mode");
   });
 });
 

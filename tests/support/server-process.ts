@@ -6,6 +6,7 @@ import { spawn, type ChildProcessByStdio } from "node:child_process";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,11 +20,25 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** @param env extra environment (DATA_DIR, DATABASE_URL, ...) */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(projectRoot, "server.js")], {
+/**
+ * @param env extra environment (DATA_DIR, DATABASE_URL, ...). Production needs PUBLIC_URL: unless
+ * `env` sets PORT or PUBLIC_URL itself, the server gets a free port and that address as PUBLIC_URL,
+ * as a deployment would.
+ * @param args arguments of server.js, e.g. `--local`
+ */
+export async function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [path.join(projectRoot, "server.js"), ...args], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      ...("PORT" in env ? {} : { PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

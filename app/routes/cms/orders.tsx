@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
 import { ORDERS_TAB } from "~/components/cms/orders-tab";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { paymentsInTestMode } from "~/server/commerce/test-payments.server";
 import { loadOrdersTab } from "./orders.server";
 import type { Route } from "./+types/orders";
 
@@ -11,12 +12,28 @@ import type { Route } from "./+types/orders";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadOrdersTab(request);
+  return { ...(await loadOrdersTab(request)), testMode: paymentsInTestMode() };
 }
 
 export default function OrdersTab() {
-  const { orders, ...data } = useLoaderData<typeof loader>();
-  return <ListTab tab={ORDERS_TAB} data={data} rows={orders} />;
+  const { orders, testMode, ...data } = useLoaderData<typeof loader>();
+  return (
+    <ListTab
+      tab={ORDERS_TAB}
+      data={data}
+      rows={orders}
+      intro={
+        testMode ? (
+          // Always on screen while it holds: a live site taking no money must not go unnoticed.
+          <p className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+            <strong>Test mode:</strong> no payment provider is configured (STRIPE_SECRET_KEY), so checkout uses the
+            built-in test page and takes no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real
+            payments.
+          </p>
+        ) : null
+      }
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | CMS" }];

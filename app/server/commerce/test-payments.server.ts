@@ -9,10 +9,23 @@ import { randomUUID } from "node:crypto";
 import { z } from "../../lib/schemas/zod";
 import { TEST_PAYMENT_MESSAGES } from "../../lib/test-payment";
 import type { Database } from "../platform/db/db.server";
-import { getEnv } from "../platform/env.server";
+import { getEnv, type Env } from "../platform/env.server";
 import { applyPaymentEvent, findOrder, type Order } from "./orders.server";
 
 export const TEST_CARD_NUMBER = "4242424242424242";
+
+/**
+ * Whether checkout takes no money: without STRIPE_SECRET_KEY every order is paid on the built-in
+ * test page. Fine for a demo, a costly surprise on a live site, so start-up warns about it and the
+ * CMS Orders tab says it on a banner.
+ */
+export function paymentsInTestMode(env: Pick<Env, "STRIPE_SECRET_KEY"> = getEnv()): boolean {
+  return !env.STRIPE_SECRET_KEY;
+}
+
+export const TEST_MODE_PAYMENTS_WARNING =
+  "Payments are in test mode: STRIPE_SECRET_KEY is not set, so checkout uses the built-in test page and takes no money. " +
+  "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.";
 
 /** Whether the test-mode page may take this order: only while Stripe is off, and only its own orders. */
 export function isTestModeOrder(order: Pick<Order, "provider"> | undefined): order is Order {

@@ -59,7 +59,7 @@ describe("derived values", () => {
   });
 
   it("marks production", () => {
-    expect(parseEnv({ NODE_ENV: "production" }).isProduction).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.co.uk" }).isProduction).toBe(true);
   });
 });
 
@@ -96,18 +96,42 @@ describe("invalid values are refused with a message naming the variable", () => 
 
 describe("SESSION_SECRET in production", () => {
   it("is required when DATABASE_URL is set", () => {
-    expect(configurationErrorFor({ NODE_ENV: "production", DATABASE_URL }).message).toContain("SESSION_SECRET");
+    expect(
+      configurationErrorFor({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.co.uk", DATABASE_URL }).message,
+    ).toContain("SESSION_SECRET");
   });
 
   it("is accepted when given", () => {
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL, SESSION_SECRET: LONG_SECRET }).SESSION_SECRET).toBe(
-      LONG_SECRET,
-    );
+    expect(
+      parseEnv({
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://www.example.co.uk",
+        DATABASE_URL,
+        SESSION_SECRET: LONG_SECRET,
+      }).SESSION_SECRET,
+    ).toBe(LONG_SECRET);
   });
 
   it("is optional with the embedded database, or outside production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.co.uk" })).not.toThrow();
     expect(() => parseEnv({ NODE_ENV: "development", DATABASE_URL })).not.toThrow();
+  });
+});
+
+describe("PUBLIC_URL in production", () => {
+  // Without it every canonical URL, sitemap entry and JSON-LD address would say http://localhost.
+  it.each([{}, { PUBLIC_URL: "" }, { PUBLIC_URL: "  " }])("is required (%j), with a message that says why", (extra) => {
+    const message = configurationErrorFor({ NODE_ENV: "production", ...extra }).message;
+    expect(message).toContain("PUBLIC_URL: is required in production");
+    expect(message).toContain("https://www.example.co.uk");
+  });
+
+  it("is used as given, and stays optional outside production", () => {
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://www.example.co.uk/" }).publicUrl).toBe(
+      "https://www.example.co.uk",
+    );
+    expect(parseEnv({ NODE_ENV: "test" }).publicUrl).toBe("http://localhost:3000");
+    expect(parseEnv({ NODE_ENV: "development" }).publicUrl).toBe("http://localhost:3000");
   });
 });
 

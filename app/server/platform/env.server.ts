@@ -2,7 +2,10 @@
  * The one place that reads `process.env`. It is parsed once, on first use, and a bad value stops
  * the server with a message that names the variable. Every integration is optional: when its
  * variables are absent the embedded default (PGlite, local files, outbox, test payments, built-in
- * assistant) takes over, so `npm start` works on a fresh machine with no set-up.
+ * assistant) takes over, so `npm start` works on a fresh machine with no set-up. One value has no
+ * default in production: PUBLIC_URL, because a guessed one would put `http://localhost` into every
+ * canonical URL, sitemap entry, e-mail link and structured-data address (`npm start` runs
+ * `server.js --local`, which sets it to the local address for the demo).
  */
 import path from "node:path";
 import { z } from "zod";
@@ -68,6 +71,16 @@ const envSchema = z
     METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   })
   .superRefine((env, context) => {
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "is required in production: the address visitors use, e.g. https://www.example.co.uk " +
+          "(canonical URLs, the sitemap, e-mails and structured data are made from it; " +
+          "`npm start` sets it to http://localhost:PORT for a local demo)",
+      });
+    }
     // Several app instances on one PostgreSQL must share a secret, so it cannot be generated locally.
     if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       context.addIssue({
@@ -95,7 +108,7 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema> & {
   /** `DATA_DIR` resolved to an absolute path. */
   dataDir: string;
-  /** `PUBLIC_URL`, or the local address when it is unset; never ends with a slash. */
+  /** `PUBLIC_URL`, or (outside production) the local address when it is unset; never ends with a slash. */
   publicUrl: string;
   isProduction: boolean;
 };
