@@ -115,7 +115,58 @@ describe("parseChatMarkup", () => {
 
   it("does not let a tab or line break inside a site path lead elsewhere", () => {
     expect(resolveChatLink("/\t/evil.example", ORIGIN)).toBeNull();
-    expect(resolveChatLink("/%2F%2Fevil.example", ORIGIN)).toEqual({ kind: "route", to: "/%2F%2Fevil.example" });
+  });
+
+  // Each address as a model might write it; a kept link must lead, as the browser resolves it
+  // (new URL(to, origin)), to this site, and its path must not start with "//" or "/\" even once a
+  // router decodes it.
+  const TRICKY_ADDRESSES = [
+    "/..//evil.example",
+    "/../..//evil.example/training",
+    "/./\\/evil.example",
+    "/.//evil.example",
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5Cevil.example",
+    "/%5c%5cevil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/\u0000/evil.example",
+    "/ /evil.example",
+    `${ORIGIN}/..//evil.example`,
+    `${ORIGIN}//evil.example`,
+    `${ORIGIN}/%2F%2Fevil.example`,
+    "https:/\\evil.example",
+    "https:evil.example",
+    " javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "\u0001javascript:alert(1)",
+    "/%",
+  ];
+
+  it.each(TRICKY_ADDRESSES)("refuses %j, which could lead elsewhere", (url) => {
+    expect(resolveChatLink(url, ORIGIN)).toBeNull();
+    expect(resolveChatLink(url)).toBeNull();
+  });
+
+  it.each([
+    ["/training", "/training"],
+    ["/ai/../training", "/training"],
+    ["/./contact?job=Cloud%20Engineer#form", "/contact?job=Cloud%20Engineer#form"],
+    ["/content/a%2Fb", "/content/a%2Fb"],
+    [`${ORIGIN}/careers`, "/careers"],
+  ])("keeps %j as the same-site path %j", (url, to) => {
+    const target = resolveChatLink(url, ORIGIN);
+    expect(target).toEqual({ kind: "route", to });
+    const resolved = new URL(to, ORIGIN);
+    expect(resolved.origin).toBe(ORIGIN);
+    expect(`${resolved.pathname}${resolved.search}${resolved.hash}`).toBe(to);
+  });
+
+  it("shows [x](/..//evil.example) as its text, not as a link off the site", () => {
+    expect(parseChatMarkup("Go [x](/..//evil.example) now", ORIGIN)).toEqual([paragraph(text("Go x now"))]);
   });
 
   it("shows HTML as text, never as markup", () => {

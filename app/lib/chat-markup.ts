@@ -8,6 +8,7 @@
  * on the page's own origin becomes a client-side link; `mailto:` and `tel:` stay plain links; any
  * other address (another site, `javascript:`, `//host`) is shown as its text alone.
  */
+import { isWebAddress, sameSitePath } from "./safe-links";
 
 export type ChatLinkTarget = { kind: "route"; to: string } | { kind: "href"; href: string };
 
@@ -22,26 +23,30 @@ export type ChatBlock = { type: "paragraph"; children: ChatInline[] } | { type: 
 const LIST_ITEM = /^\s*[-*]\s+/;
 const MAILTO = /^mailto:[^\s<>"'()]+@[^\s<>"'()]+$/i;
 const TEL = /^tel:\+?[\d\s().-]{3,30}$/i;
-/** Any base with an origin of its own, for reading site paths when the page's origin is unknown. */
-const FALLBACK_ORIGIN = "http://site.invalid";
 
 /**
  * Where a link in a reply may lead, or null when it must be shown as text. `origin` is the page's
- * own (`location.origin`); without it only site paths, e-mail and phone links are kept.
+ * own (`location.origin`); without it only site paths, e-mail and phone links are kept. A path is
+ * kept only as the browser would resolve it, and only if that is still a path on this site
+ * (`/..//evil.example`, `/\evil.example` and `/%2F%2Fevil.example` are not).
  */
 export function resolveChatLink(url: string, origin?: string): ChatLinkTarget | null {
   const address = url.trim();
   if (MAILTO.test(address) || TEL.test(address)) return { kind: "href", href: address };
-  // "//host" and "/\host" are read by browsers as addresses on another site, not paths.
-  const sitePath = address.startsWith("/") && !address.startsWith("//") && !address.includes("\\");
-  const onThisSite = Boolean(origin) && /^https?:\/\//i.test(address);
-  if (!sitePath && !onThisSite) return null;
+  const path = address.startsWith("/")
+    ? sameSitePath(address, origin)
+    : origin && isWebAddress(address)
+      ? pathOnOrigin(address, origin)
+      : null;
+  return path ? { kind: "route", to: path } : null;
+}
+
+/** The same-site path of an absolute address on `origin`, or null when it is elsewhere. */
+function pathOnOrigin(address: string, origin: string): string | null {
   try {
-    const base = new URL(origin ?? FALLBACK_ORIGIN);
-    // Read the way a browser reads it (it drops tabs and line breaks, for one): it must stay here.
-    const parsed = new URL(address, base);
-    if (parsed.origin !== base.origin) return null;
-    return { kind: "route", to: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+    const url = new URL(address);
+    if (url.origin !== new URL(origin).origin) return null;
+    return sameSitePath(`${url.pathname}${url.search}${url.hash}`, origin);
   } catch {
     return null;
   }

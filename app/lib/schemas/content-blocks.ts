@@ -5,6 +5,7 @@
  */
 import { z } from "./zod";
 import { BLOCK_TYPES, type BlockType } from "../enums";
+import { isWebAddress, sameSitePath } from "../safe-links";
 import { idField, idSchema } from "./id";
 
 const NAME_MAX = 200;
@@ -18,14 +19,9 @@ const optionalText = (label: string, max = 2000) => z.string(`${label} must be t
 const linkField = (label: string) =>
   z.string(`${label} must be text`).refine(isSafeLink, `${label} must start with / or be an http(s) address`);
 
+/** Resolved as a browser would, so "/\\evil.example" or "/..//evil.example" is not taken for a path. */
 export function isSafeLink(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  return sameSitePath(value) !== null || isWebAddress(value);
 }
 
 const callToAction = z.strictObject({ label: requiredText("Button label", 100), url: linkField("Button URL") });

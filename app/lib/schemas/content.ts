@@ -1,6 +1,7 @@
 /** The content editor's form (SPEC.md "Content editor" and section 5), shared by browser and server. */
 import { z } from "./zod";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "../enums";
+import { isWebAddress, sameSitePath } from "../safe-links";
 import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../slug";
 
 export const TITLE_AND_SLUG_REQUIRED = "Title and slug are required";
@@ -41,8 +42,9 @@ export const contentFormSchema = z.object({
   excerpt: optionalText(1000, "Excerpt"),
   metaTitle: optionalText(200, "Meta title"),
   metaDescription: optionalText(500, "Meta description"),
+  // Read as a browser would: "/\\evil.example" or "/..//evil.example" is another site, not a path.
   featuredImageUrl: optionalText(2000, "Featured image URL").refine(
-    (value) => value === null || /^https?:\/\/\S+$/i.test(value) || /^\/(?!\/)\S*$/.test(value),
+    (value) => value === null || isWebAddress(value) || sameSitePath(value) !== null,
     "Enter an address starting with https:// or a path on this site starting with /",
   ),
   type: z.enum(CONTENT_TYPES, "Choose a content type").default("page"),

@@ -4,6 +4,7 @@
  */
 import { z } from "./zod";
 import { SETTING_TYPES, type SettingType } from "../enums";
+import { isWebAddress } from "../safe-links";
 
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const SETTING_KEY_MESSAGE =
@@ -48,7 +49,9 @@ export function checkSettingValue(
       }
       break;
     case "url":
-      if (!isHttpUrl(value)) {
+      // Written plainly ("/\\evil.example", "https:/\\host" or a tab inside are refused), so the footer's
+      // social links lead where they appear to.
+      if (!isWebAddress(value)) {
         return { success: false, error: "The value must be a full web address starting with http:// or https://." };
       }
       break;
@@ -84,15 +87,6 @@ export function checkSettingValue(
       break;
   }
   return { success: true, value };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 export const settingKeyField = z
