@@ -12,8 +12,10 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { isAdministratorRequest } from "../app/server/auth/guards.server";
+import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
 import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
+import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
 import { logger } from "../app/server/platform/logger.server";
 import {
@@ -76,6 +78,7 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
     logger.info("SMTP_URL is not set: e-mails stay in the outbox, readable at /cms/outbox");
   }
   if (env.METRICS_PORT !== undefined) await startMetricsListener(env.METRICS_PORT, env.METRICS_HOST);
+  if (paymentsInTestMode(env)) logger.warn(TEST_MODE_PAYMENTS_WARNING);
   const setupCode = await issueSetupCode(database.db);
   if (setupCode) {
     logger.warn(
@@ -132,6 +135,7 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(compression());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
 
+  app.use(canonicalAddresses());
   app.get("/healthz", healthCheck(getDatabase));
   app.get(
     METRICS_PATH,
