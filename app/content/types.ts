@@ -313,6 +313,8 @@ export interface CaseStudy {
   seo: PageSeo;
   /** ISO date the case study was published (for Article structured data). */
   published: string;
+  /** ISO date of its last substantive change, when it has one (Article `dateModified`). */
+  modified?: string;
   header: {
     /** Shown as a badge, e.g. "Financial Services". */
     industry: string;

@@ -22,13 +22,20 @@ export interface CourseListEntry {
 
 /**
  * The training catalogue as Google's course list reads it: an ItemList of Course items, each with
- * its provider, its price (an Offer in pounds, category "Paid") and a course instance with the
+ * its provider, picture and language, its price (an Offer in pounds, category "Paid") and a course instance with the
  * delivery mode and, when the duration says it plainly, the workload. Ratings are left out on
  * purpose: they are editorial figures, not counts of reviews, and AggregateRating must be the latter.
  */
 export function courseListJsonLd(
   courses: readonly CourseListEntry[],
-  page: { path: string; courseMode: "Online" | "Onsite" | "Blended" },
+  page: {
+    path: string;
+    courseMode: "Online" | "Onsite" | "Blended";
+    /** The picture of the page the courses are on (the courses have none of their own). */
+    imagePath: string;
+    /** The language the courses are taught in, e.g. "en-GB". */
+    inLanguage: string;
+  },
   provider: { name: string },
   publicUrl: string,
 ) {
@@ -47,6 +54,8 @@ export function courseListJsonLd(
           name: course.name,
           description: course.description,
           provider: providerOrganization,
+          image: absolute(page.imagePath, publicUrl),
+          inLanguage: page.inLanguage,
           ...(course.level ? { educationalLevel: course.level } : {}),
           ...(course.features.length > 0 ? { teaches: [...course.features] } : {}),
           offers: {

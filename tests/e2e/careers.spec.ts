@@ -69,7 +69,15 @@ test("a job's page carries JobPosting data Google for Jobs accepts, and breadcru
     datePosted: career!.createdAt.toISOString().slice(0, 10),
     employmentType: expect.stringMatching(/^(FULL_TIME|PART_TIME|CONTRACTOR|INTERN)$/),
     hiringOrganization: { "@type": "Organization", name: expect.any(String) },
+    // Google for Jobs' recommended properties: the opening's own id, that it is applied for here,
+    // and until when it is open (no closing date is stored, so a rolling 30 days ahead).
+    identifier: { "@type": "PropertyValue", name: expect.any(String), value: career!.id },
+    directApply: true,
+    validThrough: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
   });
+  const validFor = Date.parse(String(posting!.validThrough)) - Date.now();
+  expect(validFor).toBeGreaterThan(29 * 86_400_000);
+  expect(validFor).toBeLessThanOrEqual(30 * 86_400_000);
   expect(String(posting!.description)).toContain(career!.description.slice(0, 40));
   // A place, or for a remote role the country applicants must live in.
   expect(posting!.jobLocation ?? posting!.applicantLocationRequirements).toBeTruthy();

@@ -80,6 +80,27 @@ test("the home page describes the organisation for search engines", async ({ pag
   await page.goto("/");
   const organization = (await structuredData(page)).find((item) => item["@type"] === "Organization");
   expect(organization).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/\/$/) });
+  // Google's recommended forms: a PostalAddress (not one line of text) and an international number.
+  expect(organization).toMatchObject({
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "4th Floor, 27 Clerkenwell Road",
+      addressLocality: "London",
+      postalCode: "EC1M 5RN",
+      addressCountry: "GB",
+    },
+    telephone: "+44 20 7946 0321",
+  });
+});
+
+test("a case study is an Article with its publication and modification dates", async ({ page }) => {
+  await page.goto("/case-studies/security-assessment");
+  const article = (await structuredData(page)).find((item) => item["@type"] === "Article");
+  expect(article).toMatchObject({
+    datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  });
+  expect(String(article!.dateModified) >= String(article!.datePublished)).toBe(true);
 });
 
 test("every link on the marketing pages leads to a page that exists", async ({ page, request }) => {

@@ -127,7 +127,12 @@ test("/training shows the six seeded courses with prices, savings, topics and st
     "@type": "Course",
     offers: { price: courses[0]!.price, priceCurrency: "GBP", category: "Paid" },
     hasCourseInstance: { courseMode: "Blended", courseWorkload: `PT${Number.parseInt(courses[0]!.duration, 10)}H` },
+    // Google's course guidance recommends a picture and the language of instruction.
+    image: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/images\/.+\.(webp|avif|png|jpe?g)$/),
+    inLanguage: "en-GB",
   });
+  const image = (list.itemListElement[0]!.item as unknown as { image: string }).image;
+  expect((await page.request.get(new URL(image).pathname)).status()).toBe(200);
   expect(JSON.stringify(list)).not.toContain("aggregateRating");
   expect(data.map((item) => item["@type"])).toContain("BreadcrumbList");
 

@@ -18,16 +18,22 @@ import { formatDate } from "~/lib/format";
  * Jobs. An inactive or unknown opening is a 404; an address with an old title redirects to the
  * current one.
  */
+/** How far ahead an open opening's `validThrough` lies (Google for Jobs' JobPosting). */
+const VALID_FOR_DAYS = 30;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const idPrefix = careerIdPrefix(params.job);
   const career = idPrefix ? await findActiveCareer(getDb, idPrefix) : undefined;
   if (!career) throw data(null, { status: 404 });
   const path = careerPath(career);
   if (path !== `/careers/${params.job}`) throw redirect(path, 301);
-  const { title, department, type, experience, location, description, requirements, createdAt } = career;
+  const { id, title, department, type, experience, location, description, requirements, createdAt } = career;
   return {
-    job: { title, department, type, experience, location, description, requirements, path },
+    job: { id, title, department, type, experience, location, description, requirements, path },
     datePosted: createdAt.toISOString().slice(0, 10),
+    // An opening has no closing date: it is open while its page answers, so it is always said to be
+    // valid for the next 30 days; once deactivated, its page is a 404 and search engines drop it.
+    validThrough: new Date(Date.now() + VALID_FOR_DAYS * 86_400_000).toISOString(),
   };
 }
 
@@ -39,13 +45,17 @@ const trailOf = (job: { title: string; path: string }) => [
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [...pageMeta({ title: "Page not found" }), { name: "robots", content: "noindex" }];
-  const { job, datePosted } = loaderData;
+  const { job, datePosted, validThrough } = loaderData;
   return publicPageMeta(matches, {
     title: `${job.title} (${job.type}, ${job.location})`,
     description: job.description.slice(0, 160),
     path: job.path,
     jsonLd: ({ publicUrl, identity }) => [
-      jobPostingJsonLd({ ...job, datePosted }, { name: identity.companyName, logoPath: "/favicon.svg" }, publicUrl),
+      jobPostingJsonLd(
+        { ...job, datePosted, validThrough },
+        { name: identity.companyName, logoPath: "/favicon.svg" },
+        publicUrl,
+      ),
       breadcrumbListJsonLd(trailOf(job), publicUrl),
     ],
   });

@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
             description: study.seo.description,
             path: study.path,
             published: study.published,
+            modified: study.modified,
             imagePath: SHARE_IMAGE.path,
           },
           { name: identity.companyName, logoPath: "/favicon.svg" },

@@ -10,6 +10,8 @@ import { CourseCard } from "~/components/training/course-card";
 import { TrainingHeroImage } from "~/components/training/hero-image";
 import { buttonVariants } from "~/components/ui/button";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG, type TrainingPage } from "~/content/training";
+import { SITE_LOCALE } from "~/lib/format";
+import { imagePath } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { courseListJsonLd } from "~/lib/course-structured-data";
@@ -53,7 +55,13 @@ export async function loader(_: Route.LoaderArgs) {
     // Built here rather than in `meta`, so the course-list builder stays out of the browser's bundle.
     courseList: courseListJsonLd(
       catalogue.courses,
-      { path: PAGE_PATH, courseMode: copy.courses.courseMode },
+      {
+        path: PAGE_PATH,
+        courseMode: copy.courses.courseMode,
+        // The picture the page shows: the record's featured image, or the training artwork.
+        imagePath: record.featuredImageUrl ?? imagePath("showcase-training", 960, "webp"),
+        inLanguage: SITE_LOCALE,
+      },
       { name: siteIdentityFromSettings(settings).companyName },
       getEnv().publicUrl,
     ),
