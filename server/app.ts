@@ -12,11 +12,13 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { isAdministratorRequest } from "../app/server/auth/guards.server";
+import { isPrivateRequest } from "../app/server/auth/private-requests.server";
 import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
 import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
+import { htmlValidators } from "../app/server/platform/http/html-validators.server";
 import { logger } from "../app/server/platform/logger.server";
 import {
   createMailTransport,
@@ -144,6 +146,7 @@ export function createApp(options: AppOptions = {}): express.Express {
 
   // Anonymous visitors' public pages from memory, before the static files' disk lookups (in
   // development, every change must show at once).
+  app.use(htmlValidators({ isPrivate: (req) => isPrivateRequest(req.path, req.headers.cookie) }));
   if (!development) app.use(pageCache());
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {

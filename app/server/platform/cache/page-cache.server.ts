@@ -135,7 +135,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
     if (page && Date.now() - page.storedAt < maxAgeMs) {
       pages.delete(key); // to the end of the order: the most recently served
       pages.set(key, page);
-      sendCachedPage(res, page, nonce, req.method === "HEAD");
+      sendCachedPage(res, page, nonce);
       return;
     }
     if (page) forget(key);
@@ -164,13 +164,14 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   };
 }
 
-function sendCachedPage(res: Response, page: CachedPage, nonce: string, headOnly: boolean): void {
+/** Node leaves the body out of an answer to HEAD; it is passed anyway so validators can hash it. */
+function sendCachedPage(res: Response, page: CachedPage, nonce: string): void {
   const html = Buffer.concat(joinParts(page.parts, Buffer.from(nonce)));
   res.status(200);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader(PAGE_CACHE_HEADER, "hit");
   res.setHeader("Content-Length", html.length);
-  res.end(headOnly ? undefined : html);
+  res.end(html);
 }
 
 function joinParts(parts: Buffer[], separator: Buffer): Buffer[] {
