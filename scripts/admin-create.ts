@@ -7,7 +7,7 @@ import "./prepare-env";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { recordAudit } from "../app/server/platform/audit.server";
-import { consumeSetupCode } from "../app/server/auth/admin-setup.server";
+import { clearSetupCode } from "../app/server/auth/admin-setup.server";
 import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
@@ -62,7 +62,7 @@ await runScript(async () => {
       role: values.role as UserRole,
     });
     // The first-run set-up in the browser is no longer needed once an administrator exists.
-    if (user.role === "admin") await consumeSetupCode(database.db);
+    if (user.role === "admin") await clearSetupCode(database.db);
     await recordAudit(database.db, { id: user.id, email: user.email }, "user.create", "users", user.id, {
       role: user.role,
       via: "admin:create",

@@ -14,6 +14,7 @@ import { getDecoyHash, verifyPassword } from "./passwords.server";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials";
 export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+export const ADMIN_ALREADY_EXISTS = "An administrator already exists. Please sign in.";
 export const UNEXPECTED_SIGN_IN_ERROR = "An unexpected error occurred. Please try again.";
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -71,7 +72,7 @@ export async function setUpFirstAdmin(
     return { ok: false, status: 429, errors: { form: TOO_MANY_ATTEMPTS } };
   }
   if (await adminExists(db)) {
-    return { ok: false, status: 400, errors: { form: "An administrator already exists. Please sign in." } };
+    return { ok: false, status: 400, errors: { form: ADMIN_ALREADY_EXISTS } };
   }
   const parsed = loginSchema.safeParse(input);
   const code = typeof input.code === "string" ? input.code : "";
@@ -87,12 +88,14 @@ export async function setUpFirstAdmin(
       errors: { code: "This setup code is not valid. Use the code in the server's log." },
     };
   }
-  // The account, the spent code and the audit entry (the new administrator is its own actor) together.
+  // The spent code, the account and the audit entry (the new administrator is its own actor)
+  // together. The code is spent first: of requests racing with it, only one gets past this line.
   const user = await db.transaction(async (tx) => {
+    if (!(await consumeSetupCode(tx, code))) return null;
     const created = await createUser(tx, { ...parsed.data, role: "admin" });
-    await consumeSetupCode(tx);
     await recordAudit(tx, created, "user.create", "users", created.id, { role: "admin", via: "first-run setup" });
     return created;
   });
+  if (!user) return { ok: false, status: 400, errors: { form: ADMIN_ALREADY_EXISTS } };
   return { ok: true, user };
 }
