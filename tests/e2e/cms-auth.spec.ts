@@ -128,8 +128,24 @@ test.describe("signing in", () => {
     }
     await signInWithForm(page, email, "secret-pass-1");
     await expect(page.getByRole("alert")).toHaveText(
-      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      "Too many failed sign-in attempts. Please wait 1 minute and try again.",
     );
+  });
+
+  test("after signing in, the owner sees the failed attempts since their last visit", async ({ page, server }) => {
+    const email = unique("owner");
+    await createAccount(server, "admin", email);
+    await page.goto("/cms");
+    for (const guess of ["wrong-guess-1", "wrong-guess-2"]) {
+      await signInWithForm(page, email, guess);
+      await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    }
+    await signInWithForm(page, email, "secret-pass-1");
+    const notice = page.getByRole("region", { name: "2 failed sign-in attempts since your last visit" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(/The latest was on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} from /);
+    await expect(notice.getByRole("link", { name: "change your password" })).toHaveAttribute("href", "/cms/account");
+    await expectAccessibleInBothThemes(page);
   });
 
   test("an anonymous visitor to a tab signs in and comes back to it; Sign Out ends the session", async ({

@@ -13,8 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return changePasswordAction(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return changePasswordAction(request, context.clientAddress);
 }
 
 export default function Account() {

@@ -8,6 +8,7 @@ import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { deleteUserSessions } from "./sessions.server";
+import { describeWait, signInThrottle, type SignInThrottle } from "./sign-in-throttle.server";
 
 export type User = typeof users.$inferSelect;
 /** What the rest of the app may know about a user: never the password hash. */
@@ -150,6 +151,10 @@ export function changeUserActive(db: Database, actor: Actor, userId: string, isA
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 
+export function tooManyWrongPasswords(retryAfterSeconds: number): string {
+  return `Too many wrong passwords. Please wait ${describeWait(retryAfterSeconds)} and try again.`;
+}
+
 /**
  * A user changes their own password: the current one must be right (else an ExpectedError on
  * "currentPassword"). Every session of theirs ends, the one asking included; the caller gives this
@@ -159,10 +164,22 @@ export async function changeOwnPassword(
   db: Database,
   user: User,
   passwords: { currentPassword: string; newPassword: string },
+  clientAddress: string,
+  throttle: SignInThrottle = signInThrottle,
 ): Promise<void> {
+  // A stolen session must not become a way round the sign-in form's limits.
+  const allowed = await throttle.check(user.email, clientAddress);
+  if (!allowed.allowed) {
+    throw new ExpectedError(tooManyWrongPasswords(allowed.retryAfterSeconds), {
+      field: "currentPassword",
+      status: 429,
+    });
+  }
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+    await throttle.fail(user.email, clientAddress);
     throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
   }
+  await throttle.succeed(user.email, clientAddress);
   await auditedChange(
     db,
     user,
