@@ -174,14 +174,14 @@ describe("first-run setup", () => {
 
     const wrong = await setUpFirstAdmin(
       database.db,
-      { code: "AAAA-BBBB-CCCC", email: "ann@example.com", password: "secret-pass" },
+      { code: "AAAA-BBBB-CCCC", email: "ann@example.com", password: "a quiet harbour at dawn" },
       "203.0.113.1",
     );
     expect(wrong).toMatchObject({ ok: false, status: 401 });
 
     const created = await setUpFirstAdmin(
       database.db,
-      { code: code!, email: "Ann@Example.com", password: "secret-pass" },
+      { code: code!, email: "Ann@Example.com", password: "a quiet harbour at dawn" },
       "203.0.113.1",
     );
     expect(created).toMatchObject({ ok: true, user: { email: "ann@example.com", role: "admin" } });
@@ -189,7 +189,7 @@ describe("first-run setup", () => {
     expect(await checkSetupCode(database.db, code!)).toBe(false);
     const again = await setUpFirstAdmin(
       database.db,
-      { code: code!, email: "eve@example.com", password: "secret-pass" },
+      { code: code!, email: "eve@example.com", password: "a quiet harbour at dawn" },
       "203.0.113.1",
     );
     expect(again).toMatchObject({ ok: false, errors: { form: "An administrator already exists. Please sign in." } });

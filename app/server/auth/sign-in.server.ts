@@ -6,12 +6,13 @@
  * and its owner sees the count at their next sign-in.
  */
 import type { z } from "zod";
-import { fieldErrors, loginSchema } from "../../lib/schemas/auth";
+import { fieldErrors, loginSchema, setupSchema } from "../../lib/schemas/auth";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { createUser, findUserByEmail, type PublicUser } from "./users.server";
 import { adminExists, checkSetupCode, consumeSetupCode } from "./admin-setup.server";
 import { recordFailedSignIn, takeFailedSignIns, type SignInNotice } from "./failed-sign-ins.server";
+import { newPasswordProblem } from "./password-policy.server";
 import { getDecoyHash, verifyPassword } from "./passwords.server";
 import { signInThrottle, tooManyAttempts, type SignInThrottle } from "./sign-in-throttle.server";
 
@@ -72,7 +73,7 @@ export async function setUpFirstAdmin(
   if (await adminExists(db)) {
     return { ok: false, status: 400, errors: { form: ADMIN_ALREADY_EXISTS } };
   }
-  const parsed = loginSchema.safeParse(input);
+  const parsed = setupSchema.safeParse(input);
   const code = typeof input.code === "string" ? input.code : "";
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   if (!code.trim()) errors.code = "Enter the setup code from the server's log";
@@ -86,6 +87,8 @@ export async function setUpFirstAdmin(
       errors: { code: "This setup code is not valid. Use the code in the server's log." },
     };
   }
+  const weak = await newPasswordProblem(parsed.data.password, [parsed.data.email]);
+  if (weak) return { ok: false, status: 400, errors: { password: weak } };
   // The spent code, the account and the audit entry (the new administrator is its own actor)
   // together. The code is spent first: of requests racing with it, only one gets past this line.
   const user = await db.transaction(async (tx) => {

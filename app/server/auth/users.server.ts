@@ -6,6 +6,7 @@ import { normaliseEmail } from "../../lib/schemas/auth";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { assertAcceptablePassword } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { deleteUserSessions } from "./sessions.server";
 import { describeWait, signInThrottle, type SignInThrottle } from "./sign-in-throttle.server";
@@ -96,11 +97,12 @@ export async function setUserPassword(db: Database, userId: string, password: st
  * its audit entry in one transaction (auditedChange), with the sessions it ends. */
 
 /** Adds an account (the Users tab's "Add a user"). */
-export function addUser(
+export async function addUser(
   db: Database,
   actor: Actor,
   input: { email: string; password: string; role: UserRole },
 ): Promise<PublicUser> {
+  await assertAcceptablePassword(input.password, { field: "password", userInputs: [input.email] });
   return auditedChange(
     db,
     actor,
@@ -124,7 +126,9 @@ export function changeUserRole(db: Database, actor: Actor, userId: string, role:
 }
 
 /** Sets a new password for someone else; every session of theirs ends. */
-export function resetUserPassword(db: Database, actor: Actor, userId: string, password: string): Promise<void> {
+export async function resetUserPassword(db: Database, actor: Actor, userId: string, password: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  await assertAcceptablePassword(password, { field: "password", userInputs: user ? [user.email] : [] });
   return auditedChange(
     db,
     actor,
@@ -180,6 +184,10 @@ export async function changeOwnPassword(
     throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
   }
   await throttle.succeed(user.email, clientAddress);
+  await assertAcceptablePassword(passwords.newPassword, {
+    field: "newPassword",
+    userInputs: [user.email, passwords.currentPassword],
+  });
   await auditedChange(
     db,
     user,
