@@ -149,6 +149,11 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    // Wrong passwords given for this account since its last sign-in, shown to its owner at the next
+    // one (issue 16): how many, and when and from which address the latest came.
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    lastFailedSignInAt: timestamp("last_failed_sign_in_at", { withTimezone: true }),
+    lastFailedSignInFrom: text("last_failed_sign_in_from"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,6 +178,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent"),
+    // The failed sign-ins its user had not yet seen when this session began, shown for its lifetime.
+    signInNotice: jsonb("sign_in_notice").$type<{ count: number; lastAt: string; lastFrom: string | null }>(),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_unique").on(table.tokenHash),

@@ -7,13 +7,14 @@ import "./prepare-env";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { recordAudit } from "../app/server/platform/audit.server";
-import { consumeSetupCode } from "../app/server/auth/admin-setup.server";
+import { clearSetupCode } from "../app/server/auth/admin-setup.server";
 import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { createUser } from "../app/server/auth/users.server";
 import { USER_ROLES, type UserRole } from "../app/lib/enums";
-import { emailField, passwordField } from "../app/lib/schemas/auth";
+import { emailField, newPasswordField } from "../app/lib/schemas/auth";
+import { newPasswordProblem } from "../app/server/auth/password-policy.server";
 import { runScript } from "./run-script";
 import { ExpectedError } from "../app/server/platform/errors.server";
 
@@ -50,8 +51,10 @@ await runScript(async () => {
   if (!(USER_ROLES as readonly string[]).includes(values.role ?? "")) {
     throw new ExpectedError(`--role must be one of: ${USER_ROLES.join(", ")}`);
   }
-  const password = passwordField.safeParse(await readPassword());
+  const password = newPasswordField.safeParse(await readPassword());
   if (!password.success) throw new ExpectedError(password.error.issues[0]?.message ?? "Invalid password");
+  const weak = await newPasswordProblem(password.data, [email.data]);
+  if (weak) throw new ExpectedError(weak);
 
   const database = await openDatabase(databaseTargetFromEnv(getEnv()));
   try {
@@ -62,7 +65,7 @@ await runScript(async () => {
       role: values.role as UserRole,
     });
     // The first-run set-up in the browser is no longer needed once an administrator exists.
-    if (user.role === "admin") await consumeSetupCode(database.db);
+    if (user.role === "admin") await clearSetupCode(database.db);
     await recordAudit(database.db, { id: user.id, email: user.email }, "user.create", "users", user.id, {
       role: user.role,
       via: "admin:create",

@@ -40,12 +40,12 @@ test.describe("first run", () => {
 
     await page.getByLabel("Setup code").fill("WRON-GCOD-E222");
     await page.getByLabel("Email").fill("owner@example.com");
-    await page.getByLabel("Password", { exact: true }).fill("owner-pass-1");
+    await page.getByLabel("Password", { exact: true }).fill("owner passphrase at dawn");
     await page.getByRole("button", { name: "Create administrator" }).click();
     await expect(page.getByText("This setup code is not valid. Use the code in the server's log.")).toBeVisible();
 
     await page.getByLabel("Setup code").fill(code!.toLowerCase());
-    await page.getByLabel("Password", { exact: true }).fill("owner-pass-1");
+    await page.getByLabel("Password", { exact: true }).fill("owner passphrase at dawn");
     await page.getByRole("button", { name: "Create administrator" }).click();
     await expect(page.getByRole("heading", { name: "Content Management System" })).toBeVisible();
     await expect(page.getByText("Welcome, owner@example.com")).toBeVisible();
@@ -128,8 +128,24 @@ test.describe("signing in", () => {
     }
     await signInWithForm(page, email, "secret-pass-1");
     await expect(page.getByRole("alert")).toHaveText(
-      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      "Too many failed sign-in attempts. Please wait 1 minute and try again.",
     );
+  });
+
+  test("after signing in, the owner sees the failed attempts since their last visit", async ({ page, server }) => {
+    const email = unique("owner");
+    await createAccount(server, "admin", email);
+    await page.goto("/cms");
+    for (const guess of ["wrong-guess-1", "wrong-guess-2"]) {
+      await signInWithForm(page, email, guess);
+      await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    }
+    await signInWithForm(page, email, "secret-pass-1");
+    const notice = page.getByRole("region", { name: "2 failed sign-in attempts since your last visit" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(/The latest was on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} from /);
+    await expect(notice.getByRole("link", { name: "change your password" })).toHaveAttribute("href", "/cms/account");
+    await expectAccessibleInBothThemes(page);
   });
 
   test("an anonymous visitor to a tab signs in and comes back to it; Sign Out ends the session", async ({
@@ -215,7 +231,7 @@ test.describe("the Users tab", () => {
     const email = unique("colleague");
     const add = page.locator("section", { hasText: "Add a user" });
     await add.getByLabel("Email").fill(email);
-    await add.getByLabel("Initial password").fill("first-pass-1");
+    await add.getByLabel("Initial password").fill("first passphrase for bob");
     await add.getByLabel("Role").selectOption("user");
     await add.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByText(`User ${email} added.`)).toBeVisible();
@@ -226,16 +242,16 @@ test.describe("the Users tab", () => {
     const other = await browser.newContext({ baseURL: server.url });
     const colleague = await other.newPage();
     await colleague.goto("/cms");
-    await signInWithForm(colleague, email, "first-pass-1");
+    await signInWithForm(colleague, email, "first passphrase for bob");
     await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 
     // A password reset ends their session.
-    await row.getByLabel(`New password for ${email}`).fill("second-pass-2");
+    await row.getByLabel(`New password for ${email}`).fill("second passphrase for bob");
     await row.getByRole("button", { name: "Reset" }).click();
     await expect(page.getByText("Password reset. The user's sessions were ended.")).toBeVisible();
     await colleague.reload();
     await expect(colleague.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
-    await signInWithForm(colleague, email, "second-pass-2");
+    await signInWithForm(colleague, email, "second passphrase for bob");
     await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 
     // Deactivation asks first, then signs them out at once and keeps them out.
@@ -247,7 +263,7 @@ test.describe("the Users tab", () => {
     await expect(row.getByText("Deactivated")).toBeVisible();
     await colleague.reload();
     await expect(colleague.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
-    await signInWithForm(colleague, email, "second-pass-2");
+    await signInWithForm(colleague, email, "second passphrase for bob");
     await expect(colleague.getByRole("alert")).toHaveText("Invalid login credentials");
     await other.close();
 
@@ -271,9 +287,29 @@ test.describe("the Users tab", () => {
     await page.goto("/cms/users");
     const add = page.locator("section", { hasText: "Add a user" });
     await add.getByLabel("Email").fill(admin.email);
-    await add.getByLabel("Initial password").fill("another-pass");
+    await add.getByLabel("Initial password").fill("another passphrase at noon");
     await add.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByText("A user with this e-mail already exists.").first()).toBeVisible();
+  });
+
+  test("short, common and breached passwords are refused with a clear message, and no user is added", async ({
+    page,
+    server,
+  }) => {
+    await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    const before = (await server.db.select().from(users)).length;
+    const add = page.locator("section", { hasText: "Add a user" });
+    await add.getByLabel("Email").fill(unique("weak"));
+    for (const [password, message] of [
+      ["password123", "Password must be at least 15 characters"],
+      ["123456789qwerty", "This password is on a list of common or breached passwords. Please choose another one."],
+    ] as const) {
+      await add.getByLabel("Initial password").fill(password);
+      await add.getByRole("button", { name: "Add user" }).click();
+      await expect(add.getByText(message)).toBeVisible();
+    }
+    expect((await server.db.select().from(users)).length).toBe(before);
   });
 });
 
@@ -293,14 +329,14 @@ test.describe("own password", () => {
     await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
     await expectAccessibleInBothThemes(page);
     await page.getByLabel("Current password").fill("not-my-password");
-    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
-    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByLabel("New password", { exact: true }).fill("brand new passphrase at dusk");
+    await page.getByLabel("Confirm new password").fill("brand new passphrase at dusk");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Your current password is not correct")).toBeVisible();
 
     await page.getByLabel("Current password").fill(user.password);
-    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
-    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByLabel("New password", { exact: true }).fill("brand new passphrase at dusk");
+    await page.getByLabel("Confirm new password").fill("brand new passphrase at dusk");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Your password was changed. Other devices have been signed out.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -157,6 +157,32 @@ test("a value that does not fit its type is refused with a clear message", async
   expectConsoleError(consoleErrors, 400);
 });
 
+test("values the site would ignore are refused with a field message and nothing is saved", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await signInAs(page, server, "admin");
+  await openTab(page);
+  const cases = [
+    ["exchange_rate_usd", "0", /^An exchange rate must be a number of USD per pound/],
+    ["exchange_rate_usd", "-5", /^An exchange rate must be a number of USD per pound/],
+    ["attachment_retention_days", "-1", /^The retention must be a whole number of days from 0 to 3650\.$/],
+    ["site_title", "", /^This setting cannot be empty: the site shows it\.$/],
+  ] as const;
+  for (const [key, value, message] of cases) {
+    const before = (await settingByKey(server, key))?.settingValue;
+    const setting = card(page, key);
+    const field = setting.getByRole("textbox", { name: key, exact: true });
+    await field.fill(value);
+    await setting.getByRole("button", { name: `Save ${key}` }).click();
+    await expect(setting.getByText(message)).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect((await settingByKey(server, key))?.settingValue, key).toBe(before);
+  }
+  expectConsoleError(consoleErrors, 400);
+});
+
 test("an administrator creates public and private settings; private values never reach a public page", async ({
   page,
   server,

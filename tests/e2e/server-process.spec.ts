@@ -166,20 +166,29 @@ test.describe("the database scripts", () => {
   });
 
   test("admin:create makes an administrator, so the server issues no setup code", async () => {
-    const created = npmRun("admin:create", ["--email", "Owner@Example.com"], { ADMIN_PASSWORD: "owner-pass-1" });
+    const created = npmRun("admin:create", ["--email", "Owner@Example.com"], {
+      ADMIN_PASSWORD: "owner passphrase at dawn",
+    });
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain("Created admin owner@example.com.");
-    const again = npmRun("admin:create", ["--email", "owner@example.com"], { ADMIN_PASSWORD: "owner-pass-1" });
+    const again = npmRun("admin:create", ["--email", "owner@example.com"], {
+      ADMIN_PASSWORD: "owner passphrase at dawn",
+    });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("A user with this e-mail already exists.");
     const weak = npmRun("admin:create", ["--email", "second@example.com"], { ADMIN_PASSWORD: "12345" });
     expect(weak.status).toBe(1);
-    expect(weak.stderr).toContain("Password must be at least 6 characters");
+    expect(weak.stderr).toContain("Password must be at least 15 characters");
+    const breached = npmRun("admin:create", ["--email", "second@example.com"], { ADMIN_PASSWORD: "123456789qwerty" });
+    expect(breached.status).toBe(1);
+    expect(breached.stderr).toContain("This password is on a list of common or breached passwords.");
 
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(server.logs()).not.toContain("setup code");
     // While it runs, the embedded database belongs to the server.
-    const locked = npmRun("admin:create", ["--email", "third@example.com"], { ADMIN_PASSWORD: "third-pass-1" });
+    const locked = npmRun("admin:create", ["--email", "third@example.com"], {
+      ADMIN_PASSWORD: "third passphrase at dusk",
+    });
     expect(locked.status).toBe(1);
     expect(locked.stderr).toContain("The embedded database is in use by another process");
     server.child.kill("SIGTERM");

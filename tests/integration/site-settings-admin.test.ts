@@ -116,6 +116,57 @@ describe("updateSettingValue", () => {
     expect((await findSetting(cms.db, "founded_year"))?.settingValue).toBe("2009");
   });
 
+  it("refuses, with a field message, values the site would ignore or misuse, and saves nothing", async () => {
+    await cms.db.insert(siteSettings).values([
+      { settingKey: "exchange_rate_usd", settingValue: "1.28", settingType: "number" },
+      { settingKey: "attachment_retention_days", settingValue: "180", settingType: "number" },
+      { settingKey: "social_linkedin_url", settingValue: "https://www.linkedin.com/company/x", settingType: "text" },
+    ]);
+    const refusals: [string, string, RegExp][] = [
+      ["exchange_rate_usd", "0", /^An exchange rate must be a number of USD per pound from 0.01 to 1,000,000/],
+      ["exchange_rate_usd", "-5", /^An exchange rate must be a number/],
+      ["exchange_rate_usd", "0.0001", /^An exchange rate must be a number/],
+      ["attachment_retention_days", "-1", /^The retention must be a whole number of days from 0 to 3650\.$/],
+      ["attachment_retention_days", "1.5", /^The retention must be a whole number/],
+      ["attachment_retention_days", "99999", /^The retention must be a whole number/],
+      ["site_title", "", /^This setting cannot be empty: the site shows it\.$/],
+      ["site_title", "   ", /^This setting cannot be empty/],
+      ["company_name", "", /^This setting cannot be empty/],
+      // Stored as text, yet the footer would drop anything but a web address.
+      ["social_linkedin_url", "javascript:alert(1)", /^The value must be a full web address/],
+      ["notification_email", "not an address", /^The value must be a valid e-mail address/],
+    ];
+    for (const [key, value, message] of refusals) {
+      const before = await findSetting(cms.db, key);
+      const error = await updateSettingValue(cms.db, actor, key, value).catch((caught: unknown) => caught);
+      expect(error, `${key} = ${JSON.stringify(value)}`).toBeInstanceOf(ExpectedError);
+      expect((error as ExpectedError).field).toBe("settingValue");
+      expect((error as ExpectedError).message).toMatch(message);
+      expect((await findSetting(cms.db, key))?.settingValue).toBe(before?.settingValue);
+    }
+    // Values the site uses are still accepted, and an optional link may be emptied to hide it.
+    await updateSettingValue(cms.db, actor, "exchange_rate_usd", "1.31");
+    await updateSettingValue(cms.db, actor, "attachment_retention_days", "30");
+    await updateSettingValue(cms.db, actor, "social_linkedin_url", "");
+    expect((await findSetting(cms.db, "exchange_rate_usd"))?.settingValue).toBe("1.31");
+  });
+
+  it("refuses a new setting for a known key with a value the site would ignore, or a rate of no currency", async () => {
+    const create = (settingKey: string, settingValue: string) =>
+      createSetting(cms.db, actor, { settingKey, settingValue, settingType: "number" }).catch(
+        (error: ExpectedError) => error.message,
+      );
+    expect(await create("exchange_rate_usd", "0")).toMatch(/^An exchange rate must be a number/);
+    expect(await create("exchange_rate_xyz", "2")).toMatch(/^The site has no exchange rate for "XYZ"/);
+    expect(
+      newSettingSchema.safeParse({ settingKey: "site_description", settingValue: "" }).error?.issues[0],
+    ).toMatchObject({
+      path: ["settingValue"],
+      message: "This setting cannot be empty: the site shows it.",
+    });
+    expect(await findSetting(cms.db, "exchange_rate_usd")).toBeUndefined();
+  });
+
   it("refuses an unknown key", async () => {
     await expect(updateSettingValue(cms.db, actor, "no_such_key", "x")).rejects.toThrow("Setting not found.");
   });
@@ -193,10 +244,10 @@ describe("checkSettingValue", () => {
     expect(checkSettingValue(type, value).success).toBe(valid);
   });
 
-  it("accepts every seeded setting's value for its type", () => {
+  it("accepts every seeded setting's value for its type and key", () => {
     for (const setting of seedSiteSettings) {
       expect(
-        checkSettingValue(setting.settingType as SettingType, setting.settingValue ?? ""),
+        checkSettingValue(setting.settingType as SettingType, setting.settingValue ?? "", setting.settingKey),
         setting.settingKey,
       ).toMatchObject({ success: true });
     }

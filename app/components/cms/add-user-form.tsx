@@ -4,6 +4,7 @@ import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
 import { USER_ROLES } from "~/lib/enums";
+import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 
 /** The Users tab's "Add a user"; `result` is the tab's last action answer (its messages, or ok). */
 export function AddUserForm({ result }: { result: { ok: boolean; errors?: Record<string, string> } | undefined }) {
@@ -31,6 +32,7 @@ export function AddUserForm({ result }: { result: { ok: boolean; errors?: Record
           name="password"
           type="password"
           autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
         />
         <SelectField id={`${id}-role`} label="Role" name="role" defaultValue="user" options={USER_ROLES} />
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,7 @@
 import { Link, NavLink, Outlet, useNavigation } from "react-router";
 import { cn } from "~/lib/utils";
+import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
+import { FailedSignInsNotice } from "./failed-sign-ins-notice";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -20,7 +22,7 @@ export const CMS_TABS = [
 ] as const;
 
 /** The admin area: the header with the account links, the tabs, and the tab itself (the outlet). */
-export function AdminArea({ email }: { email: string }) {
+export function AdminArea({ email, failedSignIns }: { email: string; failedSignIns?: FailedSignInsNoticeData | null }) {
   const navigation = useNavigation();
   return (
     <div className="min-h-dvh bg-muted/40">
@@ -46,6 +48,7 @@ export function AdminArea({ email }: { email: string }) {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <FailedSignInsNotice notice={failedSignIns} />
         <nav aria-label="CMS sections" className="mb-6">
           <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-9">
             {CMS_TABS.map((tab) => (

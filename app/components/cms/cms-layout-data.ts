@@ -1,9 +1,22 @@
 import { useRouteLoaderData } from "react-router";
 
+/** Failed sign-ins since the user's last visit: how many, and when (ISO) and from where the latest. */
+export interface FailedSignInsNotice {
+  count: number;
+  lastAt: string;
+  lastFrom: string | null;
+}
+
 /** What the CMS layout's loader (routes/cms/layout.tsx) gives every page of /cms. */
 export interface CmsLayoutData {
   /** Who is signed in, or null for the sign-in card. */
-  user: { email: string; role: string; isAdmin: boolean } | null;
+  user: {
+    email: string;
+    role: string;
+    isAdmin: boolean;
+    /** Wrong passwords given for this account before this session began, if any (issue 16). */
+    failedSignIns: FailedSignInsNotice | null;
+  } | null;
   /** The anti-forgery token every CMS form carries. */
   csrfToken: string;
   /** True while no administrator exists: /cms shows the first-run set-up. */

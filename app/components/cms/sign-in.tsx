@@ -5,7 +5,14 @@ import { Form, useActionData, useNavigation, useSearchParams } from "react-route
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField, TextField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { emailField, fieldErrors, loginSchema, normaliseEmail, passwordField } from "~/lib/schemas/auth";
+import {
+  emailField,
+  fieldErrors,
+  loginSchema,
+  NEW_PASSWORD_HINT,
+  normaliseEmail,
+  passwordField,
+} from "~/lib/schemas/auth";
 import { CsrfInput } from "./csrf-input";
 
 export type SignInActionData = { intent: "login" | "setup"; errors: Record<string, string> } | undefined;
@@ -26,11 +33,12 @@ function PasswordField({
   id,
   label,
   error,
+  hint,
   ...props
-}: { id: string; label: string; error?: string } & Omit<React.ComponentProps<"input">, "id" | "type">) {
+}: { id: string; label: string; error?: string; hint?: string } & Omit<React.ComponentProps<"input">, "id" | "type">) {
   const [visible, setVisible] = useState(false);
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       {(control) => (
         <div className="relative">
           <Input {...props} {...control} type={visible ? "text" : "password"} className="pr-11" />
@@ -57,11 +65,13 @@ function CredentialFields({
   id,
   errors,
   passwordAutoComplete,
+  passwordHint,
   onChange,
 }: {
   id: string;
   errors: Record<string, string>;
   passwordAutoComplete: string;
+  passwordHint?: string;
   onChange?: (field: "email" | "password", value: string) => void;
 }) {
   return (
@@ -81,6 +91,7 @@ function CredentialFields({
         error={errors.password}
         name="password"
         autoComplete={passwordAutoComplete}
+        hint={passwordHint}
         onChange={(event) => onChange?.("password", event.currentTarget.value)}
       />
     </>
@@ -160,7 +171,12 @@ function SetupForm() {
         <input type="hidden" name="intent" value="setup" />
         <FormAlert>{errors.form}</FormAlert>
         <TextField id={`${id}-code`} label="Setup code" error={errors.code} name="code" autoComplete="one-time-code" />
-        <CredentialFields id={id} errors={errors} passwordAutoComplete="new-password" />
+        <CredentialFields
+          id={id}
+          errors={errors}
+          passwordAutoComplete="new-password"
+          passwordHint={NEW_PASSWORD_HINT}
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? "Creating..." : "Create administrator"}
         </Button>

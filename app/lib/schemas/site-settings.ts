@@ -4,7 +4,9 @@
  */
 import { z } from "./zod";
 import { SETTING_TYPES, type SettingType } from "../enums";
+import { GBP_RATES } from "../currency";
 import { isWebAddress } from "../safe-links";
+import { EXCHANGE_RATE_KEY_PREFIX, SETTING_KEYS } from "../site-setting-keys";
 
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const SETTING_KEY_MESSAGE =
@@ -25,14 +27,88 @@ const MAX_LENGTH: Record<SettingType, number> = {
   json: 20_000,
 };
 
+type ValueCheck = { success: true; value: string } | { success: false; error: string };
+
+const refuse = (error: string): ValueCheck => ({ success: false, error });
+
+const REQUIRED_KEYS = new Set<string>([SETTING_KEYS.siteTitle, SETTING_KEYS.siteDescription, SETTING_KEYS.companyName]);
+const EMAIL_KEYS = new Set<string>([SETTING_KEYS.contactEmail, SETTING_KEYS.supportEmail]);
+/** Shown only when set: empty hides them; anything else must be what the site can use. */
+const OPTIONAL_EMAIL_KEYS = new Set<string>([SETTING_KEYS.notificationEmail]);
+const OPTIONAL_PHONE_KEYS = new Set<string>([
+  SETTING_KEYS.phonePrimary,
+  SETTING_KEYS.phoneSecondary,
+  SETTING_KEYS.phoneUs,
+]);
+const OPTIONAL_URL_KEYS = new Set<string>([
+  SETTING_KEYS.socialFacebookUrl,
+  SETTING_KEYS.socialLinkedinUrl,
+  SETTING_KEYS.socialTwitterUrl,
+]);
+/** Longest retention the site accepts: ten years, beyond which a typo (3650 → 36500) is likelier. */
+export const MAX_RETENTION_DAYS = 3650;
+/** An exchange rate is units of the currency per pound; below 0.01 every price would round to nothing. */
+const MIN_EXCHANGE_RATE = 0.01;
+const MAX_EXCHANGE_RATE = 1_000_000;
+
 /**
- * Checks a value against its setting type. Returns the value to store (trimmed where spaces can
- * mean nothing) or the message to show beside the field.
+ * The rules of the keys the site reads (lib/site-setting-keys.ts, the exchange rates), whatever
+ * type a setting was given: a value the site would ignore (an empty site title, a rate of 0) or
+ * misuse (a negative retention) is refused here, with a message, rather than saved "successfully"
+ * and silently replaced by a fallback. `value` is already trimmed as its type asks.
  */
-export function checkSettingValue(
-  type: SettingType,
-  raw: string,
-): { success: true; value: string } | { success: false; error: string } {
+function checkKnownKey(key: string, value: string): ValueCheck {
+  const trimmed = value.trim();
+  if (REQUIRED_KEYS.has(key) && trimmed === "") return refuse("This setting cannot be empty: the site shows it.");
+  if (EMAIL_KEYS.has(key) || (OPTIONAL_EMAIL_KEYS.has(key) && trimmed !== "")) {
+    if (!EMAIL_PATTERN.test(trimmed))
+      return refuse("The value must be a valid e-mail address, e.g. hello@example.com.");
+  }
+  if (OPTIONAL_PHONE_KEYS.has(key) && trimmed !== "" && !isPhoneNumber(trimmed)) return refuse(PHONE_MESSAGE);
+  if (OPTIONAL_URL_KEYS.has(key) && trimmed !== "" && !isHttpUrl(trimmed)) {
+    return refuse("The value must be a full web address starting with http:// or https://, or empty to hide the link.");
+  }
+  if (key === SETTING_KEYS.attachmentRetentionDays) {
+    const days = Number(trimmed);
+    if (!/^\d+$/.test(trimmed) || days > MAX_RETENTION_DAYS) {
+      return refuse(`The retention must be a whole number of days from 0 to ${MAX_RETENTION_DAYS}.`);
+    }
+  }
+  if (key.startsWith(EXCHANGE_RATE_KEY_PREFIX)) {
+    const code = key.slice(EXCHANGE_RATE_KEY_PREFIX.length).toUpperCase();
+    if (!Object.hasOwn(GBP_RATES, code)) {
+      const known = Object.keys(GBP_RATES).map((currency) => EXCHANGE_RATE_KEY_PREFIX + currency.toLowerCase());
+      return refuse(`The site has no exchange rate for "${code}"; the rates it reads are ${known.join(", ")}.`);
+    }
+    const rate = Number(trimmed);
+    if (trimmed === "" || !Number.isFinite(rate) || rate < MIN_EXCHANGE_RATE || rate > MAX_EXCHANGE_RATE) {
+      return refuse(
+        `An exchange rate must be a number of ${code} per pound from ${MIN_EXCHANGE_RATE} to ${MAX_EXCHANGE_RATE.toLocaleString("en-GB")}, e.g. 1.28.`,
+      );
+    }
+  }
+  return { success: true, value };
+}
+
+const PHONE_MESSAGE =
+  "The value must be a phone number: 6 to 15 digits, with optional spaces, brackets, hyphens and a leading +.";
+
+function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE_PATTERN.test(value) && digits >= 6 && digits <= 15;
+}
+
+/**
+ * Checks a value against its setting type and, for a key the site reads, against that key's rule.
+ * Returns the value to store (trimmed where spaces can mean nothing) or the message to show beside
+ * the field.
+ */
+export function checkSettingValue(type: SettingType, raw: string, key?: string): ValueCheck {
+  const checked = checkTypedValue(type, raw);
+  return checked.success && key !== undefined ? checkKnownKey(key, checked.value) : checked;
+}
+
+function checkTypedValue(type: SettingType, raw: string): ValueCheck {
   const value = type === "text" || type === "textarea" ? raw : raw.trim();
   if (value.length > MAX_LENGTH[type]) {
     return { success: false, error: `The value is too long (at most ${MAX_LENGTH[type]} characters).` };
@@ -60,17 +136,9 @@ export function checkSettingValue(
         return { success: false, error: "The value must be a valid e-mail address, e.g. hello@example.com." };
       }
       break;
-    case "phone": {
-      const digits = value.replace(/\D/g, "").length;
-      if (!PHONE_PATTERN.test(value) || digits < 6 || digits > 15) {
-        return {
-          success: false,
-          error:
-            "The value must be a phone number: 6 to 15 digits, with optional spaces, brackets, hyphens and a leading +.",
-        };
-      }
+    case "phone":
+      if (!isPhoneNumber(value)) return refuse(PHONE_MESSAGE);
       break;
-    }
     case "json":
       try {
         JSON.parse(value);
@@ -117,7 +185,7 @@ export const newSettingSchema = z
       .transform((value) => value === "true"),
   })
   .transform((input, context) => {
-    const checked = checkSettingValue(input.settingType, input.settingValue);
+    const checked = checkSettingValue(input.settingType, input.settingValue, input.settingKey);
     if (!checked.success) {
       context.addIssue({ code: "custom", path: ["settingValue"], message: checked.error });
       return z.NEVER;

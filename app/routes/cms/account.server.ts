@@ -10,7 +10,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
-export async function changePasswordAction(request: Request) {
+export async function changePasswordAction(request: Request, clientAddress: string) {
   const { user } = await requireUser(request);
   const form = await request.formData();
   await verifyCsrf(request, form);
@@ -19,7 +19,7 @@ export async function changePasswordAction(request: Request) {
   const db = await getDb();
   try {
     // Every session, this one included, ends; this browser gets a fresh one so the user stays in.
-    await changeOwnPassword(db, user, parsed.data);
+    await changeOwnPassword(db, user, parsed.data, clientAddress);
   } catch (error) {
     if (!(error instanceof ExpectedError)) throw error;
     return data({ errors: { [error.field ?? "form"]: error.message } }, { status: error.status });

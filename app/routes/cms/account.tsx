@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
+import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 import { requireUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/account";
 import { changePasswordAction } from "./account.server";
@@ -13,8 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return changePasswordAction(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return changePasswordAction(request, context.clientAddress);
 }
 
 export default function Account() {
@@ -23,10 +24,11 @@ export default function Account() {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const id = useId();
   const busy = navigation.state === "submitting";
-  const passwordField = (name: string, label: string, autoComplete: string) => (
+  const passwordField = (name: string, label: string, autoComplete: string, hint?: string) => (
     <TextField
       id={`${id}-${name}`}
       label={label}
+      hint={hint}
       error={errors[name]}
       name={name}
       type="password"
@@ -39,7 +41,7 @@ export default function Account() {
       <Form method="post" className="mt-4 grid gap-4" noValidate>
         <CsrfInput />
         {passwordField("currentPassword", "Current password", "current-password")}
-        {passwordField("newPassword", "New password", "new-password")}
+        {passwordField("newPassword", "New password", "new-password", NEW_PASSWORD_HINT)}
         {passwordField("confirmPassword", "Confirm new password", "new-password")}
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={busy}>

@@ -25,7 +25,14 @@ export async function loadCmsLayout(request: Request) {
       logger.error({ err: error }, "could not tell whether an administrator exists");
     }
   }
-  const user = current ? { email: current.user.email, role: current.user.role, isAdmin: isAdmin(current.user) } : null;
+  const user = current
+    ? {
+        email: current.user.email,
+        role: current.user.role,
+        isAdmin: isAdmin(current.user),
+        failedSignIns: current.signInNotice,
+      }
+    : null;
   return data<CmsLayoutData>(
     { user, csrfToken: token, setupNeeded },
     { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
@@ -55,14 +62,21 @@ export async function signInAction(request: Request, clientAddress: string) {
     const result =
       intent === "setup" ? await setUpFirstAdmin(db, fields, clientAddress) : await signIn(db, fields, clientAddress);
     if (!result.ok) {
-      return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status });
+      const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+      return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status, headers });
     }
     // A new session on every sign-in: whatever token this browser held before is thrown away.
     const previous = await getCurrentUser(request);
     if (previous) await deleteSession(db, previous.sessionId);
     // Sign-ins are rare, so this is a cheap moment to clear sessions that have expired.
     await deleteExpiredSessions(db);
-    const cookie = await createSession(db, result.user.id, request.headers.get("User-Agent"));
+    const cookie = await createSession(
+      db,
+      result.user.id,
+      request.headers.get("User-Agent"),
+      new Date(),
+      result.failedSignIns ?? null,
+    );
     logger.info({ userId: result.user.id, intent }, "signed in");
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { AccessDenied } from "~/components/cms/access-denied";
 import { AdminArea } from "~/components/cms/admin-area";
+import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import type { Route } from "./+types/layout";
@@ -27,13 +28,16 @@ export default function CmsLayout() {
     if (location.pathname === "/cms/account") {
       return (
         <main id="main-content" className="min-h-dvh bg-muted/40 px-4 py-12">
+          <div className="mx-auto max-w-md">
+            <FailedSignInsNotice notice={user.failedSignIns} />
+          </div>
           <Outlet />
         </main>
       );
     }
     return <AccessDenied email={user.email} pathname={location.pathname} />;
   }
-  return <AdminArea email={user.email} />;
+  return <AdminArea email={user.email} failedSignIns={user.failedSignIns} />;
 }
 
 export const meta: Route.MetaFunction = () => [

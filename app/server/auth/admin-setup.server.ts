@@ -4,7 +4,7 @@
  * freshly deployed site can claim it. Only the code's hash is stored.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { adminSetup } from "../../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import { countActiveAdmins } from "./users.server";
@@ -51,6 +51,21 @@ export async function checkSetupCode(db: Database, code: string): Promise<boolea
   return given.length === stored.length && crypto.timingSafeEqual(given, stored);
 }
 
-export async function consumeSetupCode(db: Database): Promise<void> {
+/** Forgets the code whatever it is (an administrator was made another way, e.g. `npm run admin:create`). */
+export async function clearSetupCode(db: Database): Promise<void> {
   await db.delete(adminSetup);
+}
+
+/**
+ * Spends the code: deletes its row only if it still holds this code, and says whether it did. Run
+ * inside the transaction that creates the administrator, this is what makes the code single-use
+ * under concurrency: of several requests racing with the right code, PostgreSQL lets one delete
+ * the row and the others (blocked on its row lock, then re-checking) find nothing to delete.
+ */
+export async function consumeSetupCode(db: Database, code: string): Promise<boolean> {
+  const deleted = await db
+    .delete(adminSetup)
+    .where(and(eq(adminSetup.id, 1), eq(adminSetup.codeHash, hashToken(normaliseCode(code)))))
+    .returning({ id: adminSetup.id });
+  return deleted.length === 1;
 }

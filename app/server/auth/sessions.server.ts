@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import type { Database } from "../platform/db/db.server";
+import type { SignInNotice } from "./failed-sign-ins.server";
 import { newToken, readToken, tokenCookie } from "./token-cookie.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -29,6 +30,7 @@ export async function createSession(
   userId: string,
   userAgent: string | null,
   now = new Date(),
+  signInNotice: SignInNotice | null = null,
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
@@ -38,6 +40,7 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
     userAgent: userAgent?.slice(0, 300) ?? null,
+    signInNotice,
   });
   return sessionCookie().serialize(token);
 }
@@ -51,6 +54,8 @@ export interface SessionUser {
   sessionId: string;
   // The row as the schema defines it (users.server.ts names it User; it imports this module).
   user: typeof users.$inferSelect;
+  /** The failed sign-ins its user had not seen when this session began (shown in the CMS). */
+  signInNotice: SignInNotice | null;
 }
 
 /** The signed-in, active user of this request, or null; an expired session is deleted. */
@@ -75,7 +80,7 @@ export async function getSessionUser(db: Database, request: Request, now = new D
   if (idleSince > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-  return { sessionId: session.id, user };
+  return { sessionId: session.id, user, signInNotice: session.signInNotice ?? null };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {

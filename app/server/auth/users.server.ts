@@ -6,8 +6,10 @@ import { normaliseEmail } from "../../lib/schemas/auth";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { assertAcceptablePassword } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { deleteUserSessions } from "./sessions.server";
+import { describeWait, signInThrottle, type SignInThrottle } from "./sign-in-throttle.server";
 
 export type User = typeof users.$inferSelect;
 /** What the rest of the app may know about a user: never the password hash. */
@@ -95,11 +97,12 @@ export async function setUserPassword(db: Database, userId: string, password: st
  * its audit entry in one transaction (auditedChange), with the sessions it ends. */
 
 /** Adds an account (the Users tab's "Add a user"). */
-export function addUser(
+export async function addUser(
   db: Database,
   actor: Actor,
   input: { email: string; password: string; role: UserRole },
 ): Promise<PublicUser> {
+  await assertAcceptablePassword(input.password, { field: "password", userInputs: [input.email] });
   return auditedChange(
     db,
     actor,
@@ -123,7 +126,9 @@ export function changeUserRole(db: Database, actor: Actor, userId: string, role:
 }
 
 /** Sets a new password for someone else; every session of theirs ends. */
-export function resetUserPassword(db: Database, actor: Actor, userId: string, password: string): Promise<void> {
+export async function resetUserPassword(db: Database, actor: Actor, userId: string, password: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  await assertAcceptablePassword(password, { field: "password", userInputs: user ? [user.email] : [] });
   return auditedChange(
     db,
     actor,
@@ -150,6 +155,10 @@ export function changeUserActive(db: Database, actor: Actor, userId: string, isA
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 
+export function tooManyWrongPasswords(retryAfterSeconds: number): string {
+  return `Too many wrong passwords. Please wait ${describeWait(retryAfterSeconds)} and try again.`;
+}
+
 /**
  * A user changes their own password: the current one must be right (else an ExpectedError on
  * "currentPassword"). Every session of theirs ends, the one asking included; the caller gives this
@@ -159,10 +168,26 @@ export async function changeOwnPassword(
   db: Database,
   user: User,
   passwords: { currentPassword: string; newPassword: string },
+  clientAddress: string,
+  throttle: SignInThrottle = signInThrottle,
 ): Promise<void> {
+  // A stolen session must not become a way round the sign-in form's limits.
+  const allowed = await throttle.check(user.email, clientAddress);
+  if (!allowed.allowed) {
+    throw new ExpectedError(tooManyWrongPasswords(allowed.retryAfterSeconds), {
+      field: "currentPassword",
+      status: 429,
+    });
+  }
   if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+    await throttle.fail(user.email, clientAddress);
     throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
   }
+  await throttle.succeed(user.email, clientAddress);
+  await assertAcceptablePassword(passwords.newPassword, {
+    field: "newPassword",
+    userInputs: [user.email, passwords.currentPassword],
+  });
   await auditedChange(
     db,
     user,

@@ -101,7 +101,7 @@ export function createSetting(
   if (!SETTING_KEY_PATTERN.test(input.settingKey)) {
     return Promise.reject(new ExpectedError(SETTING_KEY_MESSAGE, { field: "settingKey" }));
   }
-  const checked = checkSettingValue(input.settingType, input.settingValue);
+  const checked = checkSettingValue(input.settingType, input.settingValue, input.settingKey);
   if (!checked.success) return Promise.reject(new ExpectedError(checked.error, { field: "settingValue" }));
   return changeSetting(
     db,
@@ -151,7 +151,7 @@ export function updateSettingValue(
     async (tx) => {
       const existing = await findSetting(tx, settingKey);
       if (!existing) throw notFound();
-      const checked = checkSettingValue(existing.settingType as SettingType, value);
+      const checked = checkSettingValue(existing.settingType as SettingType, value, settingKey);
       if (!checked.success) throw new ExpectedError(checked.error, { field: "settingValue" });
       const [setting] = await tx
         .update(siteSettings)

@@ -72,7 +72,8 @@ export function setRateLimitStore(store: RateLimitStore | undefined): void {
   state.__rateLimitStore = store;
 }
 
-function processStore(): RateLimitStore {
+/** The store every limiter without one of its own counts in (the backoffs of backoff.server.ts too). */
+export function processStore(): RateLimitStore {
   state.__rateLimitStore ??= new MemoryRateLimitStore();
   return state.__rateLimitStore;
 }
@@ -81,14 +82,14 @@ function processStore(): RateLimitStore {
 const WARNING_INTERVAL_MS = 60_000;
 let lastWarningAt = 0;
 
-function warnFailingOpen(error: unknown, limiter: string): void {
+export function warnFailingOpen(error: unknown, limiter: string): void {
   const now = Date.now();
   if (now - lastWarningAt < WARNING_INTERVAL_MS) return;
   lastWarningAt = now;
   logger.warn({ err: error, limiter }, "the rate-limit store failed; letting requests through unlimited");
 }
 
-const ALLOWED_UNCOUNTED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+export const ALLOWED_UNCOUNTED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
 
 export class RateLimiter {
   /**
