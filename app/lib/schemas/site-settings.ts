@@ -65,7 +65,7 @@ function checkKnownKey(key: string, value: string): ValueCheck {
       return refuse("The value must be a valid e-mail address, e.g. hello@example.com.");
   }
   if (OPTIONAL_PHONE_KEYS.has(key) && trimmed !== "" && !isPhoneNumber(trimmed)) return refuse(PHONE_MESSAGE);
-  if (OPTIONAL_URL_KEYS.has(key) && trimmed !== "" && !isHttpUrl(trimmed)) {
+  if (OPTIONAL_URL_KEYS.has(key) && trimmed !== "" && !isWebAddress(trimmed)) {
     return refuse("The value must be a full web address starting with http:// or https://, or empty to hide the link.");
   }
   if (key === SETTING_KEYS.attachmentRetentionDays) {
