@@ -23,6 +23,8 @@ export const CAREERS_PAGE: CareersPage = {
     title: "Open Positions",
     intro:
       "Every role below is open now. Apply with your CV and a few lines on why the role interests you; we reply to every application within ten working days.",
+    introWhenEmpty:
+      "New roles are posted here as soon as they open. In the meantime you are welcome to send us your CV; we reply to every application within ten working days.",
     empty: NO_OPENINGS_MESSAGE,
   },
   hiringProcess: {

@@ -1,7 +1,8 @@
 /**
  * Copy for the Cyber Security overview page, /cybersecurity (SPEC.md section 2, "Cyber security and
  * case studies"), also shown at /case-studies/cyber-security: an intro, four security service cards
- * each leading to its case study in `case-studies/`, a five-question FAQ and a call to action.
+ * each leading to its case study in `case-studies/`, the featured financial services programme, a
+ * five-question FAQ and a call to action.
  * Plain data; `{{company_name}}` is filled in from site settings.
  */
 
@@ -85,6 +86,21 @@ export const CYBERSECURITY_PAGE: OverviewPage = {
           "Least-privilege IAM and single sign-on",
           "Infrastructure-as-code scanning in CI/CD",
         ],
+      },
+    ],
+  },
+  // Not one of the spec's four service cards: the programme that combines them, so its page
+  // (/cloud/enterprise-cyber-security) is linked from the security overview.
+  caseStudies: {
+    title: "Featured Case Study",
+    items: [
+      {
+        icon: "landmark",
+        title: "A Zero-Trust Security Programme for a Global Financial Services Firm",
+        description:
+          "A 12-month programme for a firm of more than 25,000 employees in over 50 countries: 98% fewer successful breaches, 90% faster detection and response and 65% less compliance effort.",
+        href: "/cloud/enterprise-cyber-security",
+        linkLabel: "Read the financial services security case study",
       },
     ],
   },

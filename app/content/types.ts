@@ -259,7 +259,7 @@ export interface OverviewPage {
   hero: Hero;
   /** /ai: four use cases; /cloud: four service groups; /cybersecurity: four services. */
   cards: Section<Card>;
-  /** /cloud only: three case studies. */
+  /** /cloud: three case studies; /cybersecurity: the featured security programme. */
   caseStudies?: Section<Card>;
   faq: Section<FaqItem>;
   closing: CallToAction;
@@ -346,8 +346,11 @@ export interface CaseStudy {
 export interface CareersPage {
   seo: PageSeo;
   hero: Hero;
-  /** The list of openings (#openings) and its empty state. */
-  openings: { title: string; intro: string; empty: string };
+  /**
+   * The list of openings (#openings): its intro while there are openings, the intro above the
+   * empty state (which must not promise roles below), and the empty state itself.
+   */
+  openings: { title: string; intro: string; introWhenEmpty: string; empty: string };
   /** Application, Screening, Interview, Offer. */
   hiringProcess: Section<Step>;
   /** "Send Your CV" to /contact. */

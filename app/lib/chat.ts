@@ -56,7 +56,8 @@ export function chatGreeting(companyName: string): string {
  * difficulties and pointing to the team's e-mail and the contact page.
  */
 export function fallbackReply(email: string): string {
-  const byMail = email ? `e-mail the team at ${email} or ` : "";
+  // A mailto link, so a visitor whose chat just failed can write to the team with one click.
+  const byMail = email ? `e-mail the team at [${email}](mailto:${email}) or ` : "";
   return `I'm sorry, I'm having technical difficulties at the moment. Please ${byMail}use our [contact page](/contact), and a member of the team will get back to you.`;
 }
 

@@ -48,3 +48,13 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly SiteLin
     ],
   },
 ];
+
+/**
+ * Links of the footer's bottom line, beyond the spec's columns: pages that the menu and the columns
+ * do not reach, so every page in the sitemap is a link away (the blog also lists every other
+ * published content item).
+ */
+export const FOOTER_EXTRA_LINKS: readonly SiteLink[] = [
+  { title: "Blog", href: "/blog" },
+  { title: "Careers", href: "/careers" },
+];

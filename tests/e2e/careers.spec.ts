@@ -5,6 +5,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { careers } from "../../db/schema";
+import { CAREERS_PAGE } from "../../app/content/careers";
 import { careerPath } from "../../app/lib/careers";
 import {
   dismissCookieBanner,
@@ -28,6 +29,7 @@ test("/careers lists the active openings newest first, each with its details and
     .orderBy(desc(careers.createdAt), desc(careers.id));
   expect(active.length).toBeGreaterThan(1);
   await page.goto("/careers");
+  await expect(page.locator("#openings-heading + p")).toHaveText(CAREERS_PAGE.openings.intro);
   const openings = page.locator("#openings article");
   await expect(openings).toHaveCount(active.length);
   for (const [index, career] of active.entries()) {
@@ -92,6 +94,34 @@ test("a job's page carries JobPosting data Google for Jobs accepts, and breadcru
   await expectAccessibleInBothThemes(page);
 });
 
+test("a job's page keeps the paragraph breaks of its description", async ({ page, server }) => {
+  const description =
+    "You will lead our platform team.\n\nYou will mentor two engineers\nand own the delivery plan.\n\nHybrid: two days a week in London.";
+  const [career] = await server.db
+    .insert(careers)
+    .values({ title: "Platform Lead", location: "London", description })
+    .returning();
+  server.invalidateCaches();
+  try {
+    await page.goto(careerPath(career!));
+    const paragraphs = page.locator("article p").filter({ hasText: /platform team|mentor|Hybrid/ });
+    await expect(paragraphs).toHaveText([
+      "You will lead our platform team.",
+      "You will mentor two engineers\nand own the delivery plan.",
+      "Hybrid: two days a week in London.",
+    ]);
+    // A single line break stays a line break: the second paragraph spans two lines.
+    const { height, lineHeight } = await paragraphs.nth(1).evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeGreaterThanOrEqual(lineHeight * 2);
+  } finally {
+    await server.db.delete(careers).where(eq(careers.id, career!.id));
+    server.invalidateCaches();
+  }
+});
+
 test("an old address of a job redirects to its current one; a closed job is gone", async ({
   page,
   request,
@@ -136,6 +166,10 @@ test("with no active opening the page says so and still offers Send Your CV", as
   try {
     await page.goto("/careers#openings");
     await expect(page.getByText("No job openings available at the moment. Please check back later.")).toBeVisible();
+    // The intro above the empty state still shows, and does not speak of roles listed below it.
+    const intro = page.locator("#openings-heading + p");
+    await expect(intro).toHaveText(CAREERS_PAGE.openings.introWhenEmpty);
+    await expect(intro).not.toContainText(/below/i);
     await expect(page.getByRole("link", { name: "Send Your CV" })).toBeVisible();
   } finally {
     for (const { id } of active) await server.db.update(careers).set({ isActive: true }).where(eq(careers.id, id));

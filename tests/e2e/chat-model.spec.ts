@@ -9,6 +9,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { seedSiteSettings } from "../../db/seed-data";
 import { CHAT_MESSAGES, fallbackReply } from "../../app/lib/chat";
+import { chatMarkupText } from "../../app/lib/chat-markup";
 import type { ModelBehaviour } from "../integration/openai-server";
 import { dismissCookieBanner, expect, waitForHydration } from "./fixtures";
 import { MODEL_NAME, modelTest as test } from "./model-site";
@@ -130,9 +131,13 @@ for (const [name, behaviour] of failures) {
     await expect(toast.getByText(CHAT_MESSAGES.failureTitle, { exact: true })).toBeVisible();
 
     const reply = conversationEntries(panel).last();
-    const expected = fallbackReply(teamEmail).replace("[contact page](/contact)", "contact page");
+    const expected = chatMarkupText(fallbackReply(teamEmail));
     await expect.poll(async () => normalise(await reply.innerText())).toBe(expected);
     await expect(reply.getByRole("link", { name: "contact page" })).toHaveAttribute("href", "/contact");
+    await expect(reply.getByRole("link", { name: teamEmail, exact: true })).toHaveAttribute(
+      "href",
+      `mailto:${teamEmail}`,
+    );
     // Nothing of a broken reply is left as if it were an answer.
     await expect(panel.getByText("Partly")).toHaveCount(0);
     await expect(panel.locator('li[aria-busy="true"]')).toHaveCount(0);

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { siteSettings } from "../../db/schema";
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
 import { CHAT_MESSAGES, chatGreeting, fallbackReply } from "../../app/lib/chat";
+import { chatMarkupText } from "../../app/lib/chat-markup";
 import {
   dismissCookieBanner,
   expect,
@@ -171,6 +172,30 @@ test("the panel loads when opened, answers about courses with links, and keeps t
   await expect(chatButton(page)).toBeFocused();
 });
 
+test("the assistant gives the same phone numbers and e-mail addresses as the contact page", async ({ page }) => {
+  await page.goto("/contact");
+  const main = page.getByRole("main");
+  const pagePhones = await main
+    .locator('a[href^="tel:"]')
+    .evaluateAll((links) => links.map((link) => link.textContent));
+  const pageEmails = await main
+    .locator('a[href^="mailto:"]')
+    .evaluateAll((links) => links.map((link) => link.textContent));
+  expect(pagePhones.length).toBe(2);
+  await waitForHydration(page);
+  await openChat(page);
+  await ask(page, "What is your phone number?");
+  const reply = messages(page).last();
+  const replyPhones = await reply
+    .locator('a[href^="tel:"]')
+    .evaluateAll((links) => links.map((link) => link.textContent));
+  const replyEmails = await reply
+    .locator('a[href^="mailto:"]')
+    .evaluateAll((links) => links.map((link) => link.textContent));
+  expect(replyPhones).toEqual(pagePhones);
+  expect(replyEmails).toEqual(pageEmails);
+});
+
 test("a reply written while the panel is closed is there when it opens again", async ({ page }) => {
   let letThrough!: () => void;
   const held = new Promise<void>((resolve) => (letThrough = resolve));
@@ -295,10 +320,9 @@ test.describe("when the assistant cannot answer", () => {
     await expect(toast).toContainText(CHAT_MESSAGES.failureTitle);
     await expect(toast).toHaveAttribute("data-type", "error");
     const reply = messages(page).last();
-    await expect(reply).toHaveText(
-      `Assistant: ${fallbackReply(email).replace("[contact page](/contact)", "contact page")}`,
-    );
+    await expect(reply).toHaveText(`Assistant: ${chatMarkupText(fallbackReply(email))}`);
     await expect(reply.getByRole("link", { name: "contact page" })).toHaveAttribute("href", "/contact");
+    await expect(reply.getByRole("link", { name: email, exact: true })).toHaveAttribute("href", `mailto:${email}`);
     if (leftover) await expect(panel(page)).not.toContainText(leftover);
     await expect(input(page)).toBeEnabled();
   }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
 import type { Database } from "../../app/server/platform/db/db.server";
 import type * as ServerApp from "../../server/app";
 import { freePort } from "../support/free-port";
@@ -127,6 +128,8 @@ export async function waitForHydration(page: Page): Promise<void> {
  */
 export function ignoreErrorResponses(consoleErrors: string[], ...statuses: number[]): void {
   const expected = statuses.map((status) => `the server responded with a status of ${status} `);
+  // The not-found page logs the missing path too (SPEC.md "Not-found page"), as part of its 404.
+  if (statuses.includes(404)) expected.push(`${NOT_FOUND_CONSOLE_MESSAGE} `);
   const others = consoleErrors.filter((message) => !expected.some((text) => message.includes(text)));
   consoleErrors.splice(0, consoleErrors.length, ...others);
 }

@@ -277,6 +277,10 @@ test("the migration timeline: four phases with their durations, each expands to 
   await phases.nth(2).locator("summary").focus();
   await page.keyboard.press("Enter");
   await expect(phases.nth(2).getByRole("listitem").first()).toBeVisible();
+  // Optimization is ongoing, so it is in progress (empty bar), never "Ongoing · Complete".
+  await expect(phases.nth(3).locator("summary")).toContainText("Phase 4 · Ongoing · In progress");
+  await expect(phases.nth(3).locator("summary")).not.toContainText("Complete");
+  await expect(phases.nth(3).locator("[data-progress]")).toHaveAttribute("data-progress", "empty");
 });
 
 test("the e-commerce timeline marks its last step alone as in progress", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { siteSettings } from "../../db/schema";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -94,6 +95,22 @@ test("an unknown path gets the not-found page with status 404", async ({ page, c
   await expectAccessibleInBothThemes(page);
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+  ignoreNotFoundResponses(consoleErrors);
+});
+
+test("the not-found page logs the missing path to the browser console, in the original's words", async ({
+  page,
+  consoleErrors,
+}) => {
+  const logged = page.waitForEvent("console", {
+    predicate: (message) => message.text().startsWith(NOT_FOUND_CONSOLE_MESSAGE),
+    timeout: 5_000,
+  });
+  await page.goto("/no/such/page");
+  const entry = await logged;
+  expect(entry.type()).toBe("error");
+  expect(entry.text()).toBe(`${NOT_FOUND_CONSOLE_MESSAGE} /no/such/page`);
+  expect(NOT_FOUND_CONSOLE_MESSAGE).toBe("404 Error: User attempted to access non-existent route:");
   ignoreNotFoundResponses(consoleErrors);
 });
 

@@ -5,7 +5,7 @@ import { FaqSection } from "./faq-accordion";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";
 
-/** /ai, /cloud and /cybersecurity: hero, four cards, the cloud's case studies, FAQ, call to action. */
+/** /ai, /cloud and /cybersecurity: hero, four cards, case studies (cloud, security), FAQ, call to action. */
 export function OverviewPageView({ page }: { page: OverviewPage }) {
   return (
     <>
@@ -15,7 +15,7 @@ export function OverviewPageView({ page }: { page: OverviewPage }) {
       </PageSection>
       {page.caseStudies ? (
         <PageSection title={page.caseStudies.title} intro={page.caseStudies.intro} tone="muted">
-          <CardGrid cards={page.caseStudies.items} columns={3} />
+          <CardGrid cards={page.caseStudies.items} columns={page.caseStudies.items.length >= 3 ? 3 : 2} />
         </PageSection>
       ) : null}
       <FaqSection faq={page.faq} />

@@ -45,7 +45,7 @@ export function ChatLauncher(props: { companyName: string; email: string; assist
         onPointerEnter={prefetchPanel}
         onFocus={prefetchPanel}
         data-testid="chat-toggle"
-        className="fixed right-4 bottom-20 z-40 inline-flex size-12 items-center justify-center rounded-full border bg-card text-card-foreground shadow-lg hover:bg-accent"
+        className="fixed right-4 bottom-[calc(5rem+var(--cookie-banner-height,0px))] z-40 inline-flex size-12 items-center justify-center rounded-full border bg-card text-card-foreground shadow-lg hover:bg-accent"
       >
         <svg
           aria-hidden="true"

@@ -106,7 +106,7 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
         event.stopPropagation();
         onClose();
       }}
-      className="fixed right-4 bottom-36 z-40 flex max-h-[min(36rem,calc(100dvh-10rem))] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xl focus:outline-none"
+      className="fixed right-4 bottom-[calc(9rem+var(--cookie-banner-height,0px))] z-40 flex max-h-[min(36rem,calc(100dvh-10rem-var(--cookie-banner-height,0px)))] w-[calc(100vw-2rem)] max-w-sm flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xl focus:outline-none"
     >
       <header className="flex items-start gap-1 border-b py-2 pr-2 pl-4">
         <div className="min-w-0 flex-1 py-1">

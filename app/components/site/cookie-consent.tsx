@@ -1,4 +1,15 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from "react";
 import { Button } from "~/components/ui/button";
 import {
   ALL_OFF,
@@ -105,8 +116,11 @@ function CookieBanner({
   onRejectAll: () => void;
   onSettings: () => void;
 }) {
+  const banner = useRef<HTMLElement>(null);
+  useReserveRoomAtBottom(banner);
   return (
     <section
+      ref={banner}
       aria-label="Cookie consent"
       data-testid="cookie-banner"
       className="fixed inset-x-0 bottom-0 z-50 border-t bg-card p-4 text-card-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
@@ -133,3 +147,26 @@ function CookieBanner({
     </section>
   );
 }
+
+/**
+ * While the banner is shown, its height is the `--cookie-banner-height` of the page (app.css): the
+ * floating theme and chat buttons sit above it and the page can scroll its last lines clear of it,
+ * so the banner covers nothing a visitor may need before choosing.
+ */
+function useReserveRoomAtBottom(element: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const banner = element.current;
+    if (!banner) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${banner.offsetHeight}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
+    };
+  }, [element]);
+}
+
+const BANNER_HEIGHT_PROPERTY = "--cookie-banner-height";

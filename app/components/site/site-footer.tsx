@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { FOOTER_COLUMNS } from "~/lib/site-links";
+import { FOOTER_COLUMNS, FOOTER_EXTRA_LINKS } from "~/lib/site-links";
 import type { SiteIdentity } from "~/lib/site-identity";
 import { useCookieConsent } from "./cookie-consent";
 
@@ -107,7 +107,20 @@ function FooterContent({
           <p>
             © {year} {identity.companyName}. All rights reserved.
           </p>
-          {children}
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <nav aria-label="More links">
+              <ul className="flex flex-wrap gap-x-6 gap-y-2">
+                {FOOTER_EXTRA_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className="underline-offset-4 hover:text-foreground hover:underline">
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {children}
+          </div>
         </div>
       </div>
     </footer>

@@ -39,7 +39,9 @@ function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; sit
   const setMobileOpen = (open: boolean) => setOpenOnPath(open ? location.pathname : null);
 
   return (
-    <header className={headerClass}>
+    // While the mobile menu is open the header is above the floating theme and chat buttons, so
+    // they never cover a menu item.
+    <header className={cn(headerClass, mobileOpen && "z-50")}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className={logoClass}>
           {siteName}
@@ -50,9 +52,7 @@ function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; sit
           <MobileMenuButton open={mobileOpen} onToggle={() => setMobileOpen(!mobileOpen)} />
         </div>
       </div>
-      {mobileOpen ? (
-        <MobileMenu items={items} pathname={location.pathname} onClose={() => setMobileOpen(false)} />
-      ) : null}
+      <MobileMenu items={items} pathname={location.pathname} open={mobileOpen} onClose={() => setMobileOpen(false)} />
     </header>
   );
 }
@@ -229,7 +229,10 @@ function DropdownMenu({
   );
 }
 
-/** The basket count appears after hydration; the badge floats over the button so nothing moves. */
+/**
+ * The basket count appears after hydration; the badge floats over the button so nothing moves. On
+ * a phone the button is the icon alone, so the count shows in the header at every width.
+ */
 function BasketButton() {
   const { count, hydrated } = useBasket();
   const label = hydrated && count > 0 ? `Basket, ${count} ${count === 1 ? "item" : "items"}` : "Basket";
@@ -237,10 +240,10 @@ function BasketButton() {
     <Link
       to="/basket"
       aria-label={label}
-      className="relative hidden h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground md:inline-flex"
+      className="relative inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground sm:px-3"
     >
       <ShoppingBasketIcon aria-hidden="true" className="size-5" />
-      <span>Basket</span>
+      <span className="hidden sm:inline">Basket</span>
       {hydrated && count > 0 ? (
         <span
           data-testid="basket-count"
@@ -254,12 +257,15 @@ function BasketButton() {
   );
 }
 
+const MOBILE_MENU_ID = "mobile-menu";
+
 function MobileMenuButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   return (
     <button
       type="button"
       aria-expanded={open}
-      aria-controls="mobile-menu"
+      // The menu is in the page while closed too (hidden), so this always names an element.
+      aria-controls={MOBILE_MENU_ID}
       onClick={onToggle}
       className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
     >
@@ -271,15 +277,19 @@ function MobileMenuButton({ open, onToggle }: { open: boolean; onToggle: () => v
 
 /**
  * The narrow-screen menu: every item, the extra service and legal links, and the basket. Escape
- * closes it and gives focus back to the button that opened it.
+ * closes it and gives focus back to the button that opened it. It stays in the page while closed
+ * (hidden), as the element the menu button controls. Taller than the screen, it scrolls by itself:
+ * the header is sticky, so the page's own scrolling would never reach its last links.
  */
 function MobileMenu({
   items,
   pathname,
+  open,
   onClose,
 }: {
   items: readonly NavItem[];
   pathname: string;
+  open: boolean;
   onClose: () => void;
 }) {
   const { count, hydrated } = useBasket();
@@ -290,19 +300,26 @@ function MobileMenu({
   const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
     onClose();
-    document.querySelector<HTMLElement>('[aria-controls="mobile-menu"]')?.focus();
+    document.querySelector<HTMLElement>(`[aria-controls="${MOBILE_MENU_ID}"]`)?.focus();
   });
 
   useEffect(() => {
+    if (!open) return;
     menuRef.current?.querySelector<HTMLElement>("a")?.focus();
     document.addEventListener("keydown", closeOnEscape);
     return () => document.removeEventListener("keydown", closeOnEscape);
-  }, []);
+  }, [open]);
 
   const linkClass =
     "block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary";
   return (
-    <nav id="mobile-menu" ref={menuRef} aria-label="Mobile" className="border-t bg-background px-4 pt-2 pb-4 md:hidden">
+    <nav
+      id={MOBILE_MENU_ID}
+      ref={menuRef}
+      aria-label="Mobile"
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem-var(--cookie-banner-height,0px))] overflow-y-auto overscroll-contain border-t bg-background px-4 pt-2 pb-4 md:hidden"
+    >
       <ul className="grid gap-1">
         <MenuLinks items={links} className={linkClass} />
       </ul>

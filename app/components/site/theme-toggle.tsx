@@ -14,6 +14,7 @@ const isDark = () => document.documentElement.classList.contains("dark");
 
 /**
  * The round button at bottom right that switches between light and dark and remembers the choice.
+ * It floats above the cookie banner while that is shown (`--cookie-banner-height`, cookie-consent.tsx).
  * Its icon is chosen by CSS, so the server's markup is right whichever theme the visitor has.
  */
 export function ThemeToggle() {
@@ -32,7 +33,7 @@ export function ThemeToggle() {
       aria-pressed={dark ?? undefined}
       aria-label="Dark theme"
       data-testid="theme-toggle"
-      className="fixed right-4 bottom-4 z-40 inline-flex size-12 items-center justify-center rounded-full border bg-card text-card-foreground shadow-lg hover:bg-accent"
+      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 inline-flex size-12 items-center justify-center rounded-full border bg-card text-card-foreground shadow-lg hover:bg-accent"
     >
       <MoonIcon aria-hidden="true" className="size-5 dark:hidden" />
       <SunIcon aria-hidden="true" className="hidden size-5 dark:block" />

@@ -160,7 +160,8 @@ export const ENTERPRISE_CLOUD_MIGRATION: CaseStudy = {
           "Quarterly AWS Well-Architected reviews with a prioritised improvement plan",
           "AWS certification training for the in-house IT team",
         ],
-        complete: true,
+        // Ongoing work is never finished: shown in progress, as the e-commerce timeline's last step.
+        complete: false,
       },
     ],
   },

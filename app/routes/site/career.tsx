@@ -1,6 +1,7 @@
 import { BriefcaseIcon, MapPinIcon } from "lucide-react";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
+import { JobDescription } from "~/components/site/job-description";
 import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
 import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
@@ -79,7 +80,7 @@ export default function CareerRoute() {
           Posted <time dateTime={datePosted}>{formatDate(datePosted, "long")}</time>
         </span>
       </p>
-      <p className="mt-8 text-lg leading-8">{job.description}</p>
+      <JobDescription text={job.description} className="mt-8 text-lg leading-8" />
       {job.requirements.length > 0 ? (
         <section aria-labelledby="requirements-heading" className="mt-10">
           <h2 id="requirements-heading" className="text-2xl font-semibold">

@@ -4,6 +4,7 @@ import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
+import { JobDescription } from "~/components/site/job-description";
 import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
 import { CAREERS_PAGE } from "~/content/careers";
@@ -53,7 +54,9 @@ export default function Careers() {
           <h2 id="openings-heading" className="text-3xl font-bold tracking-tight">
             {page.openings.title}
           </h2>
-          <p className="mt-4 max-w-3xl text-lg text-muted-foreground">{page.openings.intro}</p>
+          <p className="mt-4 max-w-3xl text-lg text-muted-foreground">
+            {openings.length > 0 ? page.openings.intro : page.openings.introWhenEmpty}
+          </p>
           {openings.length === 0 ? (
             <p className="mt-10 rounded-lg border bg-card p-8 text-center text-muted-foreground">
               {failed ? "Failed to fetch job openings" : page.openings.empty}
@@ -94,7 +97,7 @@ function OpeningCard({ opening }: { opening: Opening }) {
           {opening.location}
         </p>
       ) : null}
-      <p className="mt-4 leading-7">{opening.description}</p>
+      <JobDescription text={opening.description} className="mt-4 leading-7" />
       {opening.requirements.length > 0 ? (
         <>
           <h4 className="mt-4 font-medium">Requirements</h4>

@@ -9,27 +9,13 @@ import { withCompanyDetails } from "~/server/content/marketing.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { issueFormToken } from "~/server/platform/http/form-token.server";
-import { SETTING_KEYS, type SettingKey } from "~/lib/site-setting-keys";
+import { contactDetailsFromSettings } from "~/lib/contact-details";
 
 /** The page's copy, the job applied for (`?job=<title>`), a fresh form token and the details. */
 export async function loadContactPage(request: Request) {
   const job = new URL(request.url).searchParams.get("job")?.trim().slice(0, CONTACT_LIMITS.job) || undefined;
   const [page, settings] = await Promise.all([withCompanyDetails(CONTACT_PAGE), getPublicSettings(getDb)]);
-  const setting = (key: SettingKey) => settings[key] ?? "";
-  const details: ContactDetailsData = {
-    emails: [setting(SETTING_KEYS.contactEmail), setting(SETTING_KEYS.supportEmail)].filter(Boolean),
-    phones: [setting(SETTING_KEYS.phonePrimary), setting(SETTING_KEYS.phoneSecondary)].filter(Boolean),
-    offices: [
-      { label: "United Kingdom", address: setting(SETTING_KEYS.addressUk) },
-      { label: "United States", address: setting(SETTING_KEYS.addressUs) },
-    ].filter((office) => office.address),
-    // Each setting names its days itself ("Mon-Fri 9:00-18:00", "Sunday closed").
-    hours: [
-      setting(SETTING_KEYS.businessHoursWeekdays),
-      setting(SETTING_KEYS.businessHoursSaturday),
-      setting(SETTING_KEYS.businessHoursSunday),
-    ].filter(Boolean),
-  };
+  const details: ContactDetailsData = contactDetailsFromSettings(settings);
   return { page, job, formToken: issueFormToken(), details };
 }
 

@@ -1,4 +1,6 @@
-import { data, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, useLocation } from "react-router";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "~/lib/not-found";
 import { pageMeta } from "~/lib/meta";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/not-found";
@@ -16,6 +18,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function NotFound() {
+  const { pathname } = useLocation();
+  // SPEC.md: "The missing path is logged to the console", in the browser too, with the original's words.
+  useEffect(() => console.error(NOT_FOUND_CONSOLE_MESSAGE, pathname), [pathname]);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

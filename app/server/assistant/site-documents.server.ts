@@ -28,7 +28,7 @@ import { fillCompanyDetails } from "../content/marketing.server";
 import { findPageContent } from "../content/page-content.server";
 import type { SettingsMap } from "../content/site-settings.server";
 import { htmlToText, joinAsProse } from "./language.server";
-import { SETTING_KEYS, type SettingKey } from "../../lib/site-setting-keys";
+import { contactDetailsFromSettings } from "../../lib/contact-details";
 
 export type PassageKind = "page" | "content" | "course" | "job" | "contact" | "hours";
 
@@ -187,20 +187,10 @@ function careerPassage(career: Career): Passage {
   };
 }
 
+/** The Contact page's own list (lib/contact-details.ts), so the assistant gives the same numbers. */
 function contactDetails(settings: SettingsMap): SiteKnowledge["contact"] {
-  const values = (...keys: SettingKey[]) => keys.map((key) => settings[key] ?? "").filter(Boolean);
-  const uk = settings[SETTING_KEYS.addressUk];
-  const us = settings[SETTING_KEYS.addressUs];
-  return {
-    emails: values(SETTING_KEYS.contactEmail, SETTING_KEYS.supportEmail),
-    phones: values(SETTING_KEYS.phonePrimary, SETTING_KEYS.phoneSecondary, SETTING_KEYS.phoneUs),
-    offices: [uk ? `United Kingdom: ${uk}` : "", us ? `United States: ${us}` : ""].filter(Boolean),
-    hours: values(
-      SETTING_KEYS.businessHoursWeekdays,
-      SETTING_KEYS.businessHoursSaturday,
-      SETTING_KEYS.businessHoursSunday,
-    ),
-  };
+  const { emails, phones, offices, hours } = contactDetailsFromSettings(settings);
+  return { emails, phones, offices: offices.map((office) => `${office.label}: ${office.address}`), hours };
 }
 
 function contactPassages(contact: SiteKnowledge["contact"], companyName: string): Passage[] {
