@@ -14,6 +14,7 @@ import { showToast, Toaster } from "~/components/ui/toaster";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
+import { isUnsentForm } from "~/lib/unsent-form";
 import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -35,8 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * one answered with 4xx (which React Router would otherwise not revalidate after): that is how an
  * action's error toast reaches the page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  (formMethod !== undefined && formMethod !== "GET") || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  // A form that never reached the site has no toast waiting (lib/unsent-form.ts).
+  !isUnsentForm(actionResult) && ((formMethod !== undefined && formMethod !== "GET") || defaultShouldRevalidate);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -242,3 +242,29 @@ test("the hero shows the record's picture, and the shipped artwork when it fails
     server.invalidateCaches();
   }
 });
+
+test("prices follow the currency chosen in the basket, converted and rounded as the basket does", async ({ page }) => {
+  await page.goto("/basket");
+  await waitForHydration(page);
+  await page.getByLabel("Currency").selectOption("EUR");
+  await expect(page.getByText("Currency updated to EUR")).toBeVisible();
+
+  await page.goto("/training");
+  await waitForHydration(page);
+  // SPEC.md section 9: 1299 × 1.18 = 1532.82 → €1,533; 1599 × 1.18 = 1886.82 → €1,887; saving €354.
+  const aws = page.getByTestId("course-card").filter({ hasText: "AWS Solutions Architect" });
+  await expect(aws).toContainText("€1,533");
+  await expect(aws.locator("s")).toHaveText("Original price: €1,887");
+  await expect(aws).toContainText("Save €354");
+  await expect(aws).not.toContainText("£");
+
+  // Another choice, made on another page, shows at once on the next visit.
+  await page.goto("/basket");
+  await waitForHydration(page);
+  await page.getByLabel("Currency").selectOption("JPY");
+  await expect(page.getByText("Currency updated to JPY")).toBeVisible();
+  await page.goto("/training");
+  await waitForHydration(page);
+  // 1299 × 192.76 = 250395.24 → ¥250,395 (the basket's figure for the same course).
+  await expect(aws).toContainText("¥250,395");
+});

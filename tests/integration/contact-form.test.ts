@@ -167,4 +167,19 @@ describe("submitContactForm", () => {
     });
     expect(await cms.db.select().from(contactSubmissions)).toHaveLength(5);
   });
+
+  it("counts accepted messages only: forms refused by validation leave the five messages free", async () => {
+    const clientAddress = nextAddress();
+    for (let index = 0; index < 6; index += 1) {
+      const refused = await submitContactForm(contactRequest({ ...message, email: "not-an-address" }), {
+        clientAddress,
+      });
+      expect(refused).toMatchObject({ ok: false, status: 400 });
+    }
+    for (let index = 0; index < 5; index += 1) {
+      expect((await submitContactForm(contactRequest(message), { clientAddress })).ok).toBe(true);
+    }
+    expect(await submitContactForm(contactRequest(message), { clientAddress })).toMatchObject({ status: 429 });
+    expect(await cms.db.select().from(contactSubmissions)).toHaveLength(5);
+  });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField, TextField } from "~/components/ui/form-field";
-import { showToast } from "~/components/ui/toaster";
+import { preloadToaster, showToast } from "~/components/ui/toaster";
 import type { ContactPage } from "~/content/types";
 import {
   applicationSubject,
@@ -16,9 +16,19 @@ import {
 const HONEYPOT_FIELD = "website";
 const ACCEPTED_FILES = ".pdf,.doc,.docx,.txt";
 
-/** What /contact's action answers: sent, or the message and each field's message with what was typed. */
+/**
+ * What /contact's action answers: sent, or the message and each field's message with what was
+ * typed. `unsent` marks the browser's own answer when the form never reached the site.
+ */
 export type ContactActionData =
-  { ok: true } | { ok: false; error?: string; fieldErrors: Record<string, string>; values: Record<string, unknown> };
+  | { ok: true }
+  | {
+      ok: false;
+      unsent?: true;
+      error?: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, unknown>;
+    };
 
 /**
  * The contact form (SPEC.md "Contact"): checked in the browser with the server's own schema once it
@@ -45,6 +55,8 @@ export function ContactForm({
   const browserCheck = useRef<((values: Record<string, unknown>) => Record<string, string> | null) | null>(null);
   const loadBrowserCheck = () => {
     if (browserCheck.current) return;
+    // The failure toast must be able to show with the network down, when it could no longer load.
+    preloadToaster();
     import("~/lib/schemas/contact")
       .then((schemas) => (browserCheck.current = schemas.contactFormErrors))
       .catch((error: unknown) => console.warn("The form's browser check could not load", error));
@@ -99,6 +111,8 @@ export function ContactForm({
         ref={formRef}
         method="post"
         encType="multipart/form-data"
+        // The answer (thanks, or what went wrong) shows where the visitor pressed Send.
+        preventScrollReset
         noValidate
         className="mt-6 grid gap-5 rounded-lg border bg-card p-6 text-card-foreground shadow-sm"
         // The schema (and zod) loads when a visitor first reaches the form, not with the page; a form

@@ -3,7 +3,7 @@ import { useBasket } from "~/components/site/basket-provider";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { formatPrice } from "~/lib/currency";
+import { convertPrice, formatPrice } from "~/lib/currency";
 import {
   courseAnchor,
   courseSaving,
@@ -16,12 +16,15 @@ import {
 } from "~/lib/training";
 
 /**
- * One course of the catalogue (SPEC.md "Training"): what it teaches, what it costs in pounds and
- * what it saves, who teaches it, and Add to Basket. Prices are always shown in pounds here; the
- * basket converts them to the visitor's currency.
+ * One course of the catalogue (SPEC.md "Training"): what it costs and what it saves, who teaches
+ * it, and Add to Basket. Prices show in the visitor's chosen currency with the basket's rates and
+ * rounding, so the card and the basket agree; the server's HTML shows pounds, as the chosen
+ * currency is kept in the browser's storage (SPEC.md "userCurrency") and read after hydration.
  */
 export function CourseCard({ course }: { course: CourseSummary }) {
-  const { addItem, items, hydrated } = useBasket();
+  const { addItem, items, hydrated, currency, rates } = useBasket();
+  const converted = (pounds: number) => convertPrice(pounds, "GBP", currency, rates);
+  const price = (pounds: number) => formatPrice(converted(pounds), currency);
   const inBasket = hydrated && items.some((item) => item.id === course.id);
   const saving = courseSaving(course.price, course.originalPrice);
   const { shown, hiddenCount } = featurePreview(course.features);
@@ -120,17 +123,19 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <p className="text-3xl font-bold">
             <span className="sr-only">Price: </span>
-            {formatPrice(course.price, "GBP")}
+            {price(course.price)}
           </p>
           {saving !== null && course.originalPrice !== null ? (
             <>
               <p className="text-muted-foreground">
                 <s>
                   <span className="sr-only">Original price: </span>
-                  {formatPrice(course.originalPrice, "GBP")}
+                  {price(course.originalPrice)}
                 </s>
               </p>
-              <Badge tone="green">Save {formatPrice(saving, "GBP")}</Badge>
+              <Badge tone="green">
+                Save {formatPrice(converted(course.originalPrice) - converted(course.price), currency)}
+              </Badge>
             </>
           ) : null}
         </div>

@@ -1,11 +1,36 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { ExternalToast } from "sonner";
 
 /**
  * Toasts without their weight on every page: Sonner (about 9 KB of JavaScript) loads the first
  * time a page shows a toast, and `showToast` waits for it to be listening before it shows one.
  */
-const ConfiguredToaster = lazy(() => import("./sonner-toaster"));
+const loadToaster = () => import("./sonner-toaster");
+const ConfiguredToaster = lazy(loadToaster);
+
+/**
+ * Loads the toaster ahead of need: a form whose failure toast must show while the network is down
+ * calls this when the visitor starts filling it in (the module would not load later).
+ */
+export function preloadToaster(): void {
+  Promise.all([loadToaster(), import("sonner")]).catch((error: unknown) =>
+    console.warn("The toaster could not load", error),
+  );
+}
+
+/** A toaster that cannot load (the network is down) shows no toasts; it never takes the page down. */
+class ToasterLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn("The toaster could not load", error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export type ToastKind = "message" | "success" | "error" | "info" | "warning";
 
@@ -47,8 +72,10 @@ export function Toaster() {
   }, []);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfiguredToaster onReady={signalReady} />
-    </Suspense>
+    <ToasterLoadBoundary>
+      <Suspense fallback={null}>
+        <ConfiguredToaster onReady={signalReady} />
+      </Suspense>
+    </ToasterLoadBoundary>
   );
 }

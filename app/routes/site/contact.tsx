@@ -1,8 +1,10 @@
-import { useActionData, useLoaderData } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { ContactDetails } from "~/components/marketing/contact-details";
-import { ContactForm } from "~/components/marketing/contact-form";
+import { ContactForm, type ContactActionData } from "~/components/marketing/contact-form";
 import { PageHero } from "~/components/marketing/page-hero";
+import { CONTACT_MESSAGES, contactFormValues } from "~/lib/contact-form";
 import { publicPageMeta } from "~/lib/meta";
+import { isUnsentForm } from "~/lib/unsent-form";
 import type { Route } from "./+types/contact";
 import { contactAction, loadContactPage } from "./contact.server";
 
@@ -19,14 +21,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
+ * In the browser, the post goes through here so that a network failure or a 5xx that is not the
+ * site's own answer (a proxy's 502) becomes the spec's failure toast on the form as it was typed,
+ * CV included, instead of the error page. Without JavaScript the form posts to `action` directly.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+  const typed = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.warn("The contact form could not be sent", error);
+    const { consent: _consent, ...values } = contactFormValues((key) => typed.get(key));
+    return { ok: false, unsent: true, error: CONTACT_MESSAGES.failure, fieldErrors: {}, values };
+  }
+}
+
+/** A form that never reached the site changed nothing: the page stays as it is (lib/unsent-form.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  !isUnsentForm(actionResult) && defaultShouldRevalidate;
+
+/**
  * Each render carries a fresh form token (its time tells a person from a bot that posts at once),
  * so the page is never kept by a shared cache, ours included (page-cache.server.ts).
  */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
 
-export default function Contact() {
-  const { page, job, formToken, details } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, job, formToken, details } = loaderData;
   return (
     <>
       <PageHero hero={page.hero} />

@@ -1,18 +1,29 @@
-import { Outlet, useLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import { BasketProvider } from "~/components/site/basket-provider";
 import { ChatLauncher } from "~/components/site/chat-launcher";
 import { CookieConsentProvider } from "~/components/site/cookie-consent";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { ratesFromSettings } from "~/lib/currency";
+import { pageMeta } from "~/lib/meta";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { isUnsentForm } from "~/lib/unsent-form";
 import { assistantLabel } from "~/server/assistant/provider.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { getEnv } from "~/server/platform/env.server";
 import { getMenu } from "~/server/content/navigation.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/layout";
+import NotFound from "./not-found";
 
 /** The shared layout of every public page (SPEC.md "Shared layout"). */
 export async function loader(_: Route.LoaderArgs) {
@@ -31,8 +42,23 @@ export async function loader(_: Route.LoaderArgs) {
   };
 }
 
+/** A form that never reached the site changed nothing the layout shows (lib/unsent-form.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  !isUnsentForm(actionResult) && defaultShouldRevalidate;
+
 export default function SiteLayout() {
-  const { navigation, identity, year, exchangeRates, assistantLabel: chatLabel } = useLoaderData<typeof loader>();
+  return (
+    <SiteShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** The header, footer and floating buttons around a page, or around the error that replaced it. */
+function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNode }) {
+  const { navigation, identity, year, exchangeRates, assistantLabel: chatLabel } = data;
   return (
     <BasketProvider rates={exchangeRates}>
       <CookieConsentProvider>
@@ -45,7 +71,7 @@ export default function SiteLayout() {
         <div className="flex min-h-dvh flex-col">
           <SiteHeader items={navigation} siteName={identity.companyName} />
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            <Outlet />
+            {children}
           </main>
           <SiteFooter identity={identity} year={year} />
         </div>
@@ -56,3 +82,32 @@ export default function SiteLayout() {
     </BasketProvider>
   );
 }
+
+const HOME_LINK = { to: "/", label: "Return to Home" };
+const FAILURE_VIEW = {
+  title: "Something went wrong on our side",
+  message: "We have been told about it. Please try again in a moment, or return to the home page.",
+  link: HOME_LINK,
+};
+
+/**
+ * An error a page's loader threw (a 404 for an unknown order, a failure) shows inside the site's
+ * header and footer, so the visitor can still find their way; the status stays the thrown one.
+ * Only when the layout's own data is missing does it fall back to a page of its own.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
+  const view = <GeneralErrorBoundary byStatus={{ 404: () => <NotFound /> }} otherwise={FAILURE_VIEW} />;
+  if (!data) return <GeneralErrorBoundary layout="page" otherwise={FAILURE_VIEW} />;
+  return <SiteShell data={data}>{view}</SiteShell>;
+}
+
+/** The error page's title, kept out of search results; a page's own meta wins when it rendered. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    ...pageMeta({ title: notFound ? "Page not found" : FAILURE_VIEW.title }),
+    { name: "robots", content: "noindex" },
+  ];
+};

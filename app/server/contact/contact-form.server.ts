@@ -37,16 +37,17 @@ export type ContactOutcome =
       headers?: HeadersInit;
     };
 
+const tooMany = (retryAfterSeconds: number): ContactOutcome => ({
+  ok: false,
+  status: 429,
+  error: CONTACT_MESSAGES.tooMany,
+  headers: { "Retry-After": String(retryAfterSeconds) },
+});
+
 export async function submitContactForm(request: Request, context: { clientAddress: string }): Promise<ContactOutcome> {
-  const limit = await contactLimiter.hit(context.clientAddress);
-  if (!limit.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      error: CONTACT_MESSAGES.tooMany,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    };
-  }
+  // Looked at first, without counting, so an address over its limit never gets to upload a file.
+  const used = await contactLimiter.isLimited(context.clientAddress);
+  if (!used.allowed) return tooMany(used.retryAfterSeconds);
 
   const storage = getStorage();
   let form: ParsedContactForm;
@@ -79,6 +80,14 @@ export async function submitContactForm(request: Request, context: { clientAddre
       error: `${CONTACT_MESSAGES.uploadFailed} attachments are accepted with job applications only`,
       values: withoutSecrets(values),
     };
+  }
+
+  // Only a submission the form accepts counts towards the limit: a visitor who corrects a few
+  // mistakes has not sent a message yet. Counting here (one atomic hit) also holds for parallel posts.
+  const limit = await contactLimiter.hit(context.clientAddress);
+  if (!limit.allowed) {
+    await discardUpload();
+    return tooMany(limit.retryAfterSeconds);
   }
 
   const spam = isSuspectedSpam(form.fields);
