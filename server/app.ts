@@ -15,6 +15,7 @@ import { isAdministratorRequest } from "../app/server/auth/guards.server";
 import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
+import { errorForLog } from "../app/server/platform/log-errors.server";
 import { logger } from "../app/server/platform/logger.server";
 import {
   createMailTransport,
@@ -30,6 +31,7 @@ import {
   startMetricsListener,
   stopMetricsListener,
 } from "../app/server/platform/http/metrics.server";
+import { requestRules } from "../app/server/platform/http/request-rules.server";
 import { requestLabeller } from "../app/server/platform/http/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
 import { securityHeaders } from "../app/server/platform/http/security-headers.server";
@@ -122,6 +124,8 @@ export function createApp(options: AppOptions = {}): express.Express {
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http replaces the logger's own error serializer unless given one: the same one.
+        err: errorForLog,
       },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
@@ -131,6 +135,8 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(securityHeaders({ development }));
   app.use(compression());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
+  // Unreadable addresses, methods an address does not take, and bodies announced over its cap.
+  app.use(requestRules(loadBuild, ["/healthz", METRICS_PATH]));
 
   app.get("/healthz", healthCheck(getDatabase));
   app.get(
