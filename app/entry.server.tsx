@@ -2,10 +2,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { StylesheetProvider } from "~/lib/stylesheet";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/platform/db/database-unavailable.server";
+import { ExpectedError } from "~/server/platform/errors.server";
+import { bodyRefusalOf, plainRefusal } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import siteStylesheet from "./app.css?inline";
 
@@ -20,6 +22,10 @@ export default function handleRequest(
 ) {
   // A page that failed because the database is down (not because of a bug) is temporarily unavailable.
   const routeErrors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  // A body refused while it was read (too large, not a form, unstorable text) is said plainly,
+  // not as a page: the visitor's page was never sent, and the rest of the body is not read.
+  const refusal = bodyRefusalOf(routeErrors);
+  if (refusal) return plainRefusal(refusal);
   if (responseStatusCode === 500 && routeErrors.some(isDatabaseUnavailable)) responseStatusCode = 503;
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {
@@ -74,8 +80,17 @@ export default function handleRequest(
   });
 }
 
-/** Errors thrown by loaders and actions: logged once, with the URL, never shown to visitors. */
+/**
+ * Errors thrown by loaders and actions: logged once, with the URL, never shown to visitors. A
+ * client's mistake (React Router's own 4xx answers, such as a method a route has no action for,
+ * or an ExpectedError that escaped) is a warning, never an error: it needs no one woken up.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url }, "error in a loader or action");
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof ExpectedError ? error.status : 500;
+  const url = new URL(request.url);
+  // The path only: a query string can carry what a visitor typed.
+  const context = { err: error, method: request.method, path: url.pathname };
+  if (status < 500) logger.warn({ ...context, status }, "a request the route refused");
+  else logger.error(context, "error in a loader or action");
 }

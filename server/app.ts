@@ -19,6 +19,7 @@ import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
 import { htmlValidators } from "../app/server/platform/http/html-validators.server";
+import { errorForLog } from "../app/server/platform/log-errors.server";
 import { logger } from "../app/server/platform/logger.server";
 import {
   createMailTransport,
@@ -34,6 +35,7 @@ import {
   startMetricsListener,
   stopMetricsListener,
 } from "../app/server/platform/http/metrics.server";
+import { requestRules } from "../app/server/platform/http/request-rules.server";
 import { requestLabeller } from "../app/server/platform/http/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
 import { securityHeaders } from "../app/server/platform/http/security-headers.server";
@@ -127,6 +129,8 @@ export function createApp(options: AppOptions = {}): express.Express {
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http replaces the logger's own error serializer unless given one: the same one.
+        err: errorForLog,
       },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
@@ -136,6 +140,8 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(securityHeaders({ development }));
   app.use(compression());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
+  // Unreadable addresses, methods an address does not take, and bodies announced over its cap.
+  app.use(requestRules(loadBuild, ["/healthz", METRICS_PATH]));
 
   app.use(canonicalAddresses());
   app.get("/healthz", healthCheck(getDatabase));

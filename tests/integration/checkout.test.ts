@@ -173,6 +173,42 @@ describe("pricing on the server (test mode)", () => {
     expect(result).toEqual({ status: 400, body: { error: "The request body must be JSON." } });
   });
 
+  it("stops reading a chunked 50 MB body at its 8 KB cap with 413, storing nothing", async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= 50 * 1024 * 1024) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://localhost/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const result = (await action({ request, context: { clientAddress: "198.51.100.251" }, params: {} } as never)) as {
+      data: Record<string, unknown>;
+      init: ResponseInit | null;
+    };
+    expect(result.init?.status).toBe(413);
+    expect(result.data.error).toContain("at most 8 KB");
+    expect(pulled).toBeLessThanOrEqual(128 * 1024);
+    expect(await allOrders()).toEqual([]);
+  });
+
+  it("refuses a NUL character in the JSON with 400, storing nothing", async () => {
+    const result = await checkout(`{"courseIds":["${aws}"],"currency":"GBP\\u0000"}`);
+    expect(result.status).toBe(400);
+    expect(result.body.error).toMatch(/NUL character/);
+    expect(await allOrders()).toEqual([]);
+  });
+
   it("orders one course once, however often the basket lists it", async () => {
     await checkout({ courseIds: [aws, aws, aws], currency: "GBP" });
     const [order] = await allOrders();

@@ -26,6 +26,10 @@
  *    - model server (an OpenAI-compatible API): the chat answers with the spec's failure message,
  *      and answers normally once the model server is back.
  *
+ * 5. Oversize bodies (issue 16): 50 MB, chunked and with an understated Content-Length, to every
+ *    address that reads a body, each answered 413 with the connection closed, while the server's
+ *    resident memory rises by less than 32 MB in all.
+ *
  * PostgreSQL here is a private throwaway cluster (initdb into a temporary directory, a free port),
  * never a server the machine already runs; it is stopped and deleted at the end, whatever happens.
  * Environment: BUILD_DIR (default "build").
@@ -37,6 +41,7 @@ import { pglite, postgresOn } from "./backends";
 import { startOutages } from "./dependencies-down";
 import { acknowledgedRowsSurviveKill } from "./durability";
 import { postgresRestartUnderLoad } from "./postgres-restart";
+import { oversizeBodiesKeepMemoryFlat } from "./oversize-bodies";
 import { startPrivatePostgres } from "./private-postgres";
 import { ResilienceReport } from "./report";
 import { LOAD_SUBMISSIONS, submissionsUnderLoad } from "./under-load";
@@ -76,6 +81,10 @@ async function main(): Promise<number> {
   await report.check(
     "PostgreSQL restarted under load: no crash, plain errors only while it is down, recovery within 5 s",
     (check) => postgresRestartUnderLoad(check, postgres),
+  );
+  await report.check(
+    "Oversize bodies: 50 MB, chunked or with an understated length, to every address that reads one: 413, memory +< 32 MB",
+    oversizeBodiesKeepMemoryFlat,
   );
   await outages.finish(report);
 

@@ -2,11 +2,9 @@ import { data } from "react-router";
 import { CHAT_MESSAGES, type ChatResponse, type ChatStreamEvent } from "~/lib/chat";
 import { startChatTurn } from "~/server/assistant/chat.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { readJson, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/chat";
-
-/** A message and twenty history entries of at most 4,000 characters each, with room for JSON. */
-const MAX_BODY_BYTES = 128 * 1024;
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -25,14 +23,13 @@ function serverSentEvent({ type, ...rest }: ChatStreamEvent): string {
  * otherwise it comes whole as `{ success, response, error }`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return failure(405, "Method not allowed", { Allow: "POST" });
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return failure(413, "The request is too large.");
+  // Other methods never get here: the request rules answer them 405 (server/platform/http).
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
-    return failure(400, "The request body must be JSON.");
+    json = await readJson(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return failure(error.status, error.message);
+    throw error;
   }
 
   let turn;
@@ -92,8 +89,4 @@ export async function action({ request, context }: Route.ActionArgs) {
       "X-Accel-Buffering": "no",
     },
   });
-}
-
-export function loader() {
-  return failure(405, "Method not allowed", { Allow: "POST" });
 }

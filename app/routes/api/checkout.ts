@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import { startCheckout } from "~/server/commerce/checkout.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { readJson, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/checkout";
-
-/** A basket of course ids is a few kilobytes at most. */
-const MAX_BODY_BYTES = 8 * 1024;
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -14,17 +12,14 @@ const noStore = { "Cache-Control": "no-store" };
  * out, or `{ error }` with a message the basket shows as it is.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST", ...noStore } });
-  }
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES)
-    return data({ error: "The request is too large." }, { status: 413, headers: noStore });
+  // Other methods never get here: the request rules answer them 405 (server/platform/http).
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
-    return data({ error: "The request body must be JSON." }, { status: 400, headers: noStore });
+    json = await readJson(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError)
+      return data({ error: error.message }, { status: error.status, headers: noStore });
+    throw error;
   }
   try {
     const outcome = await startCheckout(getDb, json, { clientAddress: context.clientAddress });
@@ -35,8 +30,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "the checkout failed");
     return data({ error: "Failed to create checkout session" }, { status: 500, headers: noStore });
   }
-}
-
-export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -2,18 +2,16 @@ import { data } from "react-router";
 import { consentRecordSchema } from "~/lib/schemas/cookie-consent";
 import { recordCookieConsent } from "~/server/contact/cookie-consents.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { readJson, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import type { Route } from "./+types/cookie-consent";
 
 /** 20 choices a minute from one address is far more than a person makes. */
 const limiter = new RateLimiter("cookie-consent", 20, 60_000);
-const MAX_BODY_BYTES = 1024;
 
 /** Records a visitor's cookie choice in cookie_consents (SPEC.md section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-
+  // Other methods never get here: the request rules answer them 405 (server/platform/http).
   const limit = await limiter.hit(context.clientAddress);
   if (!limit.allowed) {
     return data(
@@ -22,13 +20,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return data({ error: "The request is too large." }, { status: 413 });
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
-    return data({ error: "The request body must be JSON." }, { status: 400 });
+    json = await readJson(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return data({ error: error.message }, { status: error.status });
+    throw error;
   }
   const parsed = consentRecordSchema.safeParse(json);
   if (!parsed.success) {
@@ -40,8 +37,4 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const record = await recordCookieConsent(await getDb(), parsed.data);
   return data({ id: record.id }, { status: 201 });
-}
-
-export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

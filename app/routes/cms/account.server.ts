@@ -8,11 +8,12 @@ import { createSession } from "~/server/auth/sessions.server";
 import { changeOwnPassword } from "~/server/auth/users.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
+import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
 export async function changePasswordAction(request: Request, clientAddress: string) {
   const { user } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
   const parsed = changeOwnPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });

@@ -11,6 +11,7 @@ import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
 import { createSession, deleteExpiredSessions, deleteSession } from "~/server/auth/sessions.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 
 /** Who is signed in, this browser's anti-forgery token, and whether the first-run set-up is due. */
@@ -49,7 +50,7 @@ function safeRedirect(target: FormDataEntryValue | null): string {
  * renders the sign-in card, so the card receives the action's result.
  */
 export async function signInAction(request: Request, clientAddress: string) {
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
   const intent = form.get("intent") === "setup" ? "setup" : "login";
   try {

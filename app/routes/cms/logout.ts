@@ -3,6 +3,7 @@ import { verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { clearSessionCookie, deleteSession } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { plainRefusal, readForm, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/logout";
 
@@ -12,7 +13,15 @@ export function loader() {
 
 /** Sign Out: ends this session on the server and clears the cookie; a failure is only logged. */
 export async function action({ request }: Route.ActionArgs) {
-  await verifyCsrf(request, await request.formData());
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    // A resource route: what it answers reaches the client as it is, so the refusal is plain text.
+    if (error instanceof RequestBodyError) return plainRefusal(error);
+    throw error;
+  }
+  await verifyCsrf(request, form);
   const current = await getCurrentUser(request);
   if (current) {
     try {

@@ -22,6 +22,7 @@ import { findDownloadDocument, requestDownload } from "~/server/content/download
 import { getDb } from "~/server/platform/db/database.server";
 import { getEnv } from "~/server/platform/env.server";
 import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
+import { readForm, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import type { Route } from "./+types/download";
@@ -29,9 +30,6 @@ import { downloadNotFoundResponse, downloadPageContext, downloadPageResponse } f
 
 /** Ten documents in ten minutes from one address is far more than a person asks for. */
 const downloadLimiter = new RateLimiter("download", 10, 10 * 60_000);
-
-/** A name and an e-mail address fit in far less; anything bigger is not this form. */
-const MAX_BODY_BYTES = 8 * 1024;
 
 /** What the dialog gets back when it asks for JSON (a PDF is sent as itself). */
 export interface DownloadErrorBody {
@@ -71,15 +69,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!limit.allowed) {
     return fail(429, { error: DOWNLOAD_MESSAGES.tooMany }, { "Retry-After": String(limit.retryAfterSeconds) });
   }
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return fail(413, { error: "The form is too large." });
-  }
-
   let values: Record<string, unknown>;
   try {
-    values = downloadFormValues(await request.formData());
-  } catch {
-    return fail(400, { error: "The form could not be read. Please try again." });
+    // Bounded as it is read (server/platform/http/body-limits.server.ts), however the body is sent.
+    values = downloadFormValues(await readForm(request));
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return fail(error.status, { error: error.message });
   }
   const parsed = downloadRequestSchema.safeParse(values);
   if (!parsed.success) {

@@ -6,6 +6,7 @@ import { TextField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/meta";
 import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
 import { getDb } from "~/server/platform/db/database.server";
+import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { orderReference } from "~/server/commerce/order-mail.server";
 import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request);
   if (form.get("intent") === "cancel") {
     await cancelTestCheckout(db, order.id);
     throw redirect("/basket?checkout=cancelled");

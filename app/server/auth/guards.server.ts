@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import { getDb } from "../platform/db/database.server";
+import { readFormOrRefuse } from "../platform/http/request-body.server";
 import { logger } from "../platform/logger.server";
 import type { User } from "./users.server";
 import { verifyCsrf } from "./csrf.server";
@@ -63,7 +64,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
  */
 export async function requireAdminForm(request: Request): Promise<{ current: SessionUser; form: FormData }> {
   const current = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
   return { current, form };
 }

@@ -21,6 +21,7 @@ import {
   type ParsedContactForm,
 } from "./uploads.server";
 import { failureStatus } from "../platform/db/database-unavailable.server";
+import { RequestBodyError } from "../platform/http/request-body.server";
 
 /** Five messages in ten minutes from one address is more than any person sends. */
 const contactLimiter = new RateLimiter("contact", 5, 10 * 60_000);
@@ -54,6 +55,8 @@ export async function submitContactForm(request: Request, context: { clientAddre
   try {
     form = await parseContactForm(request, { storage });
   } catch (error) {
+    // A field the database cannot store (a NUL, invalid UTF-8) is refused with its own message.
+    if (error instanceof RequestBodyError) return { ok: false, status: error.status, error: error.message };
     if (!(error instanceof UploadError)) throw error;
     return {
       ok: false,

@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { FileStorage } from "../platform/storage.server";
 import { ExpectedError } from "../platform/errors.server";
+import { decodeText, RequestBodyError } from "../platform/http/request-body.server";
 import {
   acceptedExtension,
   ATTACHMENT_TYPES,
@@ -73,7 +74,8 @@ export interface ParseContactFormOptions {
 /**
  * Reads a multipart/form-data (or URL-encoded) body. Text fields come back as strings; a file in the
  * `attachment` field is checked and stored, and described in `attachment`. An empty file input (no
- * file chosen) is no attachment. Throws UploadError with the reason for anything refused; nothing
+ * file chosen) is no attachment. Throws UploadError with the reason for anything refused (or
+ * RequestBodyError for a field that is not UTF-8 or holds a NUL, which is no upload error); nothing
  * stays in storage then. When the caller fails later (saving the submission), it must call
  * `removeAttachment(storage, attachment.key)`.
  */
@@ -102,6 +104,9 @@ export async function parseContactForm(
     parser = busboy({
       headers: { "content-type": contentType },
       defParamCharset: "utf8",
+      // Field values arrive as their bytes (latin1 maps each byte to one character) and are decoded
+      // strictly below: busboy's own decoding would turn invalid UTF-8 into U+FFFD without a word.
+      defCharset: "latin1",
       limits: {
         files: 1,
         fields: maxFields,
@@ -120,7 +125,7 @@ export async function parseContactForm(
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const fields: Record<string, string> = {};
   let attachment: StoredAttachment | undefined;
-  let failure: UploadError | undefined;
+  let failure: UploadError | RequestBodyError | undefined;
   /** Every stored (or being stored) key, removed again if the form is refused. */
   const pendingSaves: Promise<unknown>[] = [];
   const storedKeys: string[] = [];
@@ -140,7 +145,7 @@ export async function parseContactForm(
       }
     };
     /** Refuses the form: stops reading the body (without reading the rest), then cleans up. */
-    const fail = (error: UploadError) => {
+    const fail = (error: UploadError | RequestBodyError) => {
       failure ??= error;
       source.unpipe(parser);
       source.pause();
@@ -152,7 +157,13 @@ export async function parseContactForm(
     parser.on("field", (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(new UploadError(UPLOAD_MESSAGES.fieldTooLong, 413));
       if (name === ATTACHMENT_FIELD) return; // A client that sends "no file" as an empty text value.
-      fields[name] = value;
+      try {
+        // Invalid UTF-8 or a NUL is refused here, before it could fail in the database as a 500.
+        fields[decodeText(Buffer.from(name, "latin1"))] = decodeText(Buffer.from(value, "latin1"));
+      } catch (error) {
+        if (!(error instanceof RequestBodyError)) throw error;
+        fail(error);
+      }
     });
     parser.on("fieldsLimit", () => fail(new UploadError(UPLOAD_MESSAGES.tooManyFields, 413)));
     parser.on("partsLimit", () => fail(new UploadError(UPLOAD_MESSAGES.tooManyFields, 413)));
@@ -160,6 +171,14 @@ export async function parseContactForm(
     parser.on("error", () => fail(new UploadError(UPLOAD_MESSAGES.malformed, 400)));
     parser.on("close", () => void finish());
     source.on("error", () => fail(new UploadError(UPLOAD_MESSAGES.malformed, 400)));
+    // However the body is framed (chunked, or with a Content-Length that understates it), reading
+    // stops once more arrived than any acceptable form holds; busboy's limits alone would let
+    // bytes outside any part (a preamble, say) through uncounted.
+    let received = 0;
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) fail(new UploadError(UPLOAD_MESSAGES.tooLarge(maxFileBytes), 413, true));
+    });
 
     parser.on("file", (name, file, info) => {
       if (name !== ATTACHMENT_FIELD) {

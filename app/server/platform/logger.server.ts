@@ -4,6 +4,7 @@
  */
 import pino from "pino";
 import { getEnv } from "./env.server";
+import { errorForLog } from "./log-errors.server";
 
 function createLogger() {
   const env = getEnv();
@@ -13,6 +14,8 @@ function createLogger() {
     base: undefined,
     // Never write credentials that arrive in headers into the logs.
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    // Errors without the values of a failed query: those are visitors' personal data.
+    serializers: { err: errorForLog },
     ...(readable ? { transport: { target: "pino-pretty", options: { ignore: "req,res" } } } : {}),
   });
 }

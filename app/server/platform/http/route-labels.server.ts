@@ -62,7 +62,7 @@ export function requestLabeller(
 }
 
 /** The page a single-fetch data request (`/careers.data`, `/_root.data`) loads the data of. */
-function pagePath(pathname: string): string {
+export function pagePath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
@@ -73,7 +73,7 @@ function patternOf(paths: ReadonlyArray<string | undefined>): string {
 }
 
 /** The build lists routes flat with their parent's id; matchRoutes wants them nested. */
-function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
+export function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;

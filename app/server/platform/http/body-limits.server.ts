@@ -1,0 +1,87 @@
+/**
+ * How large a request body each address accepts, in one table. The bounded reader
+ * (`request-body.server.ts`) stops reading at the cap and answers 413, and the request rules
+ * (`request-rules.server.ts`) refuse a body whose Content-Length already says it is too large
+ * before a byte of it is read. A body that claims less than it sends cannot get past either: Node
+ * reads exactly Content-Length bytes as the body, and the rest is no request at all.
+ *
+ * The caps are what a real form or client sends, with room to spare, never what would be
+ * "comfortable": every byte accepted is a byte an anonymous visitor can make the server hold.
+ */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export interface BodyLimit {
+  /** The page's address (single-fetch `.data` addresses are matched as their page). */
+  path: RegExp;
+  bytes: number;
+  /** Why this many: shown to no one, read by whoever changes it. */
+  why: string;
+}
+
+/** The first row that matches wins; the last is the default for every other address. */
+export const BODY_LIMITS: readonly BodyLimit[] = [
+  {
+    path: /^\/contact$/,
+    bytes: 12 * MiB,
+    why:
+      "The contact form and job application: SPEC.md's 10 MB CV plus the text fields. " +
+      "app/server/contact/uploads.server.ts enforces the 10 MB per file itself while it streams.",
+  },
+  {
+    path: /^\/cms\/content\/[^/]+$/,
+    bytes: 2 * MiB,
+    why:
+      "The content editor: up to 200,000 characters of HTML (lib/schemas/content.ts), which " +
+      "URL-encoding can triple; the other fields are short.",
+  },
+  {
+    path: /^\/cms\/(blocks|careers|courses|settings)$/,
+    bytes: 256 * KiB,
+    why: "Blocks, job openings, courses and settings carry long descriptions and lists (tens of KB at most).",
+  },
+  {
+    path: /^\/api\/webhooks\/stripe$/,
+    bytes: 512 * KiB,
+    why:
+      "Stripe publishes no maximum; its events are a few KB and Stripe's own webhook samples read them " +
+      "with express.raw(), whose default limit is 100 KB. 512 KB leaves five times that.",
+  },
+  {
+    path: /^\/api\/chat$/,
+    bytes: 128 * KiB,
+    why: "A message and 20 history entries of at most 4,000 characters each (lib/chat.ts), as JSON.",
+  },
+  {
+    path: /^\/api\/(checkout|cookie-consent)$/,
+    bytes: 8 * KiB,
+    why: "A basket of course ids, or one cookie choice: a few hundred bytes.",
+  },
+  {
+    path: /.*/,
+    bytes: 16 * KiB,
+    why:
+      "Sign-in, set-up, sign-out, the account page, downloads, the test payment page and the " +
+      "other CMS forms: a handful of short fields.",
+  },
+];
+
+/** The page a single-fetch data request (`/cms.data`, `/_root.data`) belongs to. */
+export function pagePathOf(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  // "/about/" and "/about" are one page to React Router.
+  return page.length > 1 ? page.replace(/\/+$/, "") : page;
+}
+
+/** The most bytes a request body to this address may have. */
+export function bodyLimitFor(pathname: string): number {
+  const page = pagePathOf(pathname);
+  return (BODY_LIMITS.find((limit) => limit.path.test(page)) ?? BODY_LIMITS[BODY_LIMITS.length - 1]!).bytes;
+}
+
+/** "16 KB", "12 MB": a cap as a visitor reads it. */
+export function describeBytes(bytes: number): string {
+  return bytes >= MiB ? `${Math.round(bytes / MiB)} MB` : `${Math.round(bytes / KiB)} KB`;
+}
