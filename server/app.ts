@@ -150,9 +150,10 @@ export function createApp(options: AppOptions = {}): express.Express {
     adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
   );
 
+  // Validators (ETag, 304) for public pages; no-store for the admin area and signed-in pages.
+  app.use(htmlValidators({ isPrivate: (req) => isPrivateRequest(req.path, req.headers.cookie) }));
   // Anonymous visitors' public pages from memory, before the static files' disk lookups (in
   // development, every change must show at once).
-  app.use(htmlValidators({ isPrivate: (req) => isPrivateRequest(req.path, req.headers.cookie) }));
   if (!development) app.use(pageCache());
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
