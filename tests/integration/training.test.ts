@@ -239,6 +239,7 @@ describe("the /training loader: the page content record", () => {
       "data:image/png;base64,AAAA",
       "//evil.example/x.png",
       "/\\evil.example/x.png",
+      "/..//evil.example/x.png",
       "hero.jpg",
     ]) {
       expect(displayableImageUrl(url), String(url)).toBeNull();

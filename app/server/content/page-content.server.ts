@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { pageContent } from "../../../db/schema";
 import type { PageContentCopy } from "../../content/training";
 import { applyPlaceholders } from "../../lib/placeholders";
+import { isWebAddress, sameSitePath } from "../../lib/safe-links";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
@@ -86,10 +87,6 @@ export function toPageContentView(
 export function displayableImageUrl(url: string | null | undefined): string | null {
   const value = url?.trim();
   if (!value) return null;
-  if (value.startsWith("/")) return value.startsWith("//") || value.includes("\\") ? null : value;
-  try {
-    return new URL(value).protocol === "https:" ? value : null;
-  } catch {
-    return null;
-  }
+  if (value.startsWith("/")) return sameSitePath(value);
+  return isWebAddress(value, ["https:"]) ? value : null;
 }
