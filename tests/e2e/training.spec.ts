@@ -21,6 +21,9 @@ import {
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+// A British visitor: prices in pounds until another currency is chosen (SPEC.md section 9 gives
+// an American browser dollars, on this page as in the basket).
+test.use({ locale: "en-GB" });
 
 /**
  * The built-in catalogue's figures as SPEC.md section 9 gives them (pounds, with a thousands

@@ -14,7 +14,6 @@ import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { ratesFromSettings } from "~/lib/currency";
-import { pageMeta } from "~/lib/meta";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { isUnsentForm } from "~/lib/unsent-form";
 import { assistantLabel } from "~/server/assistant/provider.server";
@@ -23,7 +22,6 @@ import { getEnv } from "~/server/platform/env.server";
 import { getMenu } from "~/server/content/navigation.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/layout";
-import NotFound from "./not-found";
 
 /** The shared layout of every public page (SPEC.md "Shared layout"). */
 export async function loader(_: Route.LoaderArgs) {
@@ -84,6 +82,7 @@ function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNo
 }
 
 const HOME_LINK = { to: "/", label: "Return to Home" };
+const NOT_FOUND_VIEW = { title: "Oops! Page not found", link: HOME_LINK };
 const FAILURE_VIEW = {
   title: "Something went wrong on our side",
   message: "We have been told about it. Please try again in a moment, or return to the home page.",
@@ -97,17 +96,23 @@ const FAILURE_VIEW = {
  */
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/site/layout");
-  const view = <GeneralErrorBoundary byStatus={{ 404: () => <NotFound /> }} otherwise={FAILURE_VIEW} />;
+  const view = (
+    <GeneralErrorBoundary
+      code={(status) => (status === 404 ? "404" : "Sorry")}
+      byStatus={{ 404: NOT_FOUND_VIEW }}
+      otherwise={FAILURE_VIEW}
+    />
+  );
   if (!data) return <GeneralErrorBoundary layout="page" otherwise={FAILURE_VIEW} />;
   return <SiteShell data={data}>{view}</SiteShell>;
 }
 
-/** The error page's title, kept out of search results; a page's own meta wins when it rendered. */
+/**
+ * The error page's title, kept out of search results; a page's own meta wins when it rendered.
+ * (Plain tags: lib/meta.ts reads this module's loader type, so it cannot be imported here.)
+ */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    ...pageMeta({ title: notFound ? "Page not found" : FAILURE_VIEW.title }),
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: notFound ? "Page not found" : FAILURE_VIEW.title }, { name: "robots", content: "noindex" }];
 };
