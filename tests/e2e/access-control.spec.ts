@@ -93,13 +93,9 @@ function expectOutcome(response: HttpResponse, outcome: Outcome, address: string
   }
   if (outcome.location) expect(response.headers.location, label).toMatch(outcome.location);
   if (outcome.status === 403) {
-    // A refused page shows Access Denied, never the tab; a refused download is not the file.
-    if (response.headers["content-type"]?.startsWith("text/html"))
-      expect(response.text, label).toContain("Access Denied");
-    else {
-      expect(response.headers["content-type"], label).toMatch(/^text\/plain/);
-      expect(response.text, label).toBe("Access denied");
-    }
+    // A refused page or download shows the site's Access Denied page, never the tab or the file.
+    expect(response.headers["content-type"], label).toMatch(/^text\/html/);
+    expect(response.text, label).toContain("Access Denied");
   }
 }
 

@@ -5,6 +5,7 @@ import {
   csrfToken,
   ensureAdminExists,
   expect,
+  expectConsoleError,
   expectAccessibleInBothThemes,
   ignoreErrorResponses,
   signInAs,
@@ -127,8 +128,9 @@ test.describe("signing in", () => {
       await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
     }
     await signInWithForm(page, email, "secret-pass-1");
+    // The first wait is a minute, counted from the fifth failure.
     await expect(page.getByRole("alert")).toHaveText(
-      "Too many failed sign-in attempts. Please wait 1 minute and try again.",
+      /^Too many failed sign-in attempts\. Please wait (1 minute|\d{2} seconds) and try again\.$/,
     );
   });
 
@@ -173,6 +175,29 @@ test.describe("signing in", () => {
 test.describe("roles", () => {
   test.beforeEach(async ({ server }) => ensureAdminExists(server));
   test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 403));
+  test("a user without the role who opens an export or a CV gets the Access Denied page, not the file", async ({
+    page,
+    server,
+  }) => {
+    const user = await signInAs(page, server, "user");
+    for (const path of [
+      "/cms/orders/export.csv",
+      "/cms/submissions/export.csv",
+      `/cms/submissions/${crypto.randomUUID()}/attachment`,
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      expect(response?.headers()["content-type"], path).toMatch(/^text\/html/);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
+      await expect(page).toHaveTitle("Access Denied | Content Management System");
+    }
+    await expectAccessibleInBothThemes(page);
+    // Its Sign Out works without JavaScript, as a plain form.
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
+  });
+
   test("a signed-in user without admin rights sees Access Denied with their e-mail", async ({ page, server }) => {
     const user = await signInAs(page, server, "user");
     await page.goto("/cms");
@@ -258,6 +283,9 @@ test.describe("the Users tab", () => {
     await row.getByRole("button", { name: `Deactivate ${email}` }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText(`Deactivate ${email}? They will be signed out at once.`);
+    // It can be undone (Reactivate), so the dialog must not say otherwise.
+    await expect(dialog).not.toContainText("cannot be undone");
+    await expect(dialog).toContainText("which you can do from this list at any time");
     await dialog.getByRole("button", { name: "Deactivate" }).click();
     await expect(page.getByText("User deactivated and signed out.")).toBeVisible();
     await expect(row.getByText("Deactivated")).toBeVisible();
@@ -280,6 +308,31 @@ test.describe("the Users tab", () => {
     await expect(rows.first()).toContainText("user.deactivate");
     await expect(rows).toHaveCount(3);
     await expectAccessibleInBothThemes(page);
+  });
+
+  test("changing one's own role asks first; Cancel changes nothing", async ({ page, server, consoleErrors }) => {
+    await ensureAdminExists(server);
+    const me = await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    const row = page.getByRole("row", { name: new RegExp(me.email) });
+    await row.getByLabel(`Role of ${me.email}`).selectOption("user");
+    await row.getByRole("button", { name: "Save role" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Change your own role to user?" });
+    await expect(dialog).toContainText("You will lose access to the admin area at once");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectAccessibleInBothThemes(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    const [stored] = await server.db.select().from(users).where(eq(users.id, me.id));
+    expect(stored?.role).toBe("admin");
+
+    // Someone else's role changes at once; one's own only once confirmed.
+    await row.getByRole("button", { name: "Save role" }).click();
+    await dialog.getByRole("button", { name: "Change my role" }).click();
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    const [demoted] = await server.db.select().from(users).where(eq(users.id, me.id));
+    expect(demoted?.role).toBe("user");
+    expectConsoleError(consoleErrors, 403);
   });
 
   test("a duplicate e-mail is refused with a clear message", async ({ page, server }) => {

@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { SignOutButton } from "./sign-out-button";
 
 /** A signed-in user without admin privileges (SPEC.md "Admin area /cms", section 6). */
@@ -7,7 +8,16 @@ const TAB_ALERTS: Record<string, string> = {
   "/cms/careers": "You need admin privileges to manage careers.",
 };
 
-export function AccessDenied({ email, pathname }: { email: string; pathname?: string }) {
+export function AccessDenied({
+  email,
+  pathname,
+  signOut = <SignOutButton />,
+}: {
+  email: string;
+  pathname?: string;
+  /** The Sign Out control; a page rendered without a router (access-denied-document.tsx) gives its own. */
+  signOut?: React.ReactNode;
+}) {
   const tabAlert = pathname ? TAB_ALERTS[pathname] : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4">
@@ -30,7 +40,7 @@ export function AccessDenied({ email, pathname }: { email: string; pathname?: st
           <a href="/cms/account" className="text-sm font-medium text-primary underline underline-offset-4">
             Change your password
           </a>
-          <SignOutButton />
+          {signOut}
         </div>
       </section>
     </main>

@@ -13,6 +13,7 @@ export function ConfirmForm({
   action,
   fields,
   question,
+  description = "This cannot be undone.",
   confirmLabel = "Delete",
   children = <Trash2Icon aria-hidden="true" />,
   buttonLabel,
@@ -22,6 +23,8 @@ export function ConfirmForm({
   /** Hidden fields sent with the form, e.g. { intent: "delete", id }. */
   fields: Record<string, string>;
   question: string;
+  /** What confirming means; by default that it is final, which is true of deletions only. */
+  description?: string;
   confirmLabel?: string;
   /** The trigger's visible content (by default the bin icon); `buttonLabel` is its accessible name. */
   children?: React.ReactNode;
@@ -44,7 +47,7 @@ export function ConfirmForm({
         </AlertDialog.Trigger>
         <ConfirmDialogContent
           question={question}
-          description="This cannot be undone."
+          description={description}
           confirmLabel={confirmLabel}
           onConfirm={() => formRef.current?.requestSubmit()}
         />

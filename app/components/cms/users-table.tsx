@@ -1,6 +1,8 @@
+import { AlertDialog } from "radix-ui";
 import type * as React from "react";
+import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { ConfirmForm } from "~/components/cms/confirm-form";
+import { ConfirmDialogContent, ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { DataTable } from "~/components/cms/data-table";
 import { Badge } from "~/components/ui/badge";
@@ -29,19 +31,7 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
               {user.id === currentUserId ? <span className="ml-2 text-muted-foreground">(you)</span> : null}
             </td>
             <td className="py-3 pr-4">
-              <UserForm intent="role" userId={user.id} className="flex items-center gap-2">
-                <NativeSelect
-                  name="role"
-                  defaultValue={user.role}
-                  aria-label={`Role of ${user.email}`}
-                  className="w-28"
-                >
-                  <SelectOptions values={USER_ROLES} />
-                </NativeSelect>
-                <Button type="submit" size="sm" variant="outline">
-                  Save role
-                </Button>
-              </UserForm>
+              <RoleForm user={user} isSelf={user.id === currentUserId} />
             </td>
             <td className="py-3 pr-4">
               <Badge tone={user.isActive ? "green" : "gray"}>{user.isActive ? "Active" : "Deactivated"}</Badge>
@@ -66,6 +56,7 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
                 <ConfirmForm
                   fields={{ intent: "deactivate", id: user.id }}
                   question={`Deactivate ${user.email}? They will be signed out at once.`}
+                  description="They cannot sign in until they are reactivated, which you can do from this list at any time."
                   confirmLabel="Deactivate"
                   buttonLabel={`Deactivate ${user.email}`}
                 >
@@ -83,6 +74,53 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
         ))}
       </DataTable>
     </section>
+  );
+}
+
+/**
+ * A user's role. Changing one's own asks first, in the same accessible dialog as the deletions:
+ * an administrator who makes themself a user loses the admin area at once and cannot undo it.
+ */
+function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [role, setRole] = useState(user.role);
+  const [confirming, setConfirming] = useState(false);
+  const needsConfirmation = isSelf && role !== user.role;
+  return (
+    <Form method="post" ref={formRef} className="flex items-center gap-2">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="id" value={user.id} />
+      <NativeSelect
+        name="role"
+        value={role}
+        onChange={(event) => setRole(event.currentTarget.value)}
+        aria-label={`Role of ${user.email}`}
+        className="w-28"
+      >
+        <SelectOptions values={USER_ROLES} />
+      </NativeSelect>
+      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+        <Button
+          type={needsConfirmation ? "button" : "submit"}
+          size="sm"
+          variant="outline"
+          onClick={needsConfirmation ? () => setConfirming(true) : undefined}
+        >
+          Save role
+        </Button>
+        <ConfirmDialogContent
+          question={`Change your own role to ${role}?`}
+          description={
+            role === "admin"
+              ? "You will have the administrator's access."
+              : "You will lose access to the admin area at once; only another administrator can give it back."
+          }
+          confirmLabel="Change my role"
+          onConfirm={() => formRef.current?.requestSubmit()}
+        />
+      </AlertDialog.Root>
+    </Form>
   );
 }
 

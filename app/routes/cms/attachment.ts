@@ -14,8 +14,8 @@ const notFound = () => data("Attachment not found", { status: 404 });
  * A submission's attachment, for administrators only: always a download (never shown inline),
  * under its original name encoded safely, never cached.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminDownload(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdminDownload(request, context.cspNonce);
   if (!isUuid(params.id)) throw notFound();
   const submission = await findContactSubmission(await getDb(), params.id);
   const key = submission?.attachmentUrl;

@@ -5,8 +5,8 @@ import { csvDownload, requireAdminDownload } from "./cms-download.server";
 import type { Route } from "./+types/orders-export";
 
 /** Orders as a CSV file (all, or `?status=` one status), for administrators only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminDownload(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminDownload(request, context.cspNonce);
   const statusParam = new URL(request.url).searchParams.get("status");
   const { csv } = await exportOrdersCsv(await getDb(), {
     status: isOrderStatus(statusParam) ? statusParam : undefined,

@@ -5,8 +5,8 @@ import { csvDownload, requireAdminDownload } from "./cms-download.server";
 import type { Route } from "./+types/submissions-export";
 
 /** Contact submissions as a CSV file (all, or `?status=` one status), for administrators only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminDownload(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminDownload(request, context.cspNonce);
   const statusParam = new URL(request.url).searchParams.get("status");
   const status = isContactStatus(statusParam) ? statusParam : undefined;
   const { csv } = await exportContactSubmissionsCsv(await getDb(), { status });

@@ -3,6 +3,10 @@
  * always as a download under a name that is safe in a header, never sniffed and never cached, since
  * these files hold personal data.
  */
+import { renderToStaticMarkup } from "react-dom/server";
+import stylesheet from "~/app.css?url";
+import { AccessDeniedDocument } from "~/components/cms/access-denied-document";
+import { getCsrfToken } from "~/server/auth/csrf.server";
 import { isAdmin, requireUser } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
@@ -15,15 +19,19 @@ const PRIVATE_FILE_HEADERS = {
 
 /**
  * An administrator, for a file route: anonymous visitors are sent to sign in (and back), and
- * other users get a plain "Access denied" 403, not the JSON a CMS page reads to show its alert.
+ * other users get the site's Access Denied page with 403, as at /cms, not text or JSON.
+ * `nonce`: this response's Content-Security-Policy nonce, for the page's theme script.
  */
-export async function requireAdminDownload(request: Request): Promise<SessionUser> {
+export async function requireAdminDownload(request: Request, nonce: string): Promise<SessionUser> {
   const current = await requireUser(request);
   if (!isAdmin(current.user)) {
-    throw new Response("Access denied", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_FILE_HEADERS },
-    });
+    const { token, setCookie } = await getCsrfToken(request);
+    const markup = renderToStaticMarkup(
+      <AccessDeniedDocument nonce={nonce} stylesheet={stylesheet} email={current.user.email} csrfToken={token} />,
+    );
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", ...PRIVATE_FILE_HEADERS });
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    throw new Response(`<!DOCTYPE html>${markup}`, { status: 403, headers });
   }
   return current;
 }

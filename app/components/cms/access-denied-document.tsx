@@ -1,0 +1,47 @@
+/**
+ * The Access Denied page as a whole static document, for the CMS's file routes (CSV exports, a
+ * submission's CV): they are resource routes, which React Router does not render, yet a signed-in
+ * user without the role should meet the same page as at /cms, not a bare text or JSON answer.
+ * It loads no JavaScript: Sign Out is a plain form the browser posts itself.
+ */
+import { Button } from "~/components/ui/button";
+import { themeInitScript } from "~/lib/theme";
+import { AccessDenied } from "./access-denied";
+
+export interface AccessDeniedDocumentProps {
+  nonce: string;
+  stylesheet: string | undefined;
+  email: string;
+  /** The anti-forgery token the sign-out form carries, as every CMS form does. */
+  csrfToken: string;
+}
+
+export function AccessDeniedDocument({ nonce, stylesheet, email, csrfToken }: AccessDeniedDocumentProps) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The visitor's theme before the first paint, as on every page of the site. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <title>Access Denied | Content Management System</title>
+        <meta name="robots" content="noindex, nofollow" />
+        {stylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </head>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        <AccessDenied
+          email={email}
+          signOut={
+            <form method="post" action="/cms/logout">
+              <input type="hidden" name="csrf" value={csrfToken} />
+              <Button type="submit" variant="outline">
+                Sign Out
+              </Button>
+            </form>
+          }
+        />
+      </body>
+    </html>
+  );
+}
