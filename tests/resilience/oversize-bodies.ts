@@ -1,7 +1,7 @@
 /**
  * Check 5 (issue 16): 50 MB bodies to every address that reads one, chunked and with a
  * Content-Length that understates them, are refused at the address's cap (413) without being
- * buffered: the server's resident memory rises by less than 32 MB over the whole run. The CMS's
+ * buffered: the server's resident memory, at its peak, rises by less than 32 MB over the whole run. The CMS's
  * addresses are sent as a signed-in administrator, so the guard in front of them (which refuses an
  * anonymous visitor before reading anything) is not what answers.
  */
@@ -45,10 +45,19 @@ function candidateAddresses(orderId: string): string[] {
   ];
 }
 
-function residentBytes(pid: number): number {
+/** A figure of /proc/<pid>/status in bytes: VmRSS (resident now) or VmHWM (the peak of resident). */
+function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN);
-  return kilobytes * 1024;
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/**
+ * Starts measuring the peak afresh (Linux resets VmHWM to the current resident size on "5"), so
+ * that a body held for a moment and then freed still counts: resident memory measured after the
+ * run would miss it.
+ */
+function resetPeak(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
 }
 
 /** Signs in as the first administrator, set up with the one-time code from the server's log. */
@@ -114,7 +123,8 @@ export async function oversizeBodiesKeepMemoryFlat(check: CheckRecorder): Promis
         body: "a=b",
       });
     }
-    const before = residentBytes(pid);
+    resetPeak(pid);
+    const before = statusBytes(pid, "VmRSS");
 
     const sent: Sent[] = [];
     for (const address of addresses) {
@@ -137,11 +147,11 @@ export async function oversizeBodiesKeepMemoryFlat(check: CheckRecorder): Promis
         }),
       });
     }
-    const after = residentBytes(pid);
+    const peak = statusBytes(pid, "VmHWM");
 
-    const growth = after - before;
+    const growth = peak - before;
     check.figure("requests", sent.length);
-    check.figure("resident memory before / after", `${mb(before)} / ${mb(after)} (+${mb(growth)})`);
+    check.figure("resident memory before / at its peak", `${mb(before)} / ${mb(peak)} (+${mb(growth)})`);
     check.figure("bytes the client got to send, at most", mb(Math.max(...sent.map((item) => item.answer.sent))));
     check.expect(
       growth < MEMORY_BUDGET_BYTES,

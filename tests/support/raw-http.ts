@@ -46,21 +46,23 @@ export function rawRequest(origin: string, request: RawRequest): Promise<RawAnsw
     if (request.body !== undefined && !Object.keys(headers).some((name) => /^content-length$/i.test(name))) {
       headers["Content-Length"] = String(Buffer.byteLength(request.body));
     }
+    /** The answer as far as it arrived: a reset after the status line still leaves the status. */
+    let partial: Omit<RawAnswer, "sent"> = { status: 0, headers: {}, body: "" };
     const outgoing = http.request(
       { host: hostname, port, method: request.method, path: request.path, headers, agent: false },
       (response) => {
         answered = true;
-        let body = "";
+        partial = { status: response.statusCode ?? 0, headers: response.headers, body: "" };
         response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        const done = () => settle({ status: response.statusCode ?? 0, headers: response.headers, body });
+        response.on("data", (chunk: string) => (partial.body += chunk));
+        const done = () => settle(partial);
         response.on("end", done);
         // The server may close the connection right after its answer: what arrived is the answer.
         response.on("error", done);
         response.on("aborted", done);
       },
     );
-    outgoing.on("error", () => settle({ status: 0, headers: {}, body: "" }));
+    outgoing.on("error", () => settle(partial));
     if (!request.stream) {
       outgoing.end(request.body);
       return;

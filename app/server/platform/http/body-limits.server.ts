@@ -54,9 +54,14 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     why: "A message and 20 history entries of at most 4,000 characters each (lib/chat.ts), as JSON.",
   },
   {
-    path: /^\/api\/(checkout|cookie-consent)$/,
+    path: /^\/api\/checkout$/,
     bytes: 8 * KiB,
-    why: "A basket of course ids, or one cookie choice: a few hundred bytes.",
+    why: "A basket of course ids (a few dozen at most) and a currency: a few hundred bytes.",
+  },
+  {
+    path: /^\/api\/cookie-consent$/,
+    bytes: 1 * KiB,
+    why: "One cookie choice: four fields, about a hundred bytes.",
   },
   {
     path: /.*/,

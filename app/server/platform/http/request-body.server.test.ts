@@ -84,6 +84,7 @@ describe("readBodyBytes", () => {
     expect(bodyLimitFor("/cms/settings.data")).toBe(256 * 1024);
     expect(bodyLimitFor("/cms.data")).toBe(16 * 1024);
     expect(bodyLimitFor("/api/webhooks/stripe")).toBe(512 * 1024);
+    expect(bodyLimitFor("/api/cookie-consent")).toBe(1024);
   });
 });
 
