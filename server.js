@@ -5,7 +5,6 @@
  * only loads it, listens, and shuts down gracefully.
  */
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,7 +45,7 @@ async function loadApplication() {
 
 async function main() {
   const { application, options } = await loadApplication();
-  const { createApp, startServices, stopServices, logger, getEnv } = application;
+  const { createHttpServer, startServices, stopServices, logger, getEnv } = application;
   const { PORT: port, HOST: host } = getEnv();
 
   try {
@@ -56,7 +55,7 @@ async function main() {
     process.exit(1);
   }
 
-  const server = http.createServer(createApp(options));
+  const server = createHttpServer(options);
   server.listen({ port, host }, () => {
     const address = server.address();
     const shownPort = typeof address === "object" && address ? address.port : port;

@@ -4,7 +4,7 @@
  * the routes and the database share one module graph. `server.js` only loads it and listens.
  */
 import crypto from "node:crypto";
-import { STATUS_CODES } from "node:http";
+import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -35,7 +35,7 @@ import {
   startMetricsListener,
   stopMetricsListener,
 } from "../app/server/platform/http/metrics.server";
-import { requestRules } from "../app/server/platform/http/request-rules.server";
+import { answerClientError, requestRules } from "../app/server/platform/http/request-rules.server";
 import { requestLabeller } from "../app/server/platform/http/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
 import { securityHeaders } from "../app/server/platform/http/security-headers.server";
@@ -98,6 +98,13 @@ export async function stopServices(): Promise<void> {
   await stopMetricsListener();
   await stopMailDelivery();
   await closeDatabase();
+}
+
+/** The HTTP server for the app, with the answer to requests Node cannot parse (request-rules.server.ts). */
+export function createHttpServer(options: AppOptions = {}): http.Server {
+  const server = http.createServer(createApp(options));
+  server.on("clientError", answerClientError);
+  return server;
 }
 
 export function createApp(options: AppOptions = {}): express.Express {

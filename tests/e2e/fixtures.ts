@@ -3,7 +3,6 @@
  * directory and a free port, so a test can look at (and change) the same database the pages read.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,7 +44,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
       });
       const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
       const { setupCode } = await build.startServices();
-      const server = http.createServer(build.createApp({ clientDir: path.join(buildDir, "client") }));
+      const server = build.createHttpServer({ clientDir: path.join(buildDir, "client") });
       await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
       const database = await build.getDatabase();
 

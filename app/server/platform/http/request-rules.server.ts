@@ -11,6 +11,7 @@
  * Any answer given before the request's body was read to its end closes the connection, so the
  * unread rest is never read (Node would otherwise keep the socket waiting on it).
  */
+import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Request, RequestHandler, Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -41,6 +42,9 @@ export function isReadableAddress(url: string): boolean {
  */
 const LINGER_MS = 2_000;
 
+/** Connections answered before their body was read, now throwing away what still arrives. */
+const lingering = new WeakSet<Socket>();
+
 /**
  * Replaces Node's close-after-answer for this request: the answer is sent and the sending side
  * closed as usual, then the rest of the body is read and thrown away (nothing is kept) for at most
@@ -49,6 +53,7 @@ const LINGER_MS = 2_000;
 function closeAfterLingering(req: Request): void {
   const socket = req.socket as Socket & { destroySoon?: () => void };
   socket.destroySoon = function (this: Socket) {
+    lingering.add(this);
     this.end();
     // Whoever was reading the body (React Router's stream) lets go, so nothing is buffered.
     req.removeAllListeners("data");
@@ -58,6 +63,23 @@ function closeAfterLingering(req: Request): void {
     timer.unref();
     this.once("close", () => clearTimeout(timer));
   };
+}
+
+/**
+ * The HTTP server's "clientError" listener: Node's own answer (400, or 431 for oversized headers,
+ * 408 for a request that took too long), except on a lingering connection. There the bytes after a
+ * body whose Content-Length understated it are read as a malformed second request; Node would then
+ * destroy the socket at once, and the reset could take the 413 already sent with it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (lingering.has(socket)) return;
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const reason = STATUS_CODES[status] ?? "Bad Request";
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function answer(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
