@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import {
   data,
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -80,6 +81,18 @@ export default function App() {
     </>
   );
 }
+
+/**
+ * The root error page's <title> (a document without one is invalid HTML) and noindex: it shows
+ * only when a route failed, so there is nothing for a search engine to keep.
+ */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        { title: isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong" },
+        { name: "robots", content: "noindex" },
+      ]
+    : [];
 
 /** The last resort for an error no route handled: a friendly page, never a stack trace. */
 export function ErrorBoundary() {

@@ -115,7 +115,7 @@ function SubmissionDetail({ selected }: { selected: SubmissionDetailView }) {
         </Detail>
         {selected.phone ? (
           <Detail term="Phone">
-            <a href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+            <a href={`tel:${selected.phone.replace(/[^\d+]/g, "")}`} className={`${linkClass} whitespace-nowrap`}>
               {selected.phone}
             </a>
           </Detail>

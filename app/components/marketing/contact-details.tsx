@@ -29,7 +29,10 @@ export function ContactDetails({ page, details }: { page: ContactPage; details: 
       <DetailBlock icon={<PhoneIcon aria-hidden="true" className="size-5" />} heading={page.details.phoneHeading}>
         {details.phones.map((phone) => (
           <li key={phone}>
-            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="text-primary underline-offset-4 hover:underline">
+            <a
+              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+              className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
+            >
               {phone}
             </a>
           </li>

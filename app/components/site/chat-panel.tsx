@@ -120,6 +120,7 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
           ) : null}
         </div>
         <Button
+          type="button"
           variant="ghost"
           size="icon"
           aria-label="New conversation"
@@ -135,7 +136,7 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
             <path d="M3 3v5h5" />
           </svg>
         </Button>
-        <Button variant="ghost" size="icon" aria-label="Close chat" title="Close" onClick={onClose}>
+        <Button type="button" variant="ghost" size="icon" aria-label="Close chat" title="Close" onClick={onClose}>
           <svg {...iconProps}>
             <path d="M18 6 6 18" />
             <path d="m6 6 12 12" />

@@ -51,7 +51,12 @@ function Inline({ nodes }: { nodes: ChatInline[] }) {
             <Inline nodes={node.children} />
           </Link>
         ) : (
-          <a key={index} href={node.target.href} className={linkClass}>
+          // A phone number stays on one line (whitespace-nowrap), as a non-breaking space would keep it.
+          <a
+            key={index}
+            href={node.target.href}
+            className={node.target.href.startsWith("tel:") ? `${linkClass} whitespace-nowrap` : linkClass}
+          >
             <Inline nodes={node.children} />
           </a>
         );

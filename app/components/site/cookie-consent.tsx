@@ -135,13 +135,15 @@ function CookieBanner({
           .
         </p>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" onClick={onSettings}>
+          <Button type="button" variant="outline" onClick={onSettings}>
             Settings
           </Button>
-          <Button variant="outline" onClick={onRejectAll}>
+          <Button type="button" variant="outline" onClick={onRejectAll}>
             Reject All
           </Button>
-          <Button onClick={onAcceptAll}>Accept All</Button>
+          <Button type="button" onClick={onAcceptAll}>
+            Accept All
+          </Button>
         </div>
       </div>
     </section>

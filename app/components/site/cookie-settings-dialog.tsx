@@ -45,25 +45,40 @@ export default function CookieSettingsDialog({
         <ul className="grid gap-4">
           <li className="flex items-start justify-between gap-4">
             <div>
-              <label htmlFor={`${idPrefix}-necessary`} className="text-sm font-medium">
+              <label
+                id={`${idPrefix}-necessary-label`}
+                htmlFor={`${idPrefix}-necessary`}
+                className="text-sm font-medium"
+              >
                 Strictly necessary
               </label>
               <p className="text-sm text-muted-foreground">
                 Security, your cookie choice, theme and basket. Always on.
               </p>
             </div>
-            <Switch id={`${idPrefix}-necessary`} checked disabled aria-readonly="true" />
+            <Switch
+              id={`${idPrefix}-necessary`}
+              aria-labelledby={`${idPrefix}-necessary-label`}
+              checked
+              disabled
+              aria-readonly="true"
+            />
           </li>
           {CATEGORIES.map((category) => (
             <li key={category.key} className="flex items-start justify-between gap-4">
               <div>
-                <label htmlFor={`${idPrefix}-${category.key}`} className="text-sm font-medium">
+                <label
+                  id={`${idPrefix}-${category.key}-label`}
+                  htmlFor={`${idPrefix}-${category.key}`}
+                  className="text-sm font-medium"
+                >
                   {category.title}
                 </label>
                 <p className="text-sm text-muted-foreground">{category.description}</p>
               </div>
               <Switch
                 id={`${idPrefix}-${category.key}`}
+                aria-labelledby={`${idPrefix}-${category.key}-label`}
                 checked={settings[category.key]}
                 onCheckedChange={(checked) => setSettings((current) => ({ ...current, [category.key]: checked }))}
               />
@@ -71,10 +86,12 @@ export default function CookieSettingsDialog({
           ))}
         </ul>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onCancel}>
+          <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={() => onConfirm(settings)}>Confirm</Button>
+          <Button type="button" onClick={() => onConfirm(settings)}>
+            Confirm
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -77,7 +77,7 @@ function FooterContent({
             {identity.phone ? (
               <a
                 href={`tel:${identity.phone.replace(/[^+\d]/g, "")}`}
-                className="hover:text-foreground hover:underline"
+                className="whitespace-nowrap hover:text-foreground hover:underline"
               >
                 {identity.phone}
               </a>

@@ -4,8 +4,9 @@ import { cn } from "~/lib/utils";
 const fieldClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";
 
-function Input({ className, ...props }: React.ComponentProps<"input">) {
-  return <input data-slot="input" className={cn(fieldClass, "h-10", className)} {...props} />;
+/** A text field unless told otherwise: HTML's default, written out (html-validate: no-implicit-input-type). */
+function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
+  return <input data-slot="input" type={type} className={cn(fieldClass, "h-10", className)} {...props} />;
 }
 
 function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
