@@ -47,28 +47,49 @@ function readJson<Report>(file: string): Report | null {
   }
 }
 
-/** Debian's Chromium is what the browser tests drive; downloading a browser is not possible here. */
-function ensureChromium(): boolean {
-  if (fs.existsSync(chromiumPath)) return true;
+/** Whether `apt-get update` ran, so a second package does not run it again. */
+let aptUpdated = false;
+
+/**
+ * Installs a Debian package the browser tests need when its program is missing and we may
+ * (root on Debian); otherwise says how. Returns whether the program is there.
+ */
+function ensureProgram(program: string, debianPackage: string, purpose: string, alternative: string): boolean {
+  if (fs.existsSync(program)) return true;
   const isRoot = process.getuid?.() === 0;
   const isDebian = fs.existsSync("/etc/debian_version");
   if (isRoot && isDebian) {
-    console.log(`\n▶ Chromium is missing at ${chromiumPath}: installing Debian's chromium package`);
-    const update = spawnSync("apt-get", ["update"], { stdio: "inherit" });
-    const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+    console.log(`\n▶ ${program} is missing: installing Debian's ${debianPackage} package`);
+    aptUpdated ||= spawnSync("apt-get", ["update"], { stdio: "inherit" }).status === 0;
+    const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", debianPackage], {
       stdio: "inherit",
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
-    if (update.status === 0 && install.status === 0 && fs.existsSync(chromiumPath)) return true;
-    console.error("\n✖ Installing chromium failed; see the apt-get output above.");
+    if (aptUpdated && install.status === 0 && fs.existsSync(program)) return true;
+    console.error(`\n✖ Installing ${debianPackage} failed; see the apt-get output above.`);
     return false;
   }
   console.error(
-    `\n✖ The browser tests need Chromium at ${chromiumPath}. Install it with:\n\n` +
-      `    sudo apt-get update && sudo apt-get install -y chromium\n\n` +
-      `or set CHROMIUM_PATH to another Chromium binary.`,
+    `\n✖ ${purpose} need ${program}. Install it with:\n\n` +
+      `    sudo apt-get update && sudo apt-get install -y ${debianPackage}\n\n` +
+      `${alternative}`,
   );
   return false;
+}
+/** Debian's Chromium is what the browser tests drive; downloading a browser is not possible here. */
+function ensureChromium(): boolean {
+  return ensureProgram(
+    chromiumPath,
+    "chromium",
+    "The browser tests",
+    "or set CHROMIUM_PATH to another Chromium binary.",
+  );
+}
+
+/** The W3C Nu HTML checker (tests/e2e/html-standards.spec.ts) runs on Java. */
+function ensureJava(): boolean {
+  if (process.env.JAVA_HOME || spawnSync("java", ["-version"]).status === 0) return true;
+  return ensureProgram("/usr/bin/java", "default-jre-headless", "The HTML standards check", "or set JAVA_HOME.");
 }
 
 /** Prints the closing line and exits; a failed step with no test counts of its own counts as one failure. */
@@ -108,7 +129,7 @@ if (vitest) {
 if (!unitOk) finish(false);
 if (databaseOnly) finish(true);
 
-if (!ensureChromium()) finish(false);
+if (!ensureChromium() || !ensureJava()) finish(false);
 if (!run("Production build", npx, ["react-router", "build"])) finish(false);
 
 const playwrightReport = path.join(reportDir, "playwright.json");
