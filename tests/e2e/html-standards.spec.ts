@@ -357,6 +357,9 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
       "@type": "Place",
       address: { "@type": "PostalAddress", addressLocality: "London", addressCountry: "GB" },
     },
+    validThrough: "2026-02-04",
+    identifier: { "@type": "PropertyValue", name: "Larkspire Digital", value: "engineer-1" },
+    directApply: true,
   };
   const problemsOf = (value: unknown) => structuredDataProblems(JSON.stringify(value));
   expect(problemsOf(job)).toEqual([]);
@@ -371,6 +374,9 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
   ]);
   expect(problemsOf({ ...job, validThrough: "2025-12-31" })).toEqual([
     "JobPosting.validThrough: ends before the job was posted",
+  ]);
+  expect(problemsOf({ ...job, directApply: undefined })).toEqual([
+    "JobPosting.directApply: recommended by Google and always published by this site, missing",
   ]);
   expect(problemsOf({ ...job, directApply: "yes" })).toEqual([
     expect.stringMatching(/directApply: expected true or false/),
@@ -393,6 +399,8 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
   ]);
   expect(problemsOf({ "@context": "https://schema.org", "@type": "Course", name: "Cloud" })).toEqual([
     "Course.description: required by Google, missing",
+    "Course.image: recommended by Google and always published by this site, missing",
+    "Course.inLanguage: recommended by Google and always published by this site, missing",
   ]);
   expect(
     problemsOf({
@@ -400,6 +408,7 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
       "@type": "Course",
       name: "C",
       description: "D",
+      image: "https://example.com/c.png",
       inLanguage: "English",
     }),
   ).toEqual([expect.stringMatching(/inLanguage: expected a BCP 47/)]);
@@ -433,6 +442,9 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
     }),
   ).toEqual(["Article.dateModified: is before datePublished"]);
   expect(
+    problemsOf({ "@context": "https://schema.org", "@type": "Article", headline: "A", datePublished: "2026-02-01" }),
+  ).toEqual(["Article.dateModified: recommended by Google and always published by this site, missing"]);
+  expect(
     problemsOf({
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -440,6 +452,15 @@ test("the JSON-LD check refuses what Google would refuse", async () => {
       address: { "@type": "PostalAddress" },
     }),
   ).toEqual([expect.stringMatching(/a PostalAddress needs/)]);
+  expect(
+    problemsOf({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "L",
+      address: "1 High Street, London",
+      telephone: "020 7946 0000",
+    }),
+  ).toEqual([expect.stringMatching(/international form/), expect.stringMatching(/address: expected PostalAddress/)]);
   expect(problemsOf({ "@context": "https://schema.org", name: "untyped" })).toEqual([
     expect.stringMatching(/no "@type"/),
   ]);

@@ -41,12 +41,24 @@ function typeOf(value: unknown): string[] {
 }
 
 /** A property that must be there and pass `check` (which adds its own problems). */
-function required(problems: Problems, at: string, object: JsonObject, key: string, check: Check): void {
+function required(
+  problems: Problems,
+  at: string,
+  object: JsonObject,
+  key: string,
+  check: Check,
+  missing = "required by Google, missing",
+): void {
   if (object[key] === undefined || object[key] === null || object[key] === "") {
-    problems.add(`${at}.${key}`, "required by Google, missing");
+    problems.add(`${at}.${key}`, missing);
   } else {
     check(problems, `${at}.${key}`, object[key]);
   }
+}
+
+/** A property Google only recommends, but which this site always publishes (issue 16). */
+function promised(problems: Problems, at: string, object: JsonObject, key: string, check: Check): void {
+  required(problems, at, object, key, check, "recommended by Google and always published by this site, missing");
 }
 
 /** A property checked only when present. */
@@ -91,10 +103,10 @@ const languageTag: Check = (problems, at, value) => {
     problems.add(at, `expected a BCP 47 language tag such as "en-GB", got ${JSON.stringify(value)}`);
   }
 };
-/** A telephone number as written for people anywhere: digits, spaces, + ( ) - only. */
+/** A telephone number in international form, as Google asks: "+", the country code, digits. */
 const telephone: Check = (problems, at, value) => {
-  if (typeof value !== "string" || !/^\+?[\d\s().-]{6,}$/.test(value)) {
-    problems.add(at, `expected a telephone number, got ${JSON.stringify(value)}`);
+  if (typeof value !== "string" || !/^\+\d[\d\s().-]{5,}$/.test(value)) {
+    problems.add(at, `expected a telephone number in international form (+44 …), got ${JSON.stringify(value)}`);
   }
 };
 
@@ -133,8 +145,8 @@ const postalAddress = typed(["PostalAddress"], (problems, at, object) => {
   }
 });
 
-/** schema.org lets an address be plain text or a PostalAddress; Google prefers the latter. */
-const address: Check = (problems, at, value) => (typeof value === "string" ? text : postalAddress)(problems, at, value);
+/** schema.org lets an address be plain text; Google asks for a PostalAddress, and so does this site. */
+const address: Check = postalAddress;
 
 const imageObject = typed(["ImageObject"], (problems, at, object) => required(problems, at, object, "url", url));
 /** An image: a URL, an ImageObject, or a list of them. */
@@ -225,14 +237,14 @@ function checkJobPosting(problems: Problems, at: string, job: JsonObject): void 
       }
     }),
   );
-  optional(problems, at, job, "validThrough", (p, a, value) => {
+  promised(problems, at, job, "validThrough", (p, a, value) => {
     date(p, a, value);
     if (isIsoDate(value) && isIsoDate(job.datePosted) && Date.parse(value) < Date.parse(job.datePosted)) {
       p.add(a, "ends before the job was posted");
     }
   });
-  optional(problems, at, job, "identifier", propertyValue);
-  optional(problems, at, job, "directApply", boolean);
+  promised(problems, at, job, "identifier", propertyValue);
+  promised(problems, at, job, "directApply", boolean);
   optional(problems, at, job, "baseSalary", monetaryAmount);
   optional(problems, at, job, "url", url);
 }
@@ -252,8 +264,8 @@ function checkCourse(problems: Problems, at: string, course: JsonObject): void {
   required(problems, at, course, "name", text);
   required(problems, at, course, "description", text);
   optional(problems, at, course, "provider", organization);
-  optional(problems, at, course, "image", image);
-  optional(problems, at, course, "inLanguage", languageTag);
+  promised(problems, at, course, "image", image);
+  promised(problems, at, course, "inLanguage", languageTag);
   optional(problems, at, course, "offers", eachOf(offer));
   optional(problems, at, course, "url", url);
   optional(problems, at, course, "courseCode", text);
@@ -263,7 +275,7 @@ function checkArticle(problems: Problems, at: string, article: JsonObject): void
   // Google lists no required property for an Article; a headline is what makes it one.
   required(problems, at, article, "headline", text);
   optional(problems, at, article, "datePublished", date);
-  optional(problems, at, article, "dateModified", (p, a, value) => {
+  promised(problems, at, article, "dateModified", (p, a, value) => {
     date(p, a, value);
     if (isIsoDate(value) && isIsoDate(article.datePublished) && Date.parse(value) < Date.parse(article.datePublished)) {
       p.add(a, "is before datePublished");
