@@ -5,7 +5,7 @@
  * It loads no JavaScript: Sign Out is a plain form the browser posts itself.
  */
 import { Button } from "~/components/ui/button";
-import { themeInitScript } from "~/lib/theme";
+import { StaticDocument } from "~/components/ui/static-document";
 import { AccessDenied } from "./access-denied";
 
 export interface AccessDeniedDocumentProps {
@@ -18,30 +18,23 @@ export interface AccessDeniedDocumentProps {
 
 export function AccessDeniedDocument({ nonce, stylesheet, email, csrfToken }: AccessDeniedDocumentProps) {
   return (
-    <html lang="en-GB">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The visitor's theme before the first paint, as on every page of the site. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeInitScript }} />
-        <title>Access Denied | Content Management System</title>
-        <meta name="robots" content="noindex, nofollow" />
-        {stylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      </head>
-      <body className="min-h-dvh bg-background text-foreground antialiased">
-        <AccessDenied
-          email={email}
-          signOut={
-            <form method="post" action="/cms/logout">
-              <input type="hidden" name="csrf" value={csrfToken} />
-              <Button type="submit" variant="outline">
-                Sign Out
-              </Button>
-            </form>
-          }
-        />
-      </body>
-    </html>
+    <StaticDocument
+      nonce={nonce}
+      stylesheet={stylesheet}
+      title="Access Denied | Content Management System"
+      robots="noindex, nofollow"
+    >
+      <AccessDenied
+        email={email}
+        signOut={
+          <form method="post" action="/cms/logout">
+            <input type="hidden" name="csrf" value={csrfToken} />
+            <Button type="submit" variant="outline">
+              Sign Out
+            </Button>
+          </form>
+        }
+      />
+    </StaticDocument>
   );
 }

@@ -10,7 +10,7 @@ import { SiteHeader } from "~/components/site/site-header";
 import { Button } from "~/components/ui/button";
 import type { NavItem } from "~/lib/navigation";
 import type { SiteIdentity } from "~/lib/site-identity";
-import { themeInitScript } from "~/lib/theme";
+import { StaticDocument } from "~/components/ui/static-document";
 import { DOWNLOAD_FORM_INTRO, DownloadFormFields, type DownloadField } from "./download-form-fields";
 
 /** What the page's form shows: what was typed, and the server's messages. */
@@ -111,34 +111,27 @@ function PageShell({
   children: React.ReactNode;
 }) {
   return (
-    <html lang="en-GB">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The visitor's theme before the first paint, as on every page of the site. */}
-        <script nonce={frame.nonce} dangerouslySetInnerHTML={{ __html: themeInitScript }} />
-        <title>{title}</title>
-        {description ? <meta name="description" content={description} /> : null}
-        <meta name="robots" content="noindex" />
-        {frame.stylesheet ? <link rel="stylesheet" href={frame.stylesheet} /> : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      </head>
-      <body className="min-h-dvh bg-background text-foreground antialiased">
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
-        {/* The header's and footer's links need a router; nothing here navigates on the client. */}
-        <StaticRouter location={frame.pathname}>
-          <div className="flex min-h-dvh flex-col">
-            <SiteHeader items={frame.menu} siteName={frame.identity.companyName} withoutScript />
-            {children}
-            <StaticSiteFooter identity={frame.identity} year={frame.year} />
-          </div>
-        </StaticRouter>
-      </body>
-    </html>
+    <StaticDocument
+      nonce={frame.nonce}
+      stylesheet={frame.stylesheet}
+      title={title}
+      description={description}
+      robots="noindex"
+    >
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      {/* The header's and footer's links need a router; nothing here navigates on the client. */}
+      <StaticRouter location={frame.pathname}>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader items={frame.menu} siteName={frame.identity.companyName} withoutScript />
+          {children}
+          <StaticSiteFooter identity={frame.identity} year={frame.year} />
+        </div>
+      </StaticRouter>
+    </StaticDocument>
   );
 }
