@@ -441,8 +441,12 @@ test("/blog lists published blog posts only, newest first, linking to their page
   const titles = page.getByTestId("blog-posts").getByRole("heading", { level: 2 });
   await expect(titles.nth(0)).toHaveText(`${marker} newer`);
   await expect(titles.nth(1)).toHaveText(`${marker} older`);
-  for (const hidden of ["draft", "archived", "page"])
-    await expect(page.getByText(`${marker} ${hidden}`)).toHaveCount(0);
+  for (const hidden of ["draft", "archived"]) await expect(page.getByText(`${marker} ${hidden}`)).toHaveCount(0);
+  // A published page is not a post: it is listed under "More to read", so every page stays linked.
+  await expect(page.getByTestId("blog-posts").getByText(`${marker} page`)).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "More to read" }).getByRole("link", { name: `${marker} page` }),
+  ).toHaveAttribute("href", `/content/${marker}-page`);
   await expect(page.getByRole("link", { name: `${marker} newer` })).toHaveAttribute("href", `/content/${marker}-newer`);
   await expectAccessibleInBothThemes(page);
   await page.getByRole("link", { name: `${marker} newer` }).click();
