@@ -102,8 +102,15 @@ test.describe("signing in", () => {
     await page.goto("/cms");
     await signInWithForm(page, email, "wrong-password");
     await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    // The alert is still the first attempt's until the second one's answer is in: wait for that
+    // answer, or the route below would hold the second attempt's request and the test wait on itself.
+    const secondAnswer = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cms"),
+    );
     await signInWithForm(page, "nobody-" + email, "secret-pass-1");
+    await secondAnswer;
     await expect(page.getByRole("alert")).toHaveText("Invalid login credentials");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
 
     // "Signing in..." while the server answers: its answer is held until the test has seen it.
     let releaseAnswer: () => void = () => {};

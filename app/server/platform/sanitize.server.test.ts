@@ -7,7 +7,16 @@ describe("sanitizeRichText", () => {
       '<p>Hi<script>alert(1)</script></p><img src="https://x.example/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
     );
     expect(html).not.toMatch(/script|onerror|javascript:/i);
-    expect(html).toContain('<img src="https://x.example/a.png" loading="lazy" />');
+    expect(html).toBe('<p>Hi</p><img src="https://x.example/a.png" alt="" loading="lazy" /><a>x</a>');
+  });
+
+  it("leaves valid HTML: an image keeps its text alternative or is marked decorative; a refused link keeps no rel", () => {
+    expect(sanitizeRichText('<img src="https://x.example/a.png" alt="A chart">')).toBe(
+      '<img src="https://x.example/a.png" alt="A chart" loading="lazy" />',
+    );
+    expect(sanitizeRichText('<a href="javascript:alert(1)" title="t" rel="me" target="_blank">x</a>')).toBe(
+      '<a title="t">x</a>',
+    );
   });
 
   it("drops the formatting whitespace between blocks but keeps whitespace inside text", () => {

@@ -54,10 +54,24 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
+};
+
+/**
+ * Run over HTML the first pass has already made safe, when every surviving attribute is known:
+ * a link that still has an address cannot reach back into this page from a new tab (one whose
+ * address was refused keeps no `rel` or `target`, which HTML allows only with `href`); an image without a text
+ * alternative is marked decorative (`alt=""`) rather than left invalid, and loads lazily.
+ */
+const FINISHING: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: false,
   transformTags: {
-    // A link that opens a new tab cannot reach back into this page.
-    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }),
-    img: sanitizeHtml.simpleTransform("img", { loading: "lazy" }),
+    a: (tagName, { rel: _rel, target, ...attribs }) => ({
+      tagName,
+      attribs: attribs.href ? { ...attribs, ...(target ? { target } : {}), rel: "noopener noreferrer" } : attribs,
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? "", loading: "lazy" } }),
   },
 };
 
@@ -71,7 +85,7 @@ const SPACE_AROUND_BLOCK_TAGS =
  * and line breaks between block elements are dropped first; whitespace inside text stays.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT).replace(SPACE_AROUND_BLOCK_TAGS, "$1");
+  return sanitizeHtml(sanitizeHtml(html, RICH_TEXT), FINISHING).replace(SPACE_AROUND_BLOCK_TAGS, "$1");
 }
 
 /** A visitor's message: plain text with line breaks kept, any markup shown as text, never run. */
