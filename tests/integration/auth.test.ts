@@ -3,8 +3,8 @@
  * the first-run setup code, and the last-administrator rule.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminSetup, sessions, users } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema";
 import { checkSetupCode, issueSetupCode } from "~/server/auth/admin-setup.server";
 import { hashPassword, verifyPassword } from "~/server/auth/passwords.server";
 import {
@@ -18,19 +18,10 @@ import { INVALID_CREDENTIALS, setUpFirstAdmin, signIn } from "~/server/auth/sign
 import { SignInThrottle } from "~/server/auth/sign-in-throttle.server";
 import { MemoryRateLimitStore } from "~/server/platform/rate-limit/rate-limit.server";
 import { createUser, setUserActive, setUserPassword, setUserRole } from "~/server/auth/users.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { accountsDatabaseForFile } from "./accounts-database";
 import { ExpectedError } from "~/server/platform/errors.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.delete(sessions);
-  await database.db.delete(users);
-  await database.db.delete(adminSetup);
-});
+const database = accountsDatabaseForFile();
 
 /** Each sign-in here counts its failures on a fresh store, so one test's failures never slow another. */
 const freshThrottle = () => new SignInThrottle(new MemoryRateLimitStore());

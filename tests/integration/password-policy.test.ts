@@ -3,8 +3,8 @@
  * common, breached or easy to guess, wherever a password is set: the first-run set-up, a new user,
  * an administrator's reset and one's own change. Signing in keeps the spec's own rule.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminSetup, sessions, users } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import { loginSchema, newPasswordField } from "~/lib/schemas/auth";
 import { issueSetupCode } from "~/server/auth/admin-setup.server";
 import { COMMON_PASSWORD, GUESSABLE_PASSWORD, newPasswordProblem } from "~/server/auth/password-policy.server";
@@ -13,18 +13,9 @@ import { SignInThrottle } from "~/server/auth/sign-in-throttle.server";
 import { addUser, changeOwnPassword, createUser, findUserById, resetUserPassword } from "~/server/auth/users.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { MemoryRateLimitStore } from "~/server/platform/rate-limit/rate-limit.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { accountsDatabaseForFile } from "./accounts-database";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.delete(sessions);
-  await database.db.delete(users);
-  await database.db.delete(adminSetup);
-});
+const database = accountsDatabaseForFile();
 
 const GOOD = "a quiet harbour at dawn";
 const TOO_SHORT = "Password must be at least 15 characters";

@@ -4,8 +4,7 @@
  * moves) and on the database's store; the owner learns of the failures at their next sign-in; the
  * account page's current-password check counts the same way.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/server/auth/sessions.server";
 import { INVALID_CREDENTIALS, signIn, type SignInResult } from "~/server/auth/sign-in.server";
 import { PAIR_POLICY, SignInThrottle } from "~/server/auth/sign-in-throttle.server";
@@ -13,17 +12,9 @@ import { changeOwnPassword, createUser, findUserById, WRONG_CURRENT_PASSWORD } f
 import { DatabaseRateLimitStore } from "~/server/platform/rate-limit/database-rate-limit-store.server";
 import { MemoryRateLimitStore } from "~/server/platform/rate-limit/rate-limit.server";
 import { type ExpectedError } from "~/server/platform/errors.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { accountsDatabaseForFile } from "./accounts-database";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.delete(sessions);
-  await database.db.delete(users);
-});
+const database = accountsDatabaseForFile();
 
 const OWNER = { email: "owner@example.com", password: "a quiet harbour at dawn" };
 const ATTACKER = "198.51.100.66";
