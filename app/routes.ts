@@ -58,6 +58,7 @@ export default [
   route("cms", "routes/cms/layout.tsx", [
     index("routes/cms/index.tsx"),
     route("logout", "routes/cms/logout.ts"),
+    route("session", "routes/cms/session.ts"),
     route("account", "routes/cms/account.tsx"),
     route("users", "routes/cms/users.tsx"),
     route("content", "routes/cms/content.tsx"),

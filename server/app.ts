@@ -11,7 +11,8 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
-import { isAdministratorRequest } from "../app/server/auth/guards.server";
+import { isAdministratorRequest, isSignedInRequest } from "../app/server/auth/guards.server";
+import { answerExpiredSessions } from "../app/server/auth/expired-session.server";
 import { isPrivateRequest } from "../app/server/auth/private-requests.server";
 import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
 import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
@@ -156,6 +157,9 @@ export function createApp(options: AppOptions = {}): express.Express {
     METRICS_PATH,
     adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
   );
+
+  // A CMS save sent after its session ended gets 401, so the CMS can ask to sign in and resend it.
+  app.use(answerExpiredSessions(isSignedInRequest));
 
   // Validators (ETag, 304) for public pages; no-store for the admin area and signed-in pages.
   app.use(htmlValidators({ isPrivate: (req) => isPrivateRequest(req.path, req.headers.cookie) }));

@@ -375,6 +375,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
     expect: { anonymous: shown(), user: DENIED, admin: { status: 302, location: redirectTo("/cms/content") } },
   },
   "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
+  // Signing in again from the dialog over a form: it takes posts only.
+  "routes/cms/session": postOnly,
   // Every user may change their own password.
   "routes/cms/account": { expect: signedInOnly(shown()) },
   "routes/cms/users": adminPage(),
@@ -455,6 +457,17 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         user: unchanged(400),
         admin: unchanged(302, redirectTo("/cms/content")),
       },
+    },
+  },
+  // Signing in again mid-edit is for anyone with an account, like the sign-in card: a new session.
+  "routes/cms/session": {
+    [NO_INTENT]: {
+      request: async ({ server }) => {
+        const account = await createAccount(server, "user", "sign-in-again");
+        return cmsForm("/cms/session", { email: account.email, password: account.password });
+      },
+      tables: ["sessions"],
+      expect: everyone(changed()),
     },
   },
   // Sign Out ends the visitor's own session (an anonymous visitor has none to end).

@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet, useNavigation } from "react-router";
 import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
+import { SignInAgainDialog } from "./session-recovery/sign-in-again-dialog";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -49,6 +50,7 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <FailedSignInsNotice notice={failedSignIns} />
+        <SignInAgainDialog email={email} />
         <nav aria-label="CMS sections" className="mb-6">
           <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-9">
             {CMS_TABS.map((tab) => (

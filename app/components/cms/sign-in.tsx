@@ -29,7 +29,7 @@ export function CmsSignIn({ setupNeeded }: { setupNeeded: boolean }) {
 }
 
 /** A labelled password field with the spec's show/hide toggle. */
-function PasswordField({
+export function PasswordField({
   id,
   label,
   error,

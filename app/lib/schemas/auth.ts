@@ -63,3 +63,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** The sign-in forms' message for a failure on our side (SPEC.md section 8). */
+export const UNEXPECTED_SIGN_IN_ERROR = "An unexpected error occurred. Please try again.";

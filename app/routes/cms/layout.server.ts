@@ -8,7 +8,7 @@ import type { SignInActionData } from "~/components/cms/sign-in";
 import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
-import { createSession, deleteExpiredSessions, deleteSession } from "~/server/auth/sessions.server";
+import { startSession } from "~/server/auth/start-session.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
@@ -66,19 +66,7 @@ export async function signInAction(request: Request, clientAddress: string) {
       const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
       return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status, headers });
     }
-    // A new session on every sign-in: whatever token this browser held before is thrown away.
-    const previous = await getCurrentUser(request);
-    if (previous) await deleteSession(db, previous.sessionId);
-    // Sign-ins are rare, so this is a cheap moment to clear sessions that have expired.
-    await deleteExpiredSessions(db);
-    const cookie = await createSession(
-      db,
-      result.user.id,
-      request.headers.get("User-Agent"),
-      new Date(),
-      result.failedSignIns ?? null,
-    );
-    logger.info({ userId: result.user.id, intent }, "signed in");
+    const cookie = await startSession(db, request, result, intent);
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     logger.error({ err: error, intent }, "An unexpected error occurred during sign in");

@@ -38,6 +38,11 @@ export async function isAdministratorRequest(path: string, cookie: string | unde
   return isAdmin(current?.user);
 }
 
+/** Whether cookies sent outside React Router belong to a live session, of any user. */
+export async function isSignedInRequest(cookie: string | undefined): Promise<boolean> {
+  return (await getCurrentUser(new Request("http://localhost/cms", { headers: { Cookie: cookie ?? "" } }))) !== null;
+}
+
 function signInRedirect(request: Request): Response {
   const url = new URL(request.url);
   const back = url.pathname + url.search;

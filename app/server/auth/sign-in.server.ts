@@ -6,7 +6,9 @@
  * and its owner sees the count at their next sign-in.
  */
 import type { z } from "zod";
-import { fieldErrors, loginSchema, setupSchema } from "../../lib/schemas/auth";
+import { fieldErrors, loginSchema, setupSchema, UNEXPECTED_SIGN_IN_ERROR } from "../../lib/schemas/auth";
+
+export { UNEXPECTED_SIGN_IN_ERROR };
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { createUser, findUserByEmail, type PublicUser } from "./users.server";
@@ -17,7 +19,6 @@ import { getDecoyHash, verifyPassword } from "./passwords.server";
 import { signInThrottle, tooManyAttempts, type SignInThrottle } from "./sign-in-throttle.server";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials";
-export const UNEXPECTED_SIGN_IN_ERROR = "An unexpected error occurred. Please try again.";
 export const ADMIN_ALREADY_EXISTS = "An administrator already exists. Please sign in.";
 
 export type SignInResult =

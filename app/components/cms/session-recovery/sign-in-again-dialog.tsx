@@ -1,0 +1,110 @@
+/**
+ * The dialog that opens over the CMS when a save finds the session ended: the editor signs in again
+ * where they are, and the save that was refused is sent again (resend-after-sign-in.ts). It cannot
+ * be dismissed without signing in, because dismissing it would drop that save.
+ */
+import { AlertDialog } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { FormAlert, TextField } from "~/components/ui/form-field";
+import { fieldErrors, loginSchema, normaliseEmail, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
+import { SESSION_EXPIRED_MESSAGE } from "~/lib/session-expired";
+import { useCsrfToken } from "../csrf-input";
+import { PasswordField } from "../sign-in";
+import { resendAfterSignIn } from "./resend-after-sign-in";
+
+/** Mounted once by the CMS layout for a signed-in editor; `email` is who they were. */
+export function SignInAgainDialog({ email }: { email: string }) {
+  const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const csrf = useCsrfToken();
+  const id = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(
+    () =>
+      resendAfterSignIn(
+        () =>
+          new Promise<void>((resolve) => {
+            setErrors({});
+            setWaiting(() => resolve);
+          }),
+      ),
+    [],
+  );
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.set("email", normaliseEmail(String(form.get("email") ?? "")));
+    const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setSending(true);
+    try {
+      const response = await fetch("/cms/session", { method: "POST", body: form });
+      if (response.ok) {
+        waiting?.();
+        setWaiting(null);
+        return;
+      }
+      const answer = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
+      setErrors(answer?.errors ?? { form: UNEXPECTED_SIGN_IN_ERROR });
+      passwordRef.current?.focus();
+    } catch {
+      // The network itself failed: the dialog stays, and signing in can be tried again.
+      setErrors({ form: UNEXPECTED_SIGN_IN_ERROR });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <AlertDialog.Root open={waiting !== null}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <AlertDialog.Content
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          // The e-mail is already filled in: the password is what is asked for.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            passwordRef.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl"
+        >
+          <AlertDialog.Title className="text-lg font-semibold">Sign in to save your changes</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-muted-foreground">
+            {SESSION_EXPIRED_MESSAGE} What you typed stays on the page and is saved as soon as you sign in.
+          </AlertDialog.Description>
+          <form noValidate className="grid gap-4" onSubmit={submit}>
+            <input type="hidden" name="csrf" value={csrf} />
+            {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+            <TextField
+              id={`${id}-email`}
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              defaultValue={email}
+              error={errors.email}
+            />
+            <PasswordField
+              id={`${id}-password`}
+              ref={passwordRef}
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              error={errors.password}
+            />
+            <Button type="submit" disabled={sending}>
+              {sending ? "Signing in..." : "Sign in and save"}
+            </Button>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
