@@ -1,0 +1,25 @@
+/**
+ * GET /cms/media/library?q=: the media library as JSON, for the picker other CMS screens open
+ * (components/cms/media/media-picker.tsx). Administrators only; never cached.
+ */
+import { data } from "react-router";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { defaultVariantSize, listMedia, toLibraryItem } from "~/server/media/media.server";
+import { getDb } from "~/server/platform/db/database.server";
+import { logger } from "~/server/platform/logger.server";
+import type { Route } from "./+types/media-library";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  try {
+    const rows = await listMedia(await getDb(), q, 60);
+    return data({
+      ok: true as const,
+      items: rows.map((row) => ({ ...toLibraryItem(row), display: defaultVariantSize(row) })),
+    });
+  } catch (error) {
+    logger.error({ err: error }, "could not read the media library");
+    return data({ ok: false as const, error: "The media library could not be loaded. Please try again." }, { status: 503 });
+  }
+}
