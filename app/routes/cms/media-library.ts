@@ -20,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   } catch (error) {
     logger.error({ err: error }, "could not read the media library");
-    return data({ ok: false as const, error: "The media library could not be loaded. Please try again." }, { status: 503 });
+    return data(
+      { ok: false as const, error: "The media library could not be loaded. Please try again." },
+      { status: 503 },
+    );
   }
 }

@@ -88,7 +88,9 @@ export default function MediaTab() {
           {error}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-muted-foreground">{q ? `No images match “${q}”.` : "No images yet: upload the first above."}</p>
+        <p className="text-muted-foreground">
+          {q ? `No images match “${q}”.` : "No images yet: upload the first above."}
+        </p>
       ) : view === "list" ? (
         <MediaList items={items} selectedId={selectedId} />
       ) : (

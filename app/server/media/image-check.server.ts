@@ -59,7 +59,8 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
 /** Checks a file's bytes; throws an ExpectedError (415 or 413) saying why it is refused. */
 export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
   if (bytes.byteLength === 0) throw new ExpectedError(MEDIA_MESSAGES.empty, { status: 400, field: "file" });
-  if (bytes.byteLength > MAX_MEDIA_BYTES) throw new ExpectedError(MEDIA_MESSAGES.tooLarge, { status: 413, field: "file" });
+  if (bytes.byteLength > MAX_MEDIA_BYTES)
+    throw new ExpectedError(MEDIA_MESSAGES.tooLarge, { status: 413, field: "file" });
   if (looksLikeSvg(bytes)) throw new ExpectedError(MEDIA_MESSAGES.svg, { status: 415, field: "file" });
   const detected = await fileTypeFromBuffer(bytes);
   const mimeType = detected ? (ACCEPTED_IMAGE_TYPES as Record<string, AcceptedMimeType>)[detected.ext] : undefined;

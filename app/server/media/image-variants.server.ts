@@ -120,7 +120,10 @@ export async function makeSocialCard(
     .toBuffer();
   const point = `x${Math.round(focal.x * 1000)}y${Math.round(focal.y * 1000)}`;
   const key = `media-${id}-${image.version}-social-${point}.jpg`;
-  return { file: { key, bytes, contentType: "image/jpeg" }, variant: { key, format: "jpeg", width, height, purpose: "social" } };
+  return {
+    file: { key, bytes, contentType: "image/jpeg" },
+    variant: { key, format: "jpeg", width, height, purpose: "social" },
+  };
 }
 
 /** Whether a file name is one of the variants the public may fetch (never an original). */

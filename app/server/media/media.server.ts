@@ -15,6 +15,7 @@ import { ExpectedError } from "../platform/errors.server";
 import { logger } from "../platform/logger.server";
 import type { FileStorage } from "../platform/storage.server";
 import { Readable } from "node:stream";
+import { sanitizeOriginalName } from "../contact/attachment-files.server";
 import { checkImage } from "./image-check.server";
 import {
   makeSocialCard,
@@ -36,13 +37,16 @@ export const MEDIA_NOT_FOUND = "This image is no longer in the library.";
 const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
 
 async function saveFiles(storage: FileStorage, files: readonly GeneratedFile[]): Promise<void> {
-  for (const file of files) await storage.save(file.key, Readable.from([file.bytes]), { contentType: file.contentType });
+  for (const file of files)
+    await storage.save(file.key, Readable.from([file.bytes]), { contentType: file.contentType });
 }
 
 /** Removes files that are no longer referenced; a failure is logged, never the change's failure. */
 async function removeFiles(storage: FileStorage, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
-    await storage.remove(key).catch((error: unknown) => logger.warn({ err: error, key }, "could not remove a media file"));
+    await storage
+      .remove(key)
+      .catch((error: unknown) => logger.warn({ err: error, key }, "could not remove a media file"));
   }
 }
 
@@ -61,7 +65,10 @@ async function processFile(storage: FileStorage, id: string, bytes: Uint8Array, 
   try {
     await saveFiles(storage, files);
   } catch (error) {
-    await removeFiles(storage, files.map((file) => file.key));
+    await removeFiles(
+      storage,
+      files.map((file) => file.key),
+    );
     throw error;
   }
   return {
@@ -79,11 +86,9 @@ async function processFile(storage: FileStorage, id: string, bytes: Uint8Array, 
   };
 }
 
-/** A display name for a visitor's file name: no path, no control characters, at most 200 characters. */
+/** The visitor's file name made safe to show (the contact form's rule); "" when none was given. */
 export function cleanOriginalName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return name?.trim() ? sanitizeOriginalName(name) : "";
 }
 
 export async function uploadMedia(
@@ -115,7 +120,12 @@ export async function uploadMedia(
         action: "media.upload",
         entity: "media",
         entityId: inserted.id,
-        details: { originalName: inserted.originalName, mimeType: inserted.mimeType, width: inserted.width, height: inserted.height },
+        details: {
+          originalName: inserted.originalName,
+          mimeType: inserted.mimeType,
+          width: inserted.width,
+          height: inserted.height,
+        },
       }),
     );
     invalidate(MEDIA_CACHE_PREFIX);
@@ -176,7 +186,10 @@ export async function replaceMediaFile(
   invalidate(MEDIA_CACHE_PREFIX);
   // The same bytes again keep the same names: remove only what the new version no longer uses.
   const kept = new Set(processed.keys);
-  await removeFiles(storage, keysOf(before).filter((key) => !kept.has(key)));
+  await removeFiles(
+    storage,
+    keysOf(before).filter((key) => !kept.has(key)),
+  );
   return row;
 }
 
@@ -227,14 +240,20 @@ export async function updateMediaDetails(
       return updated;
     },
     (updated) => {
-      const changed = (["altText", "caption", "focalX", "focalY"] as const).filter((key) => before[key] !== updated[key]);
+      const changed = (["altText", "caption", "focalX", "focalY"] as const).filter(
+        (key) => before[key] !== updated[key],
+      );
       return changed.length === 0
         ? null
         : { action: "media.update", entity: "media", entityId: id, details: { changed } };
     },
   );
   invalidate(MEDIA_CACHE_PREFIX);
-  if (newSocial) await removeFiles(storage, oldSocial.filter((key) => key !== newSocial.key));
+  if (newSocial)
+    await removeFiles(
+      storage,
+      oldSocial.filter((key) => key !== newSocial.key),
+    );
   return row;
 }
 

@@ -7,7 +7,14 @@ import { mediaIdOfAddress, type ResponsiveImageData } from "../../lib/media";
 import { cached } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
-import { findMedia, MEDIA_CACHE_PREFIX, mediaFileAddress, socialVariant, variantNear, type MediaRow } from "./media.server";
+import {
+  findMedia,
+  MEDIA_CACHE_PREFIX,
+  mediaFileAddress,
+  socialVariant,
+  variantNear,
+  type MediaRow,
+} from "./media.server";
 
 export interface LibraryImage {
   image: ResponsiveImageData;

@@ -66,8 +66,8 @@ export function FocalPointPicker({
         {description}
       </p>
       <p id="focal-point-hint" className="text-xs text-muted-foreground">
-        Click the subject of the picture, or focus the picture and use the arrow keys. Crops (the social card) keep
-        this point in view.
+        Click the subject of the picture, or focus the picture and use the arrow keys. Crops (the social card) keep this
+        point in view.
       </p>
       <input type="hidden" name="focalX" value={point.x} />
       <input type="hidden" name="focalY" value={point.y} />

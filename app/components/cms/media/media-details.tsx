@@ -46,13 +46,19 @@ export function MediaDetails({
     setReplaceState({ message: "Uploading the new file", failed: false });
     const result = await uploadImage(file, csrf, { replace: item.id });
     setReplaceState(
-      result.ok ? { message: "File replaced: pages that use the image now show the new file", failed: false } : { message: result.error, failed: true },
+      result.ok
+        ? { message: "File replaced: pages that use the image now show the new file", failed: false }
+        : { message: result.error, failed: true },
     );
     if (result.ok) onReplaced();
   };
 
   return (
-    <section aria-labelledby="media-details-title" className="grid gap-6 rounded-lg border bg-card p-4 sm:p-6" data-testid="media-details">
+    <section
+      aria-labelledby="media-details-title"
+      className="grid gap-6 rounded-lg border bg-card p-4 sm:p-6"
+      data-testid="media-details"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id="media-details-title" className="text-lg font-semibold break-all">
@@ -65,7 +71,11 @@ export function MediaDetails({
             Address: <code className="break-all">{item.src}</code>
           </p>
         </div>
-        <Link to={hrefWith({ image: null })} preventScrollReset className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to={hrefWith({ image: null })}
+          preventScrollReset
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
           Close details
         </Link>
       </div>
@@ -136,7 +146,10 @@ export function MediaDetails({
           />
         </label>
         {replaceState ? (
-          <p role={replaceState.failed ? "alert" : "status"} className={replaceState.failed ? "text-sm text-destructive" : "text-sm"}>
+          <p
+            role={replaceState.failed ? "alert" : "status"}
+            className={replaceState.failed ? "text-sm text-destructive" : "text-sm"}
+          >
             {replaceState.message}
           </p>
         ) : null}

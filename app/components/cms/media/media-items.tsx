@@ -35,7 +35,9 @@ export function MediaGrid({ items, selectedId }: { items: readonly MediaLibraryI
               style={{ objectPosition: `${item.focalX * 100}% ${item.focalY * 100}%` }}
             />
             <span className="block truncate px-2 py-1 text-xs">{itemLabel(item)}</span>
-            {item.alt ? null : <span className="block px-2 pb-1 text-xs font-medium text-destructive">No alt text</span>}
+            {item.alt ? null : (
+              <span className="block px-2 pb-1 text-xs font-medium text-destructive">No alt text</span>
+            )}
           </Link>
         </li>
       ))}

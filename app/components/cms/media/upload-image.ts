@@ -25,11 +25,12 @@ export function uploadImage(
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     });
     request.addEventListener("load", () => {
-      const answer = request.response as Partial<UploadAnswer> & { error?: string } | null;
+      const answer = request.response as (Partial<UploadAnswer> & { error?: string }) | null;
       if (answer && answer.ok === true && answer.item) resolve({ ok: true, item: answer.item });
       else if (answer && typeof answer.error === "string") resolve({ ok: false, error: answer.error });
       else if (request.status === 413) resolve({ ok: false, error: "The file is larger than 10 MB." });
-      else if (request.status === 403) resolve({ ok: false, error: "Your session has expired. Please reload the page and sign in again." });
+      else if (request.status === 403)
+        resolve({ ok: false, error: "Your session has expired. Please reload the page and sign in again." });
       else resolve({ ok: false, error: `The upload failed (status ${request.status}). Please try again.` });
     });
     request.addEventListener("error", () => resolve({ ok: false, error: NETWORK_FAILED }));

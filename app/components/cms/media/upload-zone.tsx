@@ -110,12 +110,7 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
                   {row.message}
                 </span>
               </div>
-              <progress
-                className="h-2 w-full"
-                max={1}
-                value={row.progress}
-                aria-label={`Upload of ${row.name}`}
-              />
+              <progress className="h-2 w-full" max={1} value={row.progress} aria-label={`Upload of ${row.name}`} />
             </li>
           ))}
         </ul>
