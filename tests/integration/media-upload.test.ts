@@ -23,6 +23,8 @@ import {
 import { findMediaUsage } from "~/server/media/media-usage.server";
 import { libraryImageFor } from "~/server/media/public-images.server";
 import { stableMediaAddress } from "~/lib/media";
+import { PUBLISHED_CONTENT_CACHE_PREFIX } from "~/server/content/content.server";
+import { invalidate } from "~/server/platform/cache/cache.server";
 import { getStorage, type LocalDiskStorage } from "~/server/platform/storage.server";
 import { setUpCmsHarness } from "./cms-harness";
 import {
@@ -349,5 +351,59 @@ describe("where used, delete and replace", () => {
     const [kept] = await cms.db.select().from(media).where(eq(media.id, row.id));
     expect(kept?.version).toBe(row.version);
     expect(storedFiles()).toContain(row.storageKey);
+  });
+});
+
+describe("a public page with a library image", () => {
+  it("shows the featured image responsively and shares its 1200x630 card; a plain address stays as it was", async () => {
+    const row = await upload(await twoColourImage("png", 1400, 700));
+    const slug = `library-page-${crypto.randomUUID().slice(0, 8)}`;
+    await cms.db.insert(content).values({
+      title: "Library page",
+      slug,
+      status: "published",
+      publishedAt: new Date(),
+      featuredImageUrl: stableMediaAddress(row.id),
+    });
+    invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+    const route = await import("~/routes/site/content");
+    const data = (await route.loader({
+      params: { slug },
+      request: new Request(`http://localhost/content/${slug}`),
+    } as never))!;
+    expect(data.image?.webpSrcSet).toMatch(
+      /\/media\/media-[0-9a-f-]+-[0-9a-f]{12}-320\.webp 320w, .* 1280w, .*-1400\.webp 1400w$/,
+    );
+    expect(data.image?.avifSrcSet).toContain(".avif 960w");
+    expect([data.image?.width, data.image?.height]).toEqual([1400, 700]);
+    const layout = {
+      id: "routes/site/layout",
+      data: { publicUrl: "https://example.com", identity: { siteTitle: "S", companyName: "C" } },
+    };
+    const meta = route.meta({ data, matches: [layout], error: undefined } as never) as Record<string, string>[];
+    const social = row.variants.find((variant) => variant.purpose === "social")!;
+    expect(meta).toContainEqual({ property: "og:image", content: `https://example.com/media/${social.key}` });
+    expect(meta).toContainEqual({ name: "twitter:image", content: `https://example.com/media/${social.key}` });
+
+    const plainSlug = `plain-page-${crypto.randomUUID().slice(0, 8)}`;
+    await cms.db.insert(content).values({
+      title: "Plain page",
+      slug: plainSlug,
+      status: "published",
+      publishedAt: new Date(),
+      featuredImageUrl: "https://cdn.example.com/a.png",
+    });
+    invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+    const plain = (await route.loader({
+      params: { slug: plainSlug },
+      request: new Request("http://localhost/"),
+    } as never))!;
+    expect(plain.image).toBeNull();
+    expect(plain.item.featuredImageUrl).toBe("https://cdn.example.com/a.png");
+    const plainMeta = route.meta({ data: plain, matches: [layout], error: undefined } as never) as Record<
+      string,
+      string
+    >[];
+    expect(plainMeta).toContainEqual({ property: "og:image", content: "https://example.com/images/share.png" });
   });
 });
