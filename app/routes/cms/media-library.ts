@@ -1,12 +1,16 @@
 /**
  * GET /cms/media/library?q=: the media library as JSON, for the picker other CMS screens open
- * (components/cms/media/media-picker.tsx). Administrators only; never cached.
+ * (components/cms/media/media-picker.tsx); POST saves an image's alt text from the picker.
+ * Administrators only; never cached.
  */
 import { data } from "react-router";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { defaultVariantSize, listMedia, toLibraryItem } from "~/server/media/media.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
+import { MEDIA_MESSAGES } from "~/lib/schemas/media";
+import { runCmsAction, unknownIntent } from "./cms-action.server";
+import { saveAltText } from "./media.server";
 import type { Route } from "./+types/media-library";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,4 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 503 },
     );
   }
+}
+
+/** Intent "alt": the picker saves the alt text an image lacks before it is placed. Audited. */
+export async function action({ request }: Route.ActionArgs) {
+  return runCmsAction(request, { failureMessage: MEDIA_MESSAGES.saveFailed }, async (context) =>
+    context.intent === "alt" ? saveAltText(context) : unknownIntent(context.intent),
+  );
 }

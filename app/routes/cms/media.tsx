@@ -14,7 +14,7 @@ import { useHrefWith } from "~/components/cms/status-filter";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
-import { loadMediaTab, mediaFailureMessage, removeImage, saveAltText, updateDetails } from "./media.server";
+import { loadMediaTab, mediaFailureMessage, removeImage, updateDetails } from "./media.server";
 import type { Route } from "./+types/media";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,14 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadMediaTab(request);
 }
 
-/** Intents: "update" (alt text, caption, focal point), "alt" (the picker's alt text), "delete". All audited. */
+/** Intents: "update" (alt text, caption, focal point) and "delete". Both audited. */
 export async function action({ request }: Route.ActionArgs) {
   return runCmsAction(request, { failureMessage: mediaFailureMessage }, async (context) => {
     switch (context.intent) {
       case "update":
         return updateDetails(context);
-      case "alt":
-        return saveAltText(context);
       case "delete":
         return removeImage(context);
       default:
