@@ -42,7 +42,7 @@ export function SeoPanel({
   );
 
   return (
-    <fieldset className="grid gap-4 rounded-md border p-4" data-testid="seo-panel">
+    <fieldset className="grid min-w-0 gap-4 rounded-md border p-4" data-testid="seo-panel">
       <legend className="px-1 text-sm font-semibold">SEO Settings</legend>
       <TextField
         id={`${idPrefix}-metaTitle`}
@@ -66,7 +66,7 @@ export function SeoPanel({
 
       <section
         aria-label="Search result preview"
-        className="grid gap-1 rounded-md border bg-background p-3"
+        className="grid min-w-0 gap-1 rounded-md border bg-background p-3 wrap-anywhere"
         data-testid="search-preview"
       >
         <p className="text-xs text-muted-foreground">Search result preview</p>
@@ -79,7 +79,7 @@ export function SeoPanel({
 
       <section
         aria-label="Social card preview"
-        className="overflow-hidden rounded-md border bg-background"
+        className="min-w-0 overflow-hidden rounded-md border bg-background wrap-anywhere"
         data-testid="social-preview"
       >
         <p className="px-3 pt-2 text-xs text-muted-foreground">Social card preview</p>

@@ -6,8 +6,9 @@
  * - An image's stable address (`<id>.webp`): the current default width, cached briefly, so that
  *   a replaced file shows within minutes wherever the address was pasted.
  *
- * The original upload is never served, any other name is 404, and `nosniff` keeps browsers from
- * reading a file as anything but its declared image type.
+ * The original upload is never served, and any other name is 404. `X-Content-Type-Options: nosniff`
+ * (set on every response by security-headers.server.ts) keeps browsers from reading a file as
+ * anything but its declared image type.
  */
 import { Readable } from "node:stream";
 import { mediaIdOfAddress } from "~/lib/media";
@@ -43,7 +44,6 @@ async function serve(key: string, cacheControl: string, method: string): Promise
   const headers = {
     "Content-Type": contentTypeOf(key),
     "Cache-Control": cacheControl,
-    "X-Content-Type-Options": "nosniff",
     // Shown inline, and saved under its own name if someone saves it.
     "Content-Disposition": "inline",
   };
