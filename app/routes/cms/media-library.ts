@@ -4,17 +4,18 @@
  * Administrators only; never cached.
  */
 import { data } from "react-router";
-import { requireAdmin } from "~/server/auth/guards.server";
 import { defaultVariantSize, listMedia, toLibraryItem } from "~/server/media/media.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import { saveAltText } from "./media.server";
+import { requireAdminDownload } from "./cms-download.server";
 import type { Route } from "./+types/media-library";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
+  await requireAdminDownload(request, context.cspNonce);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   try {
     const rows = await listMedia(await getDb(), q, 60);
@@ -32,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Intent "alt": the picker saves the alt text an image lacks before it is placed. Audited. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminDownload(request, context.cspNonce);
   return runCmsAction(request, { failureMessage: MEDIA_MESSAGES.saveFailed }, async (context) =>
     context.intent === "alt" ? saveAltText(context) : unknownIntent(context.intent),
   );

@@ -6,7 +6,6 @@
  * anti-forgery token, then the file's content (app/server/media/).
  */
 import { data } from "react-router";
-import { requireAdmin } from "~/server/auth/guards.server";
 import { verifyCsrf } from "~/server/auth/csrf.server";
 import { replaceMediaFile, toLibraryItem, uploadMedia } from "~/server/media/media.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -14,6 +13,7 @@ import { ExpectedError } from "~/server/platform/errors.server";
 import { BODY_MESSAGES, readBodyBytes, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage } from "~/server/platform/storage.server";
+import { requireAdminDownload } from "./cms-download.server";
 import type { Route } from "./+types/media-upload";
 
 export const UPLOAD_FAILED = "The image could not be uploaded. Please try again.";
@@ -33,8 +33,9 @@ async function readUpload(request: Request): Promise<FormData> {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const current = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
+  const current = await requireAdminDownload(request, context.cspNonce);
   let form: FormData;
   try {
     form = await readUpload(request);
