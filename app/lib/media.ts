@@ -76,7 +76,10 @@ export interface MediaLibraryItem {
   updatedAt: string;
 }
 
-/** The largest generated width that is at most `wanted` (the original's own width when it is narrower than them all). */
+/**
+ * The widths made for an original: each standard width up to its own, plus its own width when it
+ * falls between two of them (or below them all), so the largest file is never upscaled.
+ */
 export function widthsFor(originalWidth: number): number[] {
   const widths: number[] = MEDIA_WIDTHS.filter((width) => width <= originalWidth);
   if (widths.length === 0 || (widths.at(-1)! < originalWidth && originalWidth < MEDIA_WIDTHS.at(-1)!)) {
