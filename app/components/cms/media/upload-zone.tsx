@@ -78,13 +78,9 @@ export function UploadZone({ onUploaded }: { onUploaded: () => void }) {
       >
         <UploadIcon aria-hidden="true" className="size-6 text-muted-foreground" />
         <p className="text-sm">Drop JPEG, PNG, WebP, AVIF or GIF images here (up to 10 MB each), or</p>
-        <label
-          htmlFor={inputId}
-          className="cursor-pointer rounded-md border border-input bg-background px-4 py-2 text-sm font-medium focus-within:ring-2 focus-within:ring-ring hover:bg-accent"
-        >
+        <label className="cursor-pointer rounded-md border border-input bg-background px-4 py-2 text-sm font-medium focus-within:ring-2 focus-within:ring-ring hover:bg-accent">
           Choose images
           <input
-            id={inputId}
             type="file"
             multiple
             accept={ACCEPTED_FILES}
