@@ -75,11 +75,16 @@ export default [
     route("orders", "routes/cms/orders.tsx"),
     route("orders/export.csv", "routes/cms/orders-export.ts"),
     route("assistant", "routes/cms/assistant.tsx"),
+    route("media", "routes/cms/media.tsx"),
+    route("media/upload", "routes/cms/media-upload.ts"),
+    route("media/library", "routes/cms/media-library.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("icons.svg", "routes/api/icons.ts"),
   route("training/curriculum.pdf", "routes/api/curriculum.ts"),
+  // The media library's public files: versioned variants and each image's stable address.
+  route("media/:file", "routes/api/media-file.ts"),
   ...prefix("api", [
     route("cookie-consent", "routes/api/cookie-consent.ts"),
     route("checkout", "routes/api/checkout.ts"),

@@ -78,6 +78,8 @@ export function publicPageMeta(
     /** The canonical path, e.g. "/ai" (for an alias, its primary page's path). */
     path: string;
     type?: "website" | "article";
+    /** The page's own 1200x630 share picture (a path on this site); the site's default without one. */
+    imagePath?: string | null;
     /** Structured data, built from the site's public address and identity. */
     jsonLd?: (site: { publicUrl: string; identity: SiteIdentity }) => readonly object[];
   },
@@ -93,7 +95,7 @@ export function publicPageMeta(
     title: title || "Home",
     description: page.description || identity?.siteDescription || undefined,
     canonicalUrl: layout ? new URL(page.path, layout.publicUrl).href : undefined,
-    imageUrl: layout ? new URL(SHARE_IMAGE.path, layout.publicUrl).href : undefined,
+    imageUrl: layout ? new URL(page.imagePath || SHARE_IMAGE.path, layout.publicUrl).href : undefined,
     siteName: identity?.companyName,
     type: page.type,
     jsonLd: layout && page.jsonLd ? page.jsonLd({ publicUrl: layout.publicUrl, identity: layout.identity }) : [],

@@ -139,6 +139,7 @@ test.describe("POST every action", () => {
           ...request,
           method: "POST",
           form: request.form && { ...request.form, ...token },
+          multipart: request.multipart && { ...request.multipart, ...token },
           headers: { ...sameOriginHeaders(server), ...request.headers },
           cookies,
         });

@@ -66,8 +66,13 @@ test.describe("every state-changing endpoint refuses a request another site star
       const cookies = { [csrf.name]: csrf.token, ...(await sessionCookieOf(server, admin)) };
       const request = await rule.request({ server, api, visitor: admin });
       const withToken = usesFormToken(request);
-      const formWith = (token: string | undefined) =>
-        request.form && { ...request.form, ...(withToken && token !== undefined ? { csrf: token } : {}) };
+      const tokenField = (token: string | undefined): Record<string, string> =>
+        withToken && token !== undefined ? { csrf: token } : {};
+      // The body with the token (or none): a form, or a multipart upload (the media library's).
+      const bodyWith = (token: string | undefined) => ({
+        form: request.form && { ...request.form, ...tokenField(token) },
+        multipart: request.multipart && { ...request.multipart, ...tokenField(token) },
+      });
       const before = await tablesDigest(server, rule.tables);
       const auditBefore = await tableDigest(server, "audit_log");
 
@@ -76,7 +81,7 @@ test.describe("every state-changing endpoint refuses a request another site star
           ...request,
           method: "POST",
           cookies,
-          form: formWith(csrf.token),
+          ...bodyWith(csrf.token),
           ...attempt,
           headers: { "X-Forwarded-For": freshClientAddress(), ...attempt.headers },
         });
@@ -98,17 +103,17 @@ test.describe("every state-changing endpoint refuses a request another site star
 
       if (withToken) {
         const same = sameOriginHeaders(server);
-        await expectRefused("the CMS form without its token", { headers: same, form: formWith(undefined) });
+        await expectRefused("the CMS form without its token", { headers: same, ...bodyWith(undefined) });
         await expectRefused("the CMS form with another token", {
           headers: same,
-          form: formWith("A".repeat(csrf.token.length)),
+          ...bodyWith("A".repeat(csrf.token.length)),
         });
         await expectRefused("the CMS form with a token but no token cookie", {
           headers: same,
           cookies: Object.fromEntries(Object.entries(cookies).filter(([name]) => name !== csrf.name)),
         });
         // Without Origin and fetch metadata the same-origin check cannot tell; the token still does.
-        await expectRefused("the CMS form without its token, origin unknown", { form: formWith(undefined) });
+        await expectRefused("the CMS form without its token, origin unknown", { ...bodyWith(undefined) });
       }
 
       // The same request from the site's own page goes through.
@@ -116,7 +121,7 @@ test.describe("every state-changing endpoint refuses a request another site star
         ...request,
         method: "POST",
         cookies,
-        form: formWith(csrf.token),
+        ...bodyWith(csrf.token),
         headers: { ...sameOriginHeaders(server), ...request.headers },
       });
       expect(allowed.status, `the same-origin request: ${allowed.text.slice(0, 200)}`).toBe(rule.expect.admin.status);

@@ -14,12 +14,14 @@ import {
   contactSubmissions,
   content,
   contentBlocks,
+  media,
   orders,
   siteSettings,
   trainingCourses,
   unansweredQuestions,
   users,
 } from "../../db/schema";
+import sharp from "sharp";
 import routeConfig from "../../app/routes";
 import { careerPath } from "../../app/lib/careers";
 import { ensureAdminExists, type TestServer } from "./fixtures";
@@ -154,6 +156,7 @@ export async function removeRowsMadeByRules(server: TestServer): Promise<void> {
     .delete(careers)
     .where(or(like(careers.title, "Access rule engineer-%"), like(careers.title, "Created career-%")));
   await db.delete(content).where(like(content.slug, "access-rule-%"));
+  await db.delete(media).where(or(like(media.originalName, "access-rule-%"), like(media.altText, "Described%")));
   await db
     .delete(trainingCourses)
     .where(or(like(trainingCourses.name, "Access rule course-%"), like(trainingCourses.name, "Created course-%")));
@@ -222,6 +225,23 @@ async function insertQuestion(server: TestServer) {
   const [row] = await server.db
     .insert(unansweredQuestions)
     .values({ question: unique("Is there a question nobody answered") })
+    .returning();
+  return row!;
+}
+
+/** A library image record (its files are not needed to edit or delete it). */
+async function insertMedia(server: TestServer) {
+  const [row] = await server.db
+    .insert(media)
+    .values({
+      storageKey: `media-${crypto.randomUUID()}-000000000000-original.png`,
+      mimeType: "image/png",
+      byteSize: 100,
+      width: 10,
+      height: 10,
+      originalName: unique("access-rule-image"),
+      version: "000000000000",
+    })
     .returning();
   return row!;
 }
@@ -394,6 +414,12 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/orders": adminPage(),
   "routes/cms/orders-export": adminPage(),
   "routes/cms/assistant": adminPage(),
+  "routes/cms/media": adminPage(),
+  "routes/cms/media-library": adminPage(),
+  // Uploads are POST only.
+  "routes/cms/media-upload": postOnly,
+  // The public files: the same for everyone (an unknown image is 404 to all).
+  "routes/api/media-file": { path: () => `/media/${crypto.randomUUID()}.webp`, expect: everyone(shown(404)) },
   "routes/api/sitemap": publicPage,
   "routes/api/robots": publicPage,
   "routes/api/icons": publicPage,
@@ -704,6 +730,53 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       },
       tables: ["unanswered_questions"],
       expect: ADMIN_WRITE(302, redirectTo("/cms/assistant")),
+    },
+  },
+  "routes/cms/media": {
+    update: {
+      request: async ({ server }) =>
+        cmsForm("/cms/media", {
+          intent: "update",
+          id: (await insertMedia(server)).id,
+          altText: "A described image",
+          caption: "",
+          focalX: "0.5",
+          focalY: "0.5",
+        }),
+      tables: ["media"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) => cmsForm("/cms/media", { intent: "delete", id: (await insertMedia(server)).id }),
+      tables: ["media"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  // The media picker saves alt text through the library's JSON address.
+  "routes/cms/media-library": {
+    alt: {
+      request: async ({ server }) =>
+        cmsForm("/cms/media/library", { intent: "alt", id: (await insertMedia(server)).id, altText: "Described" }),
+      tables: ["media"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/media-upload": {
+    [NO_INTENT]: {
+      request: async () => ({
+        path: "/cms/media/upload",
+        multipart: {
+          file: {
+            name: "access-rule-upload.png",
+            mimeType: "image/png",
+            buffer: await sharp({ create: { width: 40, height: 20, channels: 3, background: "#336699" } })
+              .png()
+              .toBuffer(),
+          },
+        },
+      }),
+      tables: ["media"],
+      expect: ADMIN_WRITE(),
     },
   },
   // The public site's forms and API: the same for every visitor, signed in or not.

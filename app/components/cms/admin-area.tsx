@@ -7,7 +7,7 @@ import { SignOutButton } from "./sign-out-button";
 
 /**
  * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
- * the site assistant's unanswered questions, then Users; the bar is laid out for nine columns on
+ * the site assistant's unanswered questions, the media library, then Users; the bar is laid out for ten columns on
  * wide screens (three rows of three on smaller ones).
  */
 export const CMS_TABS = [
@@ -19,6 +19,7 @@ export const CMS_TABS = [
   { title: "Courses", href: "/cms/courses" },
   { title: "Orders", href: "/cms/orders" },
   { title: "Assistant", href: "/cms/assistant" },
+  { title: "Media", href: "/cms/media" },
   { title: "Users", href: "/cms/users" },
 ] as const;
 
@@ -52,7 +53,7 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
         <FailedSignInsNotice notice={failedSignIns} />
         <SignInAgainDialog email={email} />
         <nav aria-label="CMS sections" className="mb-6">
-          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-9">
+          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-10">
             {CMS_TABS.map((tab) => (
               <li key={tab.href}>
                 <NavLink

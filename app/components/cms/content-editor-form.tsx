@@ -7,6 +7,8 @@ import { FormAlert, SelectField, TextareaField, TextField } from "~/components/u
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
+import { LibraryImageButton } from "./media/library-image-button";
+import { SeoPanel } from "./seo-panel";
 
 /** A content item as the editor's form shows it (missing values as empty strings). */
 export interface EditableContent {
@@ -122,16 +124,15 @@ export function ContentEditor({
         </div>
 
         <div className="grid content-start gap-6">
-          <fieldset className="grid gap-4 rounded-md border p-4">
-            <legend className="px-1 text-sm font-semibold">SEO Settings</legend>
-            <TextField {...field("metaTitle")} label="Meta Title" defaultValue={item?.metaTitle ?? ""} />
-            <TextareaField
-              {...field("metaDescription")}
-              label="Meta Description"
-              rows={3}
-              defaultValue={item?.metaDescription ?? ""}
-            />
-          </fieldset>
+          <SeoPanel
+            idPrefix={id}
+            errors={errors}
+            initial={{ metaTitle: item?.metaTitle ?? "", metaDescription: item?.metaDescription ?? "" }}
+            title={title}
+            slug={slug}
+            excerpt={item?.excerpt ?? ""}
+            imageUrl={imageUrl}
+          />
 
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-semibold">Publishing</legend>
@@ -161,6 +162,7 @@ export function ContentEditor({
               value={imageUrl}
               onChange={(event) => setImageUrl(event.currentTarget.value)}
             />
+            <LibraryImageButton onPick={(image) => setImageUrl(image.src)} />
             {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
           </fieldset>
 

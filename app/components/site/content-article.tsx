@@ -1,17 +1,37 @@
 import { CalendarIcon, UserIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import type { ResponsiveImageData } from "~/lib/media";
 import type { ContentPageView } from "~/server/content/content.server";
+import { ResponsiveImage } from "./responsive-image";
 
 /**
  * One content item as a page (SPEC.md "Public content page"): a hero with the optional featured
- * image, the type badge, title, excerpt, published date and author marker, then the body. `html`
+ * image (responsive when it is from the media library), the type badge, title, excerpt, published date and author marker, then the body. `html`
  * was substituted and sanitised on the server; the CMS preview renders the same component.
  */
-export function ContentArticle({ item, siteName }: { item: ContentPageView; siteName: string }) {
+export function ContentArticle({
+  item,
+  siteName,
+  image,
+}: {
+  item: ContentPageView;
+  siteName: string;
+  /** The featured image when it is from the media library: served responsively. */
+  image?: ResponsiveImageData | null;
+}) {
   return (
     <article>
       <header className="relative isolate overflow-hidden border-b bg-muted">
-        {item.featuredImageUrl ? (
+        {image ? (
+          // A faded backdrop behind the title: decoration, so no alt text is read out.
+          <ResponsiveImage
+            image={image}
+            alt=""
+            sizes="100vw"
+            aboveTheFold
+            className="absolute inset-0 -z-10 size-full max-w-none object-cover opacity-20"
+          />
+        ) : item.featuredImageUrl ? (
           <img
             src={item.featuredImageUrl}
             alt=""

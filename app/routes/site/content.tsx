@@ -6,6 +6,7 @@ import { findPublishedContent, publishedContentPageView } from "~/server/content
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
+import { libraryImageFor } from "~/server/media/public-images.server";
 import type { Route } from "./+types/content";
 import type { loader as layoutLoader } from "./layout";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
@@ -30,8 +31,16 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw data({ reason: "failed" }, { status: failureStatus(error) });
   }
   if (!item) throw data({ reason: "not-found" }, { status: 404 });
-  const settings = await getPublicSettings(getDb);
-  return { item: publishedContentPageView(item, settings) };
+  const [settings, library] = await Promise.all([
+    getPublicSettings(getDb),
+    // A featured image from the media library is shown responsively and shared as its social card.
+    libraryImageFor(getDb, item.featuredImageUrl),
+  ]);
+  return {
+    item: publishedContentPageView(item, settings),
+    image: library?.image ?? null,
+    socialImage: library?.socialPath ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) => {
@@ -43,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
       { name: "robots", content: "noindex" },
     ];
   }
-  const { item } = loaderData;
+  const { item, socialImage } = loaderData;
   // The editor's SEO title as written; without one, the site's title (SPEC.md section 3).
   return publicPageMeta(matches, {
     title: item.metaTitle || layout?.identity.siteTitle || item.title,
@@ -51,13 +60,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
     description: item.metaDescription || undefined,
     path: `/content/${item.slug}`,
     type: "article",
+    imagePath: socialImage,
   });
 };
 
 export default function ContentPage() {
-  const { item } = useLoaderData<typeof loader>();
+  const { item, image } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
-  return <ContentArticle item={item} siteName={layout?.identity.companyName ?? "Our"} />;
+  return <ContentArticle item={item} image={image} siteName={layout?.identity.companyName ?? "Our"} />;
 }
 
 /** Not found (404), or the content could not be loaded (500): inside the site's layout. */

@@ -19,6 +19,13 @@ export const CONTENT_TYPES = {
   ".doc": "application/msword",
   ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   ".txt": "text/plain; charset=utf-8",
+  // The media library's originals and generated variants (app/server/media/).
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
 } as const;
 
 /** The content type for a stored file's key or name; unknown extensions are plain bytes. */

@@ -30,6 +30,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
       "app/server/contact/uploads.server.ts enforces the 10 MB per file itself while it streams.",
   },
   {
+    path: /^\/cms\/media\/upload$/,
+    bytes: 11 * MiB,
+    why:
+      "One image for the media library: at most 10 MB (server/media/image-check.server.ts checks it " +
+      "again), plus the multipart framing and the anti-forgery token.",
+  },
+  {
     path: /^\/cms\/content\/[^/]+$/,
     bytes: 2 * MiB,
     why:
