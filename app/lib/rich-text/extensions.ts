@@ -20,7 +20,8 @@ export const richTextExtensions: AnyExtension[] = [
     heading: { levels: [...HEADING_LEVELS] },
     link: {
       openOnClick: false,
-      autolink: true,
+      // Off: an autolink mark is "inclusive", so text typed after a link would join it; links come from the dialog or a paste.
+      autolink: false,
       defaultProtocol: "https",
       // Every link's address passes the same allow-list the server checks; the sanitiser adds rel.
       isAllowedUri: (url) => isAllowedLinkHref(url),

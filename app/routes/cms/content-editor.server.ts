@@ -14,6 +14,7 @@ import { slugify } from "~/lib/slug";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getContentById, saveContentAs } from "~/server/content/content.server";
 import { richTextFromForm } from "~/server/content/rich-text.server";
+import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 import { logger } from "~/server/platform/logger.server";
@@ -37,14 +38,26 @@ async function findItem(id: string) {
   return item;
 }
 
+/** The rich-text editor's settings and pages; without them (database trouble) it still edits. */
+async function loadEditorOptions(): Promise<RichTextOptions> {
+  try {
+    return await loadRichTextOptions(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, "could not load the rich-text editor's settings and pages");
+    return { placeholders: [], pages: [] };
+  }
+}
+
 /** The editor's item as its form shows it (null for a new one); empty strings for missing values. */
 export async function loadContentEditor(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
   const id = editorId.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
-  if (id.data === "new") return { item: null };
+  const richText = await loadEditorOptions();
+  if (id.data === "new") return { item: null, richText };
   const item = await findItem(id.data);
   return {
+    richText,
     item: {
       id: item.id,
       title: item.title,

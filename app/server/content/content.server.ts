@@ -253,6 +253,15 @@ export async function listPublishedSlugs(db: Database): Promise<{ slug: string; 
     .orderBy(desc(content.publishedAt));
 }
 
+/** The published items' titles and slugs, by title: the rich-text editor's link picker. */
+export async function listPublishedTitles(db: Database): Promise<{ title: string; slug: string }[]> {
+  return db
+    .select({ title: content.title, slug: content.slug })
+    .from(content)
+    .where(isPublished())
+    .orderBy(content.title);
+}
+
 /* ------------------------------------------------------------------------------------------------
  * Cached reads for public pages. Published content changes only through saveContent and
  * deleteContent, which forget every key under this prefix (on every instance).

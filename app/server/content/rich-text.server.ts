@@ -29,8 +29,11 @@ export function renderRichText(document: unknown, field?: string): string {
       },
     },
   });
-  return sanitizeRichText(html);
+  // The editor always keeps an empty paragraph at the end (to type after a table or an image): not content.
+  return sanitizeRichText(html).replace(TRAILING_EMPTY_PARAGRAPHS, "");
 }
+
+const TRAILING_EMPTY_PARAGRAPHS = /(?:<p><\/p>)+$/;
 
 /**
  * A form's rich-text field: the document's HTML when the form posted a document (`<name>Document`,
