@@ -43,7 +43,6 @@ import { armTrap, expectInert, payloadEventsDone, settle, visit } from "./xss-tr
 // Nothing but the site's own escaping may stop a payload.
 test.use({ bypassCSP: true });
 
-
 /** Posts a CMS form with the page's anti-forgery token; returns the response status. */
 async function postCms(page: Page, path: string, form: Record<string, string>): Promise<number> {
   if (!new URL(page.url()).pathname.startsWith("/cms")) await page.goto("/cms/account");
