@@ -45,6 +45,9 @@ function notBlank(column: AnyPgColumn): SQL {
   return sql`${column} ~ '\\S'`;
 }
 
+/** A stored rich-text document (ProseMirror JSON); its shape is checked by app/lib/rich-text. */
+type RichTextJson = Record<string, unknown>;
+
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -125,6 +128,9 @@ export const careers = pgTable(
     experience: text("experience").notNull().default(""),
     location: text("location").notNull().default(""),
     description: text("description").notNull().default(""),
+    // The description as the rich-text editor's document (issue 17); `description` keeps its
+    // rendered, sanitised HTML, which is what the public pages read. Null until first edited.
+    document: jsonb("document").$type<RichTextJson>(),
     requirements: text("requirements")
       .array()
       .notNull()
@@ -195,6 +201,9 @@ export const content = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     content: text("content").notNull().default(""),
+    // The body as the rich-text editor's document (issue 17); `content` keeps its rendered,
+    // sanitised HTML, which is what the public pages read. Null until first edited in the editor.
+    document: jsonb("document").$type<RichTextJson>(),
     excerpt: text("excerpt"),
     type: text("type").notNull().default("page"),
     status: text("status").notNull().default("draft"),
@@ -264,6 +273,8 @@ export const trainingCourses = pgTable(
     id: id(),
     name: text("name").notNull(),
     description: text("description").notNull(),
+    // The description as the rich-text editor's document (issue 17); `description` keeps its HTML.
+    document: jsonb("document").$type<RichTextJson>(),
     duration: text("duration").notNull(),
     level: text("level").notNull(),
     // Whole pounds and pence are kept exactly: money is never a floating-point column.

@@ -61,6 +61,19 @@ describe("migrations", () => {
     );
   });
 
+  it("give content, careers and courses a nullable jsonb column for the rich-text document (0008)", async () => {
+    const rows = await queryRows<{ table_name: string; data_type: string; is_nullable: string }>(
+      database.db,
+      sql`select table_name, data_type, is_nullable from information_schema.columns
+          where table_schema = 'public' and column_name = 'document' order by table_name`,
+    );
+    expect(rows).toEqual([
+      { table_name: "careers", data_type: "jsonb", is_nullable: "YES" },
+      { table_name: "content", data_type: "jsonb", is_nullable: "YES" },
+      { table_name: "training_courses", data_type: "jsonb", is_nullable: "YES" },
+    ]);
+  });
+
   it("can run again without changing anything", async () => {
     await expect(database.migrate()).resolves.toBeUndefined();
   });

@@ -2,6 +2,8 @@ import { ArrowLeftIcon, EyeIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
+import { RichTextEditor } from "~/components/cms/rich-text/rich-text-field";
+import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/types";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
@@ -22,16 +24,21 @@ export interface EditableContent {
   featuredImageUrl: string;
   type: string;
   status: string;
+  /** The body as the rich-text editor's document; null until first saved from the editor. */
+  document?: unknown;
 }
 
 /** The Content tab's editor (SPEC.md "Content editor"): a new item when `item` is null. */
 export function ContentEditor({
   item,
   errors,
+  richText,
 }: {
   item: EditableContent | null;
   /** The save's messages by field ("form" for the whole form). */
   errors: Record<string, string>;
+  /** The rich-text editor's settings (placeholder chips) and pages (link dialog). */
+  richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
 }) {
   const navigation = useNavigation();
   const id = useId();
@@ -108,18 +115,20 @@ export function ContentEditor({
             }}
           />
           <TextareaField {...field("excerpt")} label="Excerpt" rows={3} defaultValue={item?.excerpt ?? ""} />
-          <TextareaField
-            {...field("content")}
+          <RichTextEditor
+            name="content"
             label="Content"
+            error={errors.content}
             hint={
               <>
                 HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting, for
                 example {"{{company_name}}"}.
               </>
             }
-            rows={12}
-            defaultValue={item?.content ?? ""}
-            className="font-mono"
+            initialHtml={item?.content ?? ""}
+            initialDocument={item?.document ?? null}
+            placeholders={richText.placeholders}
+            pages={richText.pages}
           />
         </div>
 

@@ -4,6 +4,9 @@ import { CONTENT_STATUSES, CONTENT_TYPES } from "../enums";
 import { isWebAddress, sameSitePath } from "../safe-links";
 import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../slug";
 
+/** The body's HTML, typed or rendered from the editor's document. */
+export const CONTENT_MAX_LENGTH = 200_000;
+
 export const TITLE_AND_SLUG_REQUIRED = "Title and slug are required";
 export const SLUG_TAKEN = "This slug is already used by another item";
 
@@ -38,7 +41,10 @@ export const contentFormSchema = z.object({
     .min(1, TITLE_AND_SLUG_REQUIRED)
     .max(200, "Slug must be at most 200 characters")
     .regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE),
-  content: z.string().max(200_000, "Content must be at most 200,000 characters").default(""),
+  content: z.string().max(CONTENT_MAX_LENGTH, "Content must be at most 200,000 characters").default(""),
+  // The rich-text editor's document (JSON), when the editor posted one; the server renders the
+  // body from it (server/content/rich-text.server.ts) and checks its size and contents there.
+  contentDocument: z.string().optional(),
   excerpt: optionalText(1000, "Excerpt"),
   metaTitle: optionalText(200, "Meta title"),
   metaDescription: optionalText(500, "Meta description"),

@@ -3,11 +3,18 @@
  */
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
-import { CONTENT_MESSAGES, contentFormSchema, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
+import {
+  CONTENT_MAX_LENGTH,
+  CONTENT_MESSAGES,
+  contentFormSchema,
+  TITLE_AND_SLUG_REQUIRED,
+} from "~/lib/schemas/content";
 import { z } from "~/lib/schemas/zod";
 import { slugify } from "~/lib/slug";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getContentById, saveContentAs } from "~/server/content/content.server";
+import { richTextFromForm } from "~/server/content/rich-text.server";
+import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 import { logger } from "~/server/platform/logger.server";
@@ -31,19 +38,33 @@ async function findItem(id: string) {
   return item;
 }
 
+/** The rich-text editor's settings and pages; without them (database trouble) it still edits. */
+async function loadEditorOptions(): Promise<RichTextOptions> {
+  try {
+    return await loadRichTextOptions(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, "could not load the rich-text editor's settings and pages");
+    return { placeholders: [], pages: [] };
+  }
+}
+
 /** The editor's item as its form shows it (null for a new one); empty strings for missing values. */
 export async function loadContentEditor(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
   const id = editorId.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
-  if (id.data === "new") return { item: null };
+  const richText = await loadEditorOptions();
+  if (id.data === "new") return { item: null, richText };
   const item = await findItem(id.data);
   return {
+    richText,
     item: {
       id: item.id,
       title: item.title,
       slug: item.slug,
       content: item.content,
+      // The editor opens this document; without one (never edited in it) it reads `content`.
+      document: item.document ?? null,
       excerpt: item.excerpt ?? "",
       metaTitle: item.metaTitle ?? "",
       metaDescription: item.metaDescription ?? "",
@@ -73,7 +94,20 @@ export function saveContentAction(request: Request, idParam: string | undefined)
       const message = missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields.";
       return actionFailed(message, 400, { intent, errors });
     }
-    const saved = await saveContentAs(db, current.user, parsed.data, isNew ? undefined : id.data);
+    const { contentDocument, ...fields } = parsed.data;
+    const body = richTextFromForm(contentDocument, fields.content, "content");
+    if (body.html.length > CONTENT_MAX_LENGTH) {
+      return actionFailed("Content must be at most 200,000 characters", 400, {
+        intent,
+        errors: { content: "Content must be at most 200,000 characters" },
+      });
+    }
+    const saved = await saveContentAs(
+      db,
+      current.user,
+      { ...fields, content: body.html, document: body.document },
+      isNew ? undefined : id.data,
+    );
     if (!saved) return actionFailed(CONTENT_MESSAGES.saveFailed, 404, { intent });
     const description = saved.created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated;
     return redirectWithToast("/cms/content", { type: "success", description });

@@ -15,9 +15,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ContentEditorPage() {
-  const { item } = useLoaderData<typeof loader>();
+  const { item, richText } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <ContentEditor item={item} errors={result?.errors ?? {}} />;
+  return <ContentEditor item={item} errors={result?.errors ?? {}} richText={richText} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

@@ -18,6 +18,9 @@ import { formatDate } from "../../lib/format";
 
 export type ContentItem = typeof content.$inferSelect;
 
+/** What a save stores: the form's fields, the body as HTML, and the editor's document if it sent one. */
+export type ContentToSave = Omit<ContentFormInput, "contentDocument"> & { document?: Record<string, unknown> | null };
+
 const listColumns = {
   id: content.id,
   title: content.title,
@@ -118,7 +121,7 @@ function contentChanged(): void {
  */
 export async function saveContent(
   db: Database,
-  input: ContentFormInput,
+  input: ContentToSave,
   authorId: string,
   id?: string,
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
@@ -128,6 +131,9 @@ export async function saveContent(
     title: input.title,
     slug: input.slug,
     content: input.content,
+    // Null when the body was saved as HTML (no JavaScript, the HTML view): the editor then reads
+    // the HTML again rather than a document that no longer matches it.
+    document: input.document ?? null,
     excerpt: input.excerpt,
     type: input.type,
     status: input.status,
@@ -169,7 +175,7 @@ export async function deleteContent(db: Database, id: string): Promise<ContentIt
 export function saveContentAs(
   db: Database,
   actor: Actor,
-  input: ContentFormInput,
+  input: ContentToSave,
   id?: string,
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
   return auditedChange(
@@ -245,6 +251,15 @@ export async function listPublishedSlugs(db: Database): Promise<{ slug: string; 
     .from(content)
     .where(isPublished())
     .orderBy(desc(content.publishedAt));
+}
+
+/** The published items' titles and slugs, by title: the rich-text editor's link picker. */
+export async function listPublishedTitles(db: Database): Promise<{ title: string; slug: string }[]> {
+  return db
+    .select({ title: content.title, slug: content.slug })
+    .from(content)
+    .where(isPublished())
+    .orderBy(content.title);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -38,10 +38,11 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   },
   {
     path: /^\/cms\/content\/[^/]+$/,
-    bytes: 2 * MiB,
+    bytes: 4 * MiB,
     why:
-      "The content editor: up to 200,000 characters of HTML (lib/schemas/content.ts), which " +
-      "URL-encoding can triple; the other fields are short.",
+      "The content editor: up to 200,000 characters of HTML (lib/schemas/content.ts) and the rich-text " +
+      "editor's document of up to 600,000 characters of JSON (lib/rich-text/document-check.ts), " +
+      "which URL-encoding can double or triple; the other fields are short.",
   },
   {
     path: /^\/cms\/(blocks|careers|courses|settings)$/,

@@ -80,7 +80,7 @@ describe("readBodyBytes", () => {
 
   it("has one cap per address, single-fetch addresses included", () => {
     expect(bodyLimitFor("/contact")).toBe(12 * 1024 * 1024);
-    expect(bodyLimitFor("/cms/content/abc.data")).toBe(2 * 1024 * 1024);
+    expect(bodyLimitFor("/cms/content/abc.data")).toBe(4 * 1024 * 1024);
     expect(bodyLimitFor("/cms/settings.data")).toBe(256 * 1024);
     expect(bodyLimitFor("/cms.data")).toBe(16 * 1024);
     expect(bodyLimitFor("/api/webhooks/stripe")).toBe(512 * 1024);

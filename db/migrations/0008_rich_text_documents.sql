@@ -1,0 +1,3 @@
+ALTER TABLE "careers" ADD COLUMN "document" jsonb;--> statement-breakpoint
+ALTER TABLE "content" ADD COLUMN "document" jsonb;--> statement-breakpoint
+ALTER TABLE "training_courses" ADD COLUMN "document" jsonb;
