@@ -10,6 +10,7 @@ import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import { LibraryImageButton } from "./media/library-image-button";
+import { usePickImage } from "./media/use-pick-image";
 import { SeoPanel } from "./seo-panel";
 
 /** A content item as the editor's form shows it (missing values as empty strings). */
@@ -41,6 +42,7 @@ export function ContentEditor({
   richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
 }) {
   const navigation = useNavigation();
+  const { pickImage, picker: imagePicker } = usePickImage();
   const id = useId();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
 
@@ -129,7 +131,9 @@ export function ContentEditor({
             initialDocument={item?.document ?? null}
             placeholders={richText.placeholders}
             pages={richText.pages}
+            pickImage={pickImage}
           />
+          {imagePicker}
         </div>
 
         <div className="grid content-start gap-6">
