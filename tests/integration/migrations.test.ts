@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders and unanswered questions", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, revisions and scheduled actions", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -29,6 +29,8 @@ describe("migrations", () => {
       "page_content",
       "payment_events",
       "rate_limit_windows",
+      "revisions",
+      "scheduled_actions",
       "sessions",
       "site_settings",
       "training_courses",

@@ -97,7 +97,7 @@ export async function isSlugTaken(db: Database, slug: string, exceptId?: string)
   return Boolean(row);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current === "object" && "code" in current && current.code === "23505") return true;
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
@@ -106,15 +106,17 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Public pages and the assistant's site search show the change on their next request. */
-function contentChanged(): void {
+export function contentChanged(): void {
   invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
 }
 
 /**
- * Creates (no id) or updates an item. The rules of SPEC.md section 4: published_at is now whenever
- * the status is published, reset at every save, and null otherwise; the author is whoever saves;
- * updated_at is now. A slug another item uses is refused with a ExpectedError on "slug".
- * Returns undefined when the item to update no longer exists.
+ * Creates (no id) or updates an item's row directly (the seed-like path; the editor's actions are
+ * in content-publishing.server.ts). published_at is the FIRST publication's time, kept through
+ * later saves and unpublishing (decision 015 departs here from SPEC.md section 4, which re-dated
+ * it at every save); last_published_at is now whenever the status is published; the author is
+ * whoever saves; updated_at is now. A slug another item uses is refused with a ExpectedError on
+ * "slug". Returns undefined when the item to update no longer exists.
  */
 export async function saveContent(
   db: Database,
@@ -124,6 +126,8 @@ export async function saveContent(
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
   if (await isSlugTaken(db, input.slug, id)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
   const now = new Date();
+  const published = input.status === "published";
+  const firstPublishedAt = id ? (await getContentById(db, id))?.publishedAt : null;
   const values = {
     title: input.title,
     slug: input.slug,
@@ -135,7 +139,8 @@ export async function saveContent(
     metaTitle: input.metaTitle,
     metaDescription: input.metaDescription,
     authorId,
-    publishedAt: input.status === "published" ? now : null,
+    publishedAt: firstPublishedAt ?? (published ? now : null),
+    ...(published ? { lastPublishedAt: now, draft: null } : {}),
     updatedAt: now,
   };
   try {
@@ -240,8 +245,12 @@ export type PublishedContentSummary = Pick<ContentItem, keyof typeof publishedLi
 
 /** Every published item's address and last change, for the sitemap. */
 export async function listPublishedSlugs(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
+  // The live page's last publication, not updated_at, which a saved draft moves too.
   return db
-    .select({ slug: content.slug, updatedAt: content.updatedAt })
+    .select({
+      slug: content.slug,
+      updatedAt: sql<Date>`coalesce(${content.lastPublishedAt}, ${content.updatedAt})`.mapWith(content.updatedAt),
+    })
     .from(content)
     .where(isPublished())
     .orderBy(desc(content.publishedAt));
@@ -304,6 +313,9 @@ export interface ContentPageView {
   /** ISO time and the date as the page shows it (formatted on the server, so hydration agrees). */
   publishedAt: string | null;
   publishedLabel: string | null;
+  /** The latest publication when it came after the first: "Updated <date>" (decision 015). */
+  updatedAt: string | null;
+  updatedLabel: string | null;
   hasAuthor: boolean;
   html: string;
   metaTitle: string | null;
@@ -329,11 +341,20 @@ export function toContentPageView(
     featuredImageUrl: item.featuredImageUrl,
     publishedAt: item.publishedAt ? item.publishedAt.toISOString() : null,
     publishedLabel: item.publishedAt ? formatDate(item.publishedAt, "long") : null,
+    ...updatedDate(item),
     hasAuthor: item.authorId !== null,
     html: sanitizeRichText(applyPlaceholders(item.content, publicSettings, { html: true })),
     metaTitle: item.metaTitle ? text(item.metaTitle) : null,
     metaDescription: item.metaDescription ? text(item.metaDescription) : null,
   };
+}
+
+function updatedDate(item: ContentItem): { updatedAt: string | null; updatedLabel: string | null } {
+  const { publishedAt, lastPublishedAt } = item;
+  if (!publishedAt || !lastPublishedAt || lastPublishedAt.getTime() <= publishedAt.getTime()) {
+    return { updatedAt: null, updatedLabel: null };
+  }
+  return { updatedAt: lastPublishedAt.toISOString(), updatedLabel: formatDate(lastPublishedAt, "long") };
 }
 
 /**
