@@ -27,8 +27,19 @@ describe("London wall-clock times", () => {
     expect(toLondonWallClock(new Date("2026-10-25T01:30:00Z"))).toBe("2026-10-25T01:30");
   });
 
+  it("takes seconds when the field sends them", () => {
+    expect(fromLondonWallClock("2026-07-15T09:00:30")?.toISOString()).toBe("2026-07-15T08:00:30.000Z");
+  });
+
   it("refuses text that is not a date and time", () => {
-    for (const value of ["", "tomorrow", "2026-02-30T09:00", "2026-01-01T24:00", "2026-01-01 09:00"]) {
+    for (const value of [
+      "",
+      "tomorrow",
+      "2026-02-30T09:00",
+      "2026-01-01T24:00",
+      "2026-01-01 09:00",
+      "2026-01-01T09:00:60",
+    ]) {
       expect(fromLondonWallClock(value)).toBeNull();
     }
   });

@@ -5,7 +5,8 @@
  */
 import { SITE_TIME_ZONE } from "./format";
 
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** A datetime-local value: minutes, or seconds when the field's step allows them. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const partsFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: SITE_TIME_ZONE,
@@ -40,13 +41,23 @@ function londonOffsetMinutes(instant: Date): number {
 export function fromLondonWallClock(value: string): Date | null {
   const wall = WALL_CLOCK.exec(value.trim());
   if (!wall) return null;
-  const [, year, month, day, hour, minute] = wall.map(Number) as [number, number, number, number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  const [year, month, day, hour, minute, second = 0] = wall.slice(1).map((part) => (part ? Number(part) : 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number?,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
+  const minutes = value.trim().slice(0, 16);
   // Try the two offsets London uses, BST first, and keep the one whose wall clock reads back the same.
   for (const offset of [60, 0]) {
     const candidate = new Date(asUtc - offset * 60_000);
-    if (londonOffsetMinutes(candidate) === offset && toLondonWallClock(candidate) === value.trim()) return candidate;
+    if (londonOffsetMinutes(candidate) === offset && toLondonWallClock(candidate) === minutes) return candidate;
   }
   return null;
 }

@@ -42,7 +42,7 @@ async function cacheStatus(response: Response | APIResponse | null): Promise<str
 async function saveThroughCms(page: Page, path: string, form: Record<string, string>): Promise<APIResponse> {
   await page.goto("/cms/content/new");
   const response = await page.request.post(path, {
-    form: { csrf: await csrfToken(page), intent: "save", type: "page", status: "published", ...form },
+    form: { csrf: await csrfToken(page), intent: "publish", type: "page", ...form },
     maxRedirects: 0,
   });
   expect(response.status(), `POST ${path}`).toBe(302);
