@@ -152,7 +152,7 @@ test("a page with a toast, and the Set-Cookie that clears it, is never kept for 
   const address = freshAddress("/about");
   const withToast = await request.get(address, { headers: { Cookie: toastCookie! } });
   expect(withToast.status()).toBe(200);
-  expect(await withToast.text()).toContain("Content created successfully");
+  expect(await withToast.text()).toContain("Content published");
   expect(withToast.headers()["set-cookie"]).toMatch(/^toast=;/);
   expect(await cacheStatus(withToast)).toBeUndefined();
 
