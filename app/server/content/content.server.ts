@@ -167,37 +167,6 @@ export async function deleteContent(db: Database, id: string): Promise<ContentIt
   return item;
 }
 
-/**
- * An administrator saves an item (the Content tab's editor): saveContent with them as the author,
- * and its audit entry ("content.create" or "content.update") in the same transaction.
- */
-export function saveContentAs(
-  db: Database,
-  actor: Actor,
-  input: ContentFormInput,
-  id?: string,
-): Promise<{ item: ContentItem; created: boolean } | undefined> {
-  return auditedChange(
-    db,
-    actor,
-    (tx) => saveContent(tx, input, actor.id, id),
-    (saved) =>
-      saved
-        ? {
-            action: saved.created ? "content.create" : "content.update",
-            entity: "content",
-            entityId: saved.item.id,
-            details: {
-              title: saved.item.title,
-              slug: saved.item.slug,
-              type: saved.item.type,
-              status: saved.item.status,
-            },
-          }
-        : null,
-  );
-}
-
 /** An administrator deletes an item, with its "content.delete" audit entry; undefined when it was gone. */
 export function deleteContentAs(db: Database, actor: Actor, id: string): Promise<ContentItem | undefined> {
   return auditedChange(
