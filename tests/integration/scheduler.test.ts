@@ -5,8 +5,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, content, revisions, scheduledActions } from "../../db/schema";
+import { auditLog, careers, content, revisions, scheduledActions, trainingCourses } from "../../db/schema";
+import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";
+import { courseFormSchema } from "~/lib/schemas/courses";
+import { createCareer, findCareer } from "~/server/careers/careers.server";
+import { createCourse, findCourse } from "~/server/commerce/courses.server";
+import { listRevisions } from "~/server/publishing/revisions.server";
 import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
 import { deleteContent, getContentById } from "~/server/content/content.server";
 import type { Actor } from "~/server/platform/audit.server";
@@ -120,6 +125,48 @@ describe("runDueScheduledActions", () => {
       done: 0,
       failed: 0,
     });
+  });
+});
+
+describe("job openings and courses", () => {
+  it("are shown (is_active) and hidden at their time, each save and change keeping a revision", async () => {
+    const career = await createCareer(
+      database.db,
+      actor,
+      careerFormSchema.parse({ title: "Scheduled engineer", isActive: "false" }),
+    );
+    const course = await createCourse(
+      database.db,
+      actor,
+      courseFormSchema.parse({
+        name: "Scheduled course",
+        description: "What it teaches.",
+        duration: "1 day",
+        level: "Beginner",
+        price: "100",
+        isActive: "false",
+      }),
+    );
+    expect(career.isActive).toBe(false);
+    expect(course.isActive).toBe(false);
+    await scheduleAction(database.db, actor, { kind: "career", id: career.id, action: "publish", runAt: inAMinute() });
+    await scheduleAction(database.db, actor, { kind: "course", id: course.id, action: "publish", runAt: inAMinute() });
+    expect(await runDueScheduledActions(database.db, scheduledHandlers, { now: inTwoMinutes() })).toEqual({
+      done: 2,
+      failed: 0,
+    });
+    expect((await findCareer(database.db, career.id))?.isActive).toBe(true);
+    expect((await findCourse(database.db, course.id))?.isActive).toBe(true);
+    expect((await listRevisions(database.db, "career", career.id)).map((row) => row.action)).toEqual([
+      "published",
+      "saved",
+    ]);
+    expect((await listRevisions(database.db, "course", course.id)).map((row) => row.action)).toEqual([
+      "published",
+      "saved",
+    ]);
+    await database.db.delete(careers).where(eq(careers.id, career.id));
+    await database.db.delete(trainingCourses).where(eq(trainingCourses.id, course.id));
   });
 });
 

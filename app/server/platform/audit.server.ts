@@ -37,7 +37,7 @@ export interface AuditEntry {
  */
 export async function auditedChange<T>(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   change: (tx: Database) => Promise<T>,
   describe: (result: T) => AuditEntry | null,
 ): Promise<T> {

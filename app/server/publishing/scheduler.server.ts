@@ -4,13 +4,19 @@
  * scheduled-actions.server.ts makes exactly one carry out each action. The interval is
  * SCHEDULER_INTERVAL_MS (15 s by default; browser tests use about 1 s).
  */
+import { careerScheduledHandlers } from "../careers/careers.server";
+import { courseScheduledHandlers } from "../commerce/courses.server";
 import { contentScheduledHandlers } from "../content/content-publishing.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
 import { runDueScheduledActions, type ScheduledActionHandlers } from "./scheduled-actions.server";
 
 /** Every kind of item the scheduler can publish and unpublish. */
-export const scheduledHandlers: ScheduledActionHandlers = { ...contentScheduledHandlers };
+export const scheduledHandlers: ScheduledActionHandlers = {
+  ...contentScheduledHandlers,
+  ...careerScheduledHandlers,
+  ...courseScheduledHandlers,
+};
 
 interface SchedulerLoop {
   run: () => Promise<void>;
