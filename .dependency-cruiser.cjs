@@ -2,7 +2,7 @@
  * The architecture's rules, checked by `npm run lint` and `npm test` (dependency-cruiser): the
  * layers of docs/architecture.md, kept by a tool rather than by memory.
  */
-const DOMAINS = "(auth|content|careers|contact|commerce|assistant)";
+const DOMAINS = "(auth|content|careers|contact|commerce|publishing|assistant)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

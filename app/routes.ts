@@ -64,6 +64,7 @@ export default [
     route("content", "routes/cms/content.tsx"),
     route("content/:id", "routes/cms/content-editor.tsx"),
     route("content/:id/preview", "routes/cms/content-preview.tsx"),
+    route("scheduled", "routes/cms/scheduled.tsx"),
     route("careers", "routes/cms/careers.tsx"),
     route("submissions", "routes/cms/submissions.tsx"),
     route("submissions/export.csv", "routes/cms/submissions-export.ts"),

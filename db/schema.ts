@@ -31,6 +31,9 @@ import {
   MAIL_STATUSES,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
+  REVISION_ACTIONS,
+  REVISION_ENTITY_KINDS,
+  SCHEDULED_ACTION_KINDS,
   SETTING_TYPES,
   USER_ROLES,
 } from "../app/lib/enums";
@@ -211,7 +214,14 @@ export const content = pgTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    // The FIRST publication's time: kept through later publications and unpublishing
+    // (docs/decisions/015-drafts-and-publishing.md departs here from SPEC.md section 4).
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // The latest publication's time: the public page's "Updated" date.
+    lastPublishedAt: timestamp("last_published_at", { withTimezone: true }),
+    // A published item's pending changes (its editable fields), so the live row stays what the
+    // public reads until Publish; null when there are none. Unpublished items are edited in the row.
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -221,8 +231,9 @@ export const content = pgTable(
     check("content_status_check", oneOf(table.status, CONTENT_STATUSES)),
     check("content_title_not_blank", notBlank(table.title)),
     check("content_slug_format_check", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
-    // The spec sets published_at exactly when an item is published, and clears it otherwise.
-    check("content_published_at_check", sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`),
+    // A published item has its first publication's date; an unpublished one keeps it (decision 015).
+    check("content_published_at_check", sql`${table.status} <> 'published' or ${table.publishedAt} is not null`),
+    check("content_draft_object_check", sql`${table.draft} is null or jsonb_typeof(${table.draft}) = 'object'`),
     index("content_status_published_at_idx").on(table.status, table.publishedAt.desc()),
     index("content_updated_at_idx").on(table.updatedAt.desc()),
   ],
@@ -577,5 +588,62 @@ export const media = pgTable(
     check("media_focal_point_range", sql`${table.focalX} between 0 and 1 and ${table.focalY} between 0 and 1`),
     check("media_variants_array_check", sql`jsonb_typeof(${table.variants}) = 'array'`),
     index("media_created_at_idx").on(table.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every save of a content item, job opening or course keeps one revision (issue 17): the editable
+ * fields as they were saved, who saved them and what the save did. Old ones are pruned by the rule
+ * of app/server/publishing/revisions.server.ts (docs/decisions/015-drafts-and-publishing.md).
+ */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: id(),
+    entityKind: text("entity_kind").notNull(),
+    // No foreign key: one table serves three, and a deleted item's history may outlive it.
+    entityId: uuid("entity_id").notNull(),
+    action: text("action").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    // Kept when the user is later deleted, so the history still says who it was.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("revisions_entity_kind_check", oneOf(table.entityKind, REVISION_ENTITY_KINDS)),
+    check("revisions_action_check", oneOf(table.action, REVISION_ACTIONS)),
+    check("revisions_snapshot_object_check", sql`jsonb_typeof(${table.snapshot}) = 'object'`),
+    index("revisions_entity_idx").on(table.entityKind, table.entityId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * Publications and unpublications to carry out at a time (issue 17). A pending row has no
+ * done_at; the server loop claims due rows inside a transaction with FOR UPDATE SKIP LOCKED, so
+ * exactly one instance carries each out (app/server/publishing/scheduler.server.ts).
+ */
+export const scheduledActions = pgTable(
+  "scheduled_actions",
+  {
+    id: id(),
+    entityKind: text("entity_kind").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    action: text("action").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    // Why a due action could not be carried out (the item was gone, its slug taken ...); null when it was.
+    error: text("error"),
+  },
+  (table) => [
+    check("scheduled_actions_entity_kind_check", oneOf(table.entityKind, REVISION_ENTITY_KINDS)),
+    check("scheduled_actions_action_check", oneOf(table.action, SCHEDULED_ACTION_KINDS)),
+    index("scheduled_actions_due_idx")
+      .on(table.runAt)
+      .where(sql`${table.doneAt} is null`),
+    index("scheduled_actions_entity_idx").on(table.entityKind, table.entityId),
   ],
 );

@@ -1,7 +1,7 @@
 /**
  * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
- * the `attachment_retention_days` site setting (180 days when it is missing or invalid), and prints
- * what it did. Safe to run again. On the embedded database the server must be stopped; on
+ * the `attachment_retention_days` site setting (180 days when it is missing or invalid), prunes old
+ * revisions by the rule of app/server/publishing/revisions.server.ts, and prints what it did. Safe to run again. On the embedded database the server must be stopped; on
  * PostgreSQL it works at any time (for example daily from cron).
  */
 import "./prepare-env";
@@ -9,6 +9,11 @@ import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { purgeExpiredAttachments } from "../app/server/contact/retention.server";
+import {
+  pruneRevisions,
+  REVISIONS_KEEP_ALL_DAYS,
+  REVISIONS_KEEP_AT_LEAST,
+} from "../app/server/publishing/revisions.server";
 import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
@@ -27,6 +32,10 @@ await runScript(async () => {
       console.error(`Could not delete ${item.key} of submission ${item.id}: ${item.error}`);
     }
     console.log(`${result.removed.length} deleted, ${result.failed.length} failed.`);
+    const pruned = await pruneRevisions(database.db);
+    console.log(
+      `Revisions: kept every one of the last ${REVISIONS_KEEP_ALL_DAYS} days, the last of each earlier day and at least the newest ${REVISIONS_KEEP_AT_LEAST} of each item; ${pruned} pruned.`,
+    );
     if (result.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();

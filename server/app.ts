@@ -29,6 +29,7 @@ import {
   stopMailDelivery,
 } from "../app/server/platform/mail/delivery.server";
 import { pageCache } from "../app/server/platform/cache/page-cache.server";
+import { startScheduler, stopScheduler } from "../app/server/publishing/scheduler.server";
 import {
   adminMetricsEndpoint,
   METRICS_PATH,
@@ -82,6 +83,8 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
   } else {
     logger.info("SMTP_URL is not set: e-mails stay in the outbox, readable at /cms/outbox");
   }
+  // Scheduled publications need no configuration: every instance runs the loop, one carries out each.
+  startScheduler({ getDb: async () => (await getDatabase()).db, intervalMs: env.SCHEDULER_INTERVAL_MS });
   if (env.METRICS_PORT !== undefined) await startMetricsListener(env.METRICS_PORT, env.METRICS_HOST);
   if (paymentsInTestMode(env)) logger.warn(TEST_MODE_PAYMENTS_WARNING);
   const setupCode = await issueSetupCode(database.db);
@@ -98,6 +101,7 @@ export async function startServices(): Promise<{ setupCode: string | null }> {
 export async function stopServices(): Promise<void> {
   await stopMetricsListener();
   await stopMailDelivery();
+  await stopScheduler();
   await closeDatabase();
 }
 

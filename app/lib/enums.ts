@@ -49,3 +49,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Who took the payment: Stripe Checkout, or the built-in test-mode page when Stripe is not configured. */
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What a revision or a scheduled action belongs to: a content item, a job opening or a course (issue 17). */
+export const REVISION_ENTITY_KINDS = ["content", "career", "course"] as const;
+export type RevisionEntityKind = (typeof REVISION_ENTITY_KINDS)[number];
+
+/** What made a revision: every save keeps one, named by the editor's action that made it. */
+export const REVISION_ACTIONS = ["saved", "published", "unpublished", "restored", "scheduled"] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+/** What the server does to an item at a scheduled time. */
+export const SCHEDULED_ACTION_KINDS = ["publish", "unpublish"] as const;
+export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];

@@ -1,7 +1,7 @@
 /**
  * The CMS Content tab and editor (/cms/content, SPEC.md "Content tab", "Content editor", sections 4,
  * 5 and 8) and the public pages they feed (/content/{slug}, /blog): who may use the CMS, the
- * create → edit → publish → archive → delete journey, placeholders, sanitised bodies, the admin
+ * create → edit → publish → unpublish → delete journey (Save draft, Publish and Unpublish, issue 17), placeholders, sanitised bodies, the admin
  * preview of a draft, the spec's messages, and axe in both themes on every screen.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -71,10 +71,10 @@ describeCmsAccessRules({
   }),
   // The list, the editor (new and existing) and the preview.
   pages: ({ item }) => [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`],
-  // Creating, updating (and publishing) and deleting.
+  // Creating, publishing and deleting.
   form: ({ item, newSlug }): CmsPost[] => [
     { path: NEW, form: { intent: "save", title: "Refused", slug: newSlug } },
-    { path: `${LIST}/${item.id}`, form: { intent: "save", title: "Changed", slug: item.slug, status: "published" } },
+    { path: `${LIST}/${item.id}`, form: { intent: "publish", title: "Changed", slug: item.slug } },
     { path: LIST, form: { intent: "delete", id: item.id } },
   ],
   changed: async (server, { item, newSlug }) => {
@@ -91,7 +91,7 @@ describeCmsAccessRules({
   },
 });
 
-test("an administrator creates, previews, publishes, archives and deletes a content item", async ({
+test("an administrator creates, previews, publishes, unpublishes and deletes a content item", async ({
   page,
   server,
   consoleErrors,
@@ -116,7 +116,7 @@ test("an administrator creates, previews, publishes, archives and deletes a cont
   const slugField = page.getByLabel("Slug *");
   await waitForReact(title);
   await expect(page.getByLabel("Content Type")).toHaveValue("page");
-  await expect(page.getByLabel("Status")).toHaveValue("draft");
+  await expect(page.getByTestId("publishing-status")).toContainText("Status: New draft");
   await expect(page.getByLabel("Excerpt")).toHaveAttribute("rows", "3");
   // The body is the rich-text editor (issue 17; cms-rich-text.spec.ts), loaded after hydration.
   await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
@@ -139,14 +139,14 @@ test("an administrator creates, previews, publishes, archives and deletes a cont
   await page.getByLabel("Meta Description").fill("Journey meta description");
   await page.getByLabel("Content Type").selectOption("blog_post");
 
-  // The save button says Saving... while the request is on its way.
+  // Save draft says Saving... while the request is on its way.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/cms/content/new.data*", async (route) => {
     await held;
     await route.continue();
   });
-  await page.getByRole("button", { name: "Create Content" }).click();
+  await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
   release();
   await expect(page).toHaveURL(LIST);
@@ -185,10 +185,10 @@ test("an administrator creates, previews, publishes, archives and deletes a cont
   // Editing the title of an existing item leaves its slug alone.
   await page.getByLabel("Title *").fill("Journey {{company_name}} published");
   await expect(page.getByLabel("Slug *")).toHaveValue(slug);
-  await page.getByLabel("Status").selectOption("published");
-  await page.getByRole("button", { name: "Update Content" }).click();
+  await expect(page.getByTestId("publishing-status")).toContainText("Status: Draft");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL(LIST);
-  await expect(page.getByText("Content updated successfully")).toBeVisible();
+  await expect(page.getByText("Content published")).toBeVisible();
   const published = await contentBySlug(server, slug);
   expect(published?.status).toBe("published");
   expect(published?.publishedAt).toBeInstanceOf(Date);
@@ -212,13 +212,13 @@ test("an administrator creates, previews, publishes, archives and deletes a cont
   expect(html).toContain(`Welcome to ${company}.`);
   await expectAccessibleInBothThemes(page);
 
-  // Archive: the page is gone from the public site.
+  // Unpublish: the page is gone from the public site; its first publication's date is kept (decision 015).
   await page.goto(`${LIST}/${published!.id}`);
   await waitForReact(page.getByLabel("Title *"));
-  await page.getByLabel("Status").selectOption("archived");
-  await page.getByRole("button", { name: "Update Content" }).click();
-  await expect(page.getByText("Content updated successfully")).toBeVisible();
-  expect((await contentBySlug(server, slug))?.publishedAt).toBeNull();
+  await expect(page.getByTestId("publishing-status")).toContainText("Status: Published");
+  await page.getByRole("button", { name: "Unpublish" }).click();
+  await expect(page.getByText("Content unpublished")).toBeVisible();
+  expect(await contentBySlug(server, slug)).toMatchObject({ status: "draft", publishedAt: published!.publishedAt });
   const archived = await page.goto(`/content/${slug}`);
   expect(archived?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Content Not Found" })).toBeVisible();
@@ -251,8 +251,8 @@ test("an administrator creates, previews, publishes, archives and deletes a cont
   expect(audit.map((entry) => entry.action).sort()).toEqual([
     "content.create",
     "content.delete",
-    "content.update",
-    "content.update",
+    "content.publish",
+    "content.unpublish",
   ]);
   ignoreNotFoundResponses(consoleErrors);
 });
@@ -267,19 +267,19 @@ test("saving without a title or with a slug in use is refused with the spec's me
   await openEditor(page, NEW);
   const before = (await server.db.select({ id: content.id }).from(content)).length;
 
-  await page.getByRole("button", { name: "Create Content" }).click();
+  await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Title and slug are required" })).toBeVisible();
   await expect(page.getByLabel("Title *")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(NEW);
 
   await page.getByLabel("Title *").fill("Duplicate");
   await page.getByLabel("Slug *").fill(existing.slug);
-  await page.getByRole("button", { name: "Create Content" }).click();
+  await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("This slug is already used by another item").first()).toBeVisible();
   await expect(page.getByLabel("Slug *")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Slug *").fill("Not A Slug");
-  await page.getByRole("button", { name: "Create Content" }).click();
+  await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText(/Use lower-case letters and digits/).first()).toBeVisible();
   // The form's error state is checked by axe once the error toasts have gone: the shared Toaster's
   // rich red error colours are reported separately (they fall just short of 4.5:1).

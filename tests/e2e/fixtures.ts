@@ -41,6 +41,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "silent",
         // Lets a test pose as another client address (X-Forwarded-For) to test per-IP limits.
         TRUST_PROXY: "1",
+        // Scheduled publications are carried out within about a second, so a test can wait for one.
+        SCHEDULER_INTERVAL_MS: "500",
       });
       const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
       const { setupCode } = await build.startServices();

@@ -42,7 +42,7 @@ async function cacheStatus(response: Response | APIResponse | null): Promise<str
 async function saveThroughCms(page: Page, path: string, form: Record<string, string>): Promise<APIResponse> {
   await page.goto("/cms/content/new");
   const response = await page.request.post(path, {
-    form: { csrf: await csrfToken(page), intent: "save", type: "page", status: "published", ...form },
+    form: { csrf: await csrfToken(page), intent: "publish", type: "page", ...form },
     maxRedirects: 0,
   });
   expect(response.status(), `POST ${path}`).toBe(302);
@@ -152,7 +152,7 @@ test("a page with a toast, and the Set-Cookie that clears it, is never kept for 
   const address = freshAddress("/about");
   const withToast = await request.get(address, { headers: { Cookie: toastCookie! } });
   expect(withToast.status()).toBe(200);
-  expect(await withToast.text()).toContain("Content created successfully");
+  expect(await withToast.text()).toContain("Content published");
   expect(withToast.headers()["set-cookie"]).toMatch(/^toast=;/);
   expect(await cacheStatus(withToast)).toBeUndefined();
 

@@ -16,6 +16,8 @@ import {
   contentBlocks,
   media,
   orders,
+  revisions,
+  scheduledActions,
   siteSettings,
   trainingCourses,
   unansweredQuestions,
@@ -202,6 +204,21 @@ export async function insertContent(server: TestServer, published: boolean) {
       content: "<p>Body</p>",
       status: published ? "published" : "draft",
       publishedAt: published ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** A pending scheduled publication of a content item, far in the future. */
+async function insertScheduledAction(server: TestServer, contentId: string) {
+  const [row] = await server.db
+    .insert(scheduledActions)
+    .values({
+      entityKind: "content",
+      entityId: contentId,
+      action: "publish",
+      runAt: new Date("2099-01-01T09:00:00Z"),
+      createdByEmail: "someone@example.com",
     })
     .returning();
   return row!;
@@ -403,6 +420,7 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/content": adminPage(),
   "routes/cms/content-editor": adminPage((rows) => `/cms/content/${rows.contentId}`),
   "routes/cms/content-preview": adminPage((rows) => `/cms/content/${rows.contentId}/preview`),
+  "routes/cms/scheduled": adminPage(),
   "routes/cms/careers": adminPage(),
   "routes/cms/submissions": adminPage(),
   "routes/cms/submissions-export": adminPage(),
@@ -583,12 +601,82 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           title: "Changed by the access rule",
           slug: item.slug,
           type: "page",
-          status: "published",
           content: "<p>Changed</p>",
         });
       },
       tables: ["content"],
       expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+    },
+    publish: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        return cmsForm(`/cms/content/${item.id}`, {
+          intent: "publish",
+          title: "Published by the rule",
+          slug: item.slug,
+        });
+      },
+      tables: ["content"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+    },
+    unpublish: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, true);
+        return cmsForm(`/cms/content/${item.id}`, { intent: "unpublish", title: item.title, slug: item.slug });
+      },
+      tables: ["content"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+    },
+    schedule: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        return cmsForm(`/cms/content/${item.id}`, {
+          intent: "schedule",
+          title: item.title,
+          slug: item.slug,
+          publishAt: "2099-01-01T09:00",
+        });
+      },
+      tables: ["scheduled_actions"],
+      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+    },
+    "cancel-schedule": {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        const scheduled = await insertScheduledAction(server, item.id);
+        return cmsForm(`/cms/content/${item.id}`, { intent: "cancel-schedule", scheduleId: scheduled.id });
+      },
+      tables: ["scheduled_actions"],
+      expect: ADMIN_WRITE(302, /^\/cms\/content\/[0-9a-f-]+$/),
+    },
+    restore: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        const [revision] = await server.db
+          .insert(revisions)
+          .values({
+            entityKind: "content",
+            entityId: item.id,
+            action: "saved",
+            snapshot: { title: "Restored by the rule", slug: item.slug },
+            userEmail: "someone@example.com",
+          })
+          .returning();
+        return cmsForm(`/cms/content/${item.id}`, { intent: "restore", revisionId: revision!.id });
+      },
+      tables: ["content"],
+      expect: ADMIN_WRITE(302, /^\/cms\/content\/[0-9a-f-]+$/),
+    },
+  },
+  "routes/cms/scheduled": {
+    cancel: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        const scheduled = await insertScheduledAction(server, item.id);
+        return cmsForm("/cms/scheduled", { intent: "cancel", id: scheduled.id });
+      },
+      tables: ["scheduled_actions"],
+      expect: ADMIN_WRITE(),
     },
   },
   "routes/cms/careers": {

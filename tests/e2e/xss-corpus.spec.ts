@@ -83,7 +83,7 @@ test("CMS content: every field stored through the editor is inert on the public 
       .map((payload) => payload.html)
       .join("\n")}`;
     const status = await postCms(page, "/cms/content/new", {
-      intent: "save",
+      intent: "publish",
       title: `${word} ${bundle("title", 200, { singleLine: true, offset: 5 })}`.slice(0, 200),
       slug,
       excerpt: bundle("excerpt", 1000),
@@ -93,7 +93,6 @@ test("CMS content: every field stored through the editor is inert on the public 
       // No space is allowed, but a quote is: it must stay inside the src attribute.
       featuredImageUrl: `https://img.invalid/a.png"onerror="__xss('featured')"x="`,
       type: "blog_post",
-      status: "published",
     });
     expect(status).toBe(302);
     const [item] = await server.db.select().from(content).where(eq(content.slug, slug));
@@ -374,11 +373,10 @@ test("site settings: public values stored through the Settings tab are inert in 
     // A content item whose body names the settings: each value is placed as text, never markup.
     expect(
       await postCms(page, "/cms/content/new", {
-        intent: "save",
+        intent: "publish",
         title: "Placeholders",
         slug,
         content: `<p>${canary("placeholder")}</p><p>{{company_name}}</p><p>{{company_blurb}}</p><a href="{{address_uk}}">a</a>`,
-        status: "published",
       }),
     ).toBe(302);
     server.invalidateCaches();
@@ -537,7 +535,7 @@ test("the site assistant: a visitor's question, the built-in reply quoting store
     // Published content the built-in assistant quotes: its sentences carry payload text.
     expect(
       await postCms(page, "/cms/content/new", {
-        intent: "save",
+        intent: "publish",
         title: `${word} guide`,
         slug,
         content:
@@ -548,7 +546,6 @@ test("the site assistant: a visitor's question, the built-in reply quoting store
           // Markup written as text: the passage the assistant quotes holds it as characters.
           `<p>The ${word} service says &lt;img src=x onerror=__xss('reply-escaped')&gt; and ` +
           `&lt;script&gt;__xss('reply-script')&lt;/script&gt; to ${word} fans.</p>`,
-        status: "published",
       }),
     ).toBe(302);
     server.invalidateCaches();

@@ -110,17 +110,15 @@ describe("saveContent", () => {
     expect(item!.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it("sets published_at to now when published, resets it at every save, and clears it otherwise", async () => {
+  it("sets published_at at the first publication and keeps it through later saves and unpublishing (decision 015)", async () => {
     // The clock is the test's: the second save comes a minute after the first.
     const firstSave = new Date("2025-06-02T09:00:00.000Z");
     const secondSave = new Date("2025-06-02T09:01:00.000Z");
     vi.useFakeTimers({ toFake: ["Date"], now: firstSave });
     try {
       const first = await saveContent(database.db, input({ status: "published" }), authorId);
-      const firstPublishedAt = first!.item.publishedAt!;
-      expect(firstPublishedAt).toBeInstanceOf(Date);
-      expect(Math.abs(firstPublishedAt.getTime() - Date.now())).toBeLessThan(5000);
-      expect(firstPublishedAt).toEqual(firstSave);
+      expect(first!.item.publishedAt).toEqual(firstSave);
+      expect(first!.item.lastPublishedAt).toEqual(firstSave);
 
       vi.setSystemTime(secondSave);
       const again = await saveContent(
@@ -130,14 +128,14 @@ describe("saveContent", () => {
         first!.item.id,
       );
       expect(again?.created).toBe(false);
-      expect(again!.item.publishedAt!.getTime()).toBeGreaterThan(firstPublishedAt.getTime());
-      expect(again!.item.publishedAt).toEqual(secondSave);
+      expect(again!.item.publishedAt).toEqual(firstSave);
+      expect(again!.item.lastPublishedAt).toEqual(secondSave);
       expect(again!.item.updatedAt.getTime()).toBeGreaterThan(first!.item.updatedAt.getTime());
 
       for (const status of ["archived", "draft"]) {
         const saved = await saveContent(database.db, input({ status }), authorId, first!.item.id);
         expect(saved!.item.status).toBe(status);
-        expect(saved!.item.publishedAt).toBeNull();
+        expect(saved!.item.publishedAt).toEqual(firstSave);
       }
     } finally {
       vi.useRealTimers();

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions and the media library", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions and scheduled actions", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -30,6 +30,8 @@ describe("migrations", () => {
       "page_content",
       "payment_events",
       "rate_limit_windows",
+      "revisions",
+      "scheduled_actions",
       "sessions",
       "site_settings",
       "training_courses",

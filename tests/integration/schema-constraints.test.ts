@@ -225,7 +225,7 @@ describe("user e-mails are stored normalised", () => {
   });
 });
 
-describe("content published_at is set exactly when the status is published", () => {
+describe("content published_at: a published item has one, an unpublished one keeps its first publication's (decision 015)", () => {
   it("refuses a published item without published_at", async () => {
     await expectRefusedBy(
       database.db.insert(content).values(contentRow({ status: "published", publishedAt: null })),
@@ -233,17 +233,22 @@ describe("content published_at is set exactly when the status is published", () 
     );
   });
 
-  it("refuses a draft with published_at", async () => {
-    await expectRefusedBy(
-      database.db.insert(content).values(contentRow({ status: "draft", publishedAt: new Date() })),
-      "content_published_at_check",
-    );
+  it("accepts a draft or an archived item that keeps the date it was first published", async () => {
+    for (const status of ["draft", "archived"]) {
+      const [row] = await database.db
+        .insert(content)
+        .values(contentRow({ status, slug: `kept-date-${status}`, publishedAt: new Date() }))
+        .returning({ publishedAt: content.publishedAt });
+      expect(row?.publishedAt).toBeInstanceOf(Date);
+    }
   });
 
-  it("refuses an archived item with published_at", async () => {
+  it("refuses pending changes that are not an object", async () => {
     await expectRefusedBy(
-      database.db.insert(content).values(contentRow({ status: "archived", publishedAt: new Date() })),
-      "content_published_at_check",
+      database.db
+        .insert(content)
+        .values(contentRow({ slug: "bad-draft", draft: ["x"] as unknown as Record<string, unknown> })),
+      "content_draft_object_check",
     );
   });
 

@@ -6,12 +6,13 @@ import { RichTextEditor } from "~/components/cms/rich-text/rich-text-field";
 import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/types";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";
-import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
+import { CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import { LibraryImageButton } from "./media/library-image-button";
 import { usePickImage } from "./media/use-pick-image";
 import { SeoPanel } from "./seo-panel";
+import { PublishingStatus, type EditorPublishing } from "./publishing-status";
 
 /** A content item as the editor's form shows it (missing values as empty strings). */
 export interface EditableContent {
@@ -32,10 +33,13 @@ export interface EditableContent {
 /** The Content tab's editor (SPEC.md "Content editor"): a new item when `item` is null. */
 export function ContentEditor({
   item,
+  publishing = null,
   errors,
   richText,
 }: {
   item: EditableContent | null;
+  /** Where the item stands and what is scheduled for it (null for a new item). */
+  publishing?: EditorPublishing | null;
   /** The save's messages by field ("form" for the whole form). */
   errors: Record<string, string>;
   /** The rich-text editor's settings (placeholder chips) and pages (link dialog). */
@@ -44,7 +48,9 @@ export function ContentEditor({
   const navigation = useNavigation();
   const { pickImage, picker: imagePicker } = usePickImage();
   const id = useId();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  // Which of the action bar's buttons sent the form that is on its way, if any.
+  const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const published = item?.status === "published";
 
   const [title, setTitle] = useState(item?.title ?? "");
   const [slug, setSlug] = useState(item?.slug ?? "");
@@ -86,7 +92,6 @@ export function ContentEditor({
 
       <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
-        <input type="hidden" name="intent" value="save" />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
 
         <div className="grid content-start gap-4 lg:col-span-2">
@@ -157,13 +162,17 @@ export function ContentEditor({
               options={CONTENT_TYPES}
               optionLabel={contentTypeLabel}
             />
-            <SelectField
-              id={`${id}-status`}
-              label="Status"
-              name="status"
-              defaultValue={item?.status ?? "draft"}
-              options={CONTENT_STATUSES}
+            <PublishingStatus publishing={publishing} cancelFormId={`${id}-cancel-schedule`} />
+            <TextField
+              {...field("publishAt")}
+              label="Publish at (London time)"
+              type="datetime-local"
+              hint="Schedule saves the form as a draft, then publishes it at this time."
             />
+            <TextField {...field("unpublishAt")} label="Unpublish at (London time)" type="datetime-local" />
+            <Button type="submit" name="intent" value="schedule" variant="outline" disabled={Boolean(sending)}>
+              {sending === "schedule" ? "Scheduling..." : "Schedule"}
+            </Button>
           </fieldset>
 
           <fieldset className="grid gap-4 rounded-md border p-4">
@@ -179,11 +188,33 @@ export function ContentEditor({
             {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
           </fieldset>
 
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving..." : item ? "Update Content" : "Create Content"}
-          </Button>
+          {/* The first submit button is what Enter in a field presses: Save draft never publishes. */}
+          <div className="grid gap-2" role="group" aria-label="Save and publish">
+            <Button type="submit" name="intent" value="save" variant="outline" disabled={Boolean(sending)}>
+              {sending === "save" ? "Saving..." : "Save draft"}
+            </Button>
+            <Button type="submit" name="intent" value="publish" disabled={Boolean(sending)}>
+              {sending === "publish"
+                ? "Publishing..."
+                : publishing?.state === "changed"
+                  ? "Publish changes"
+                  : "Publish"}
+            </Button>
+            {published ? (
+              <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={Boolean(sending)}>
+                {sending === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+          </div>
         </div>
       </Form>
+      {/* The status area's Cancel buttons belong to this form (form=), as forms cannot nest. */}
+      {publishing?.scheduled.length ? (
+        <Form method="post" id={`${id}-cancel-schedule`}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="cancel-schedule" />
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { ResponsiveImage } from "./responsive-image";
 
 /**
  * One content item as a page (SPEC.md "Public content page"): a hero with the optional featured
- * image (responsive when it is from the media library), the type badge, title, excerpt, published date and author marker, then the body. `html`
+ * image (responsive when it is from the media library), the type badge, title, excerpt, published (and updated)
+ * date and author marker, then the body. `html`
  * was substituted and sanitised on the server; the CMS preview renders the same component.
  */
 export function ContentArticle({
@@ -51,8 +52,13 @@ export function ContentArticle({
             {item.publishedAt && item.publishedLabel ? (
               <p className="flex items-center gap-2">
                 <CalendarIcon aria-hidden="true" className="size-4" />
-                <span>
+                <span data-testid="content-dates">
                   Published <time dateTime={item.publishedAt}>{item.publishedLabel}</time>
+                  {item.updatedAt && item.updatedLabel ? (
+                    <>
+                      {" · "}Updated <time dateTime={item.updatedAt}>{item.updatedLabel}</time>
+                    </>
+                  ) : null}
                 </span>
               </p>
             ) : null}

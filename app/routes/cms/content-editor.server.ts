@@ -1,5 +1,7 @@
 /**
  * The Content editor's server side (content-editor.tsx) and the preview's item (content-preview.tsx).
+ * The editor's actions (issue 17, decision 015): Save draft, Publish, Unpublish, Schedule, cancel a
+ * schedule, and Restore a revision; each keeps a revision and an audit entry (content-publishing.server.ts).
  */
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
@@ -11,19 +13,43 @@ import {
 } from "~/lib/schemas/content";
 import { z } from "~/lib/schemas/zod";
 import { slugify } from "~/lib/slug";
+import { fromLondonWallClock } from "~/lib/london-time";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getContentById, saveContentAs } from "~/server/content/content.server";
+import {
+  publishContent,
+  publishingState,
+  restoreContentRevision,
+  saveContentDraft,
+  scheduleContent,
+  unpublishContent,
+  workingCopy,
+} from "~/server/content/content-publishing.server";
+import { getContentById, type ContentItem } from "~/server/content/content.server";
 import { richTextFromForm } from "~/server/content/rich-text.server";
 import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
+import { ExpectedError } from "~/server/platform/errors.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
 import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
+import { loadContentHistory } from "./content-history.server";
+import { scheduledActionView } from "./scheduled.server";
 import { idSchema } from "~/lib/schemas/id";
 
 /** /cms/content/new and /cms/content/{id}: "new" is the only id that is not a UUID. */
 const editorId = z.union([z.literal("new"), idSchema]);
+
+export const PUBLISHING_MESSAGES = {
+  published: "Content published",
+  unpublished: "Content unpublished: it is no longer on the public site",
+  scheduled: "Content saved and scheduled",
+  scheduleCancelled: "Schedule cancelled",
+  restored: "Revision restored as the draft",
+  noTime: "Choose a time to publish or to unpublish",
+  badTime: "Enter a date and time in London time (a time the clocks skip does not exist)",
+} as const;
 
 /** The item of `id`, or a thrown 404 (unknown) or 500/503 (the database failed). */
 async function findItem(id: string) {
@@ -48,76 +74,144 @@ async function loadEditorOptions(): Promise<RichTextOptions> {
   }
 }
 
-/** The editor's item as its form shows it (null for a new one); empty strings for missing values. */
+/** The editor's item as its form shows it (null for a new one): the pending draft over the live row. */
 export async function loadContentEditor(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
   const id = editorId.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   const richText = await loadEditorOptions();
-  if (id.data === "new") return { item: null, richText };
+  if (id.data === "new") return { item: null, publishing: null, history: null, richText };
   const item = await findItem(id.data);
+  const fields = workingCopy(item);
+  const db = await getDb();
+  const [pending, history] = await Promise.all([
+    listPendingFor(db, "content", item.id),
+    loadContentHistory(db, item.id, new URL(request.url).searchParams),
+  ]);
   return {
     richText,
     item: {
       id: item.id,
-      title: item.title,
-      slug: item.slug,
-      content: item.content,
+      title: fields.title,
+      slug: fields.slug,
+      content: fields.content,
       // The editor opens this document; without one (never edited in it) it reads `content`.
-      document: item.document ?? null,
-      excerpt: item.excerpt ?? "",
-      metaTitle: item.metaTitle ?? "",
-      metaDescription: item.metaDescription ?? "",
-      featuredImageUrl: item.featuredImageUrl ?? "",
-      type: item.type,
+      document: fields.document ?? null,
+      excerpt: fields.excerpt ?? "",
+      metaTitle: fields.metaTitle ?? "",
+      metaDescription: fields.metaDescription ?? "",
+      featuredImageUrl: fields.featuredImageUrl ?? "",
+      type: fields.type,
       status: item.status,
     },
+    publishing: { state: publishingState(item), scheduled: pending.map(scheduledActionView) },
+    history,
   };
 }
 
-/** Saves the item (SPEC.md "Content save"); success goes back to the list with a toast. */
+const CONTENT_TOO_LONG = "Content must be at most 200,000 characters";
+
+function parseForm(values: Record<string, string>, isNew: boolean) {
+  // A new item's slug comes from its title when the field was left empty.
+  if (isNew && values.title !== undefined && !(values.slug ?? "").trim()) values.slug = slugify(values.title);
+  const parsed = contentFormSchema.safeParse(values);
+  if (!parsed.success) return parsed;
+  // The editor's document is checked and rendered to the HTML the site shows; a form posted
+  // without one (no JavaScript, the HTML view) stores its HTML, sanitised as before.
+  const { contentDocument, ...fields } = parsed.data;
+  const body = richTextFromForm(contentDocument, fields.content, "content");
+  if (body.html.length > CONTENT_MAX_LENGTH) throw new ExpectedError(CONTENT_TOO_LONG, { field: "content" });
+  return { success: true as const, data: { ...fields, content: body.html, document: body.document } };
+}
+
+function invalidForm(error: z.ZodError, intent: string) {
+  const errors = fieldErrors(error);
+  const missing = errors.title === TITLE_AND_SLUG_REQUIRED || errors.slug === TITLE_AND_SLUG_REQUIRED;
+  if (missing) errors.form = TITLE_AND_SLUG_REQUIRED;
+  const message = missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields.";
+  return actionFailed(message, 400, { intent, errors });
+}
+
+/** The schedule's London wall-clock fields as instants; a field left empty is null. */
+function scheduleTimes(values: Record<string, string>): { publishAt: Date | null; unpublishAt: Date | null } {
+  const read = (field: "publishAt" | "unpublishAt") => {
+    const text = (values[field] ?? "").trim();
+    if (!text) return null;
+    const instant = fromLondonWallClock(text);
+    if (!instant) throw new ExpectedError(PUBLISHING_MESSAGES.badTime, { field });
+    return instant;
+  };
+  const times = { publishAt: read("publishAt"), unpublishAt: read("unpublishAt") };
+  if (!times.publishAt && !times.unpublishAt)
+    throw new ExpectedError(PUBLISHING_MESSAGES.noTime, { field: "publishAt" });
+  return times;
+}
+
+const backToList = (description: string) => redirectWithToast("/cms/content", { type: "success", description });
+const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
+  redirectWithToast(`/cms/content/${item.id}`, { type: "success", description });
+
+/**
+ * The editor's actions. Save draft, Publish, Unpublish and Schedule save what the form holds and go
+ * back to the list (SPEC.md "Content save"); cancelling a schedule and restoring stay in the editor.
+ */
 export function saveContentAction(request: Request, idParam: string | undefined) {
   const options = { failureMessage: CONTENT_MESSAGES.saveFailed, outageStatus: true };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorId.safeParse(idParam);
-    if (!id.success || intent !== "save") {
-      return data<ActionFailure>({ ok: false, intent, errors: { form: CONTENT_MESSAGES.saveFailed } }, { status: 400 });
-    }
+    const refused = () =>
+      data<ActionFailure>({ ok: false, intent, errors: { form: CONTENT_MESSAGES.saveFailed } }, { status: 400 });
+    if (!id.success) return refused();
     const isNew = id.data === "new";
-    // A new item's slug comes from its title when the field was left empty.
-    if (isNew && values.title !== undefined && !(values.slug ?? "").trim()) values.slug = slugify(values.title);
-    const parsed = contentFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      const missing = errors.title === TITLE_AND_SLUG_REQUIRED || errors.slug === TITLE_AND_SLUG_REQUIRED;
-      if (missing) errors.form = TITLE_AND_SLUG_REQUIRED;
-      const message = missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields.";
-      return actionFailed(message, 400, { intent, errors });
+    const itemId = isNew ? undefined : id.data;
+    const actor = current.user;
+    switch (intent) {
+      case "save":
+      case "publish":
+      case "schedule": {
+        const parsed = parseForm(values, isNew);
+        if (!parsed.success) return invalidForm(parsed.error, intent);
+        if (intent === "save") {
+          const saved = await saveContentDraft(db, actor, parsed.data, itemId);
+          return backToList(saved.created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated);
+        }
+        if (intent === "publish") {
+          await publishContent(db, actor, parsed.data, itemId);
+          return backToList(PUBLISHING_MESSAGES.published);
+        }
+        await scheduleContent(db, actor, parsed.data, itemId, scheduleTimes(values));
+        return backToList(PUBLISHING_MESSAGES.scheduled);
+      }
+      case "unpublish": {
+        if (!itemId) return refused();
+        const parsed = parseForm(values, false);
+        if (!parsed.success) return invalidForm(parsed.error, intent);
+        await unpublishContent(db, actor, parsed.data, itemId);
+        return backToList(PUBLISHING_MESSAGES.unpublished);
+      }
+      case "cancel-schedule": {
+        const scheduleId = idSchema.safeParse(values.scheduleId);
+        if (!itemId || !scheduleId.success) return refused();
+        await cancelScheduledAction(db, actor, scheduleId.data);
+        return backToEditor({ id: itemId }, PUBLISHING_MESSAGES.scheduleCancelled);
+      }
+      case "restore": {
+        const revisionId = idSchema.safeParse(values.revisionId);
+        if (!itemId || !revisionId.success) return refused();
+        const item = await restoreContentRevision(db, actor, itemId, revisionId.data);
+        return backToEditor(item, PUBLISHING_MESSAGES.restored);
+      }
+      default:
+        return refused();
     }
-    const { contentDocument, ...fields } = parsed.data;
-    const body = richTextFromForm(contentDocument, fields.content, "content");
-    if (body.html.length > CONTENT_MAX_LENGTH) {
-      return actionFailed("Content must be at most 200,000 characters", 400, {
-        intent,
-        errors: { content: "Content must be at most 200,000 characters" },
-      });
-    }
-    const saved = await saveContentAs(
-      db,
-      current.user,
-      { ...fields, content: body.html, document: body.document },
-      isNew ? undefined : id.data,
-    );
-    if (!saved) return actionFailed(CONTENT_MESSAGES.saveFailed, 404, { intent });
-    const description = saved.created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated;
-    return redirectWithToast("/cms/content", { type: "success", description });
   });
 }
 
-/** The preview's item: any status, for administrators only (a draft is 404 on the public site). */
+/** The preview's item: any status, for administrators only, showing its pending draft. */
 export async function loadContentPreview(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
   const id = idSchema.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
-  return findItem(id.data);
+  const item = await findItem(id.data);
+  return { ...item, ...workingCopy(item) };
 }

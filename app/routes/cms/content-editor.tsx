@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import { ContentEditor } from "~/components/cms/content-editor-form";
+import { RevisionHistory } from "~/components/cms/revision-history";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content";
 import type { Route } from "./+types/content-editor";
@@ -15,9 +16,22 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ContentEditorPage() {
-  const { item, richText } = useLoaderData<typeof loader>();
+  const { item, publishing, history, richText } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <ContentEditor item={item} errors={result?.errors ?? {}} richText={richText} />;
+  const errors = result && "errors" in result ? result.errors : {};
+  return (
+    <>
+      {/* Keyed by item and its latest revision, so the form starts again from what was saved after a restore. */}
+      <ContentEditor
+        key={`${item?.id ?? "new"}:${history?.revisions[0]?.id ?? ""}`}
+        item={item}
+        publishing={publishing}
+        errors={errors}
+        richText={richText}
+      />
+      {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}
+    </>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [

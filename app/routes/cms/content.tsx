@@ -1,4 +1,4 @@
-import { PlusIcon, RefreshCwIcon } from "lucide-react";
+import { CalendarClockIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { ContentFilters, ContentTable } from "~/components/cms/content-list";
@@ -33,6 +33,12 @@ export default function ContentTab() {
             <Link to={refreshHref}>
               <RefreshCwIcon aria-hidden="true" />
               Refresh
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/cms/scheduled">
+              <CalendarClockIcon aria-hidden="true" />
+              Scheduled
             </Link>
           </Button>
           <Button asChild variant="outline">

@@ -3,9 +3,13 @@ import { desc, eq } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import type { CareerType } from "../../lib/enums";
 import type { CareerInput } from "../../lib/schemas/careers";
-import { auditedChange, type Actor } from "../platform/audit.server";
+import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
+import { ExpectedError } from "../platform/errors.server";
+import type { RevisionAction } from "../../lib/enums";
+import { recordRevision } from "../publishing/revisions.server";
+import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 
 export const ACTIVE_CAREERS_CACHE_KEY = "careers:active";
 
@@ -67,6 +71,12 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
 
 const ENTITY = "careers";
 
+/** Keeps a revision of a saved job opening (issue 17): its fields, without id and timestamps. */
+async function keepRevision(tx: Database, actor: AuditActor, row: CareerRow, action: RevisionAction): Promise<void> {
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = row;
+  await recordRevision(tx, { kind: "career", entityId: row.id, action, snapshot, actor });
+}
+
 export async function createCareer(db: Database, actor: Actor, input: CareerInput): Promise<Career> {
   const row = await auditedChange(
     db,
@@ -74,6 +84,7 @@ export async function createCareer(db: Database, actor: Actor, input: CareerInpu
     async (tx) => {
       const [created] = await tx.insert(careers).values(input).returning();
       if (!created) throw new Error("The career was not created");
+      await keepRevision(tx, actor, created, "saved");
       return created;
     },
     (career) => ({ action: "career.create", entity: ENTITY, entityId: career.id, details: { title: career.title } }),
@@ -98,6 +109,7 @@ export async function updateCareer(
         .set({ ...input, updatedAt: new Date() })
         .where(eq(careers.id, id))
         .returning();
+      if (updated) await keepRevision(tx, actor, updated, "saved");
       return updated;
     },
     (career) =>
@@ -125,3 +137,38 @@ export async function deleteCareer(db: Database, actor: Actor, id: string): Prom
   careersChanged();
   return deleted;
 }
+
+/**
+ * A scheduled publication (is_active on) or unpublication (off) of a job opening, carried out by
+ * the scheduler (publishing/scheduler.server.ts) with the audit entry of whoever scheduled it.
+ */
+async function setCareerActive(db: Database, actor: AuditActor, id: string, isActive: boolean): Promise<void> {
+  const row = await auditedChange(
+    db,
+    actor,
+    async (tx) => {
+      const [updated] = await tx
+        .update(careers)
+        .set({ isActive, updatedAt: new Date() })
+        .where(eq(careers.id, id))
+        .returning();
+      if (!updated) throw new ExpectedError("This job opening does not exist or has been deleted", { status: 404 });
+      await keepRevision(tx, actor, updated, isActive ? "published" : "unpublished");
+      return updated;
+    },
+    (career) => ({
+      action: isActive ? "career.publish" : "career.unpublish",
+      entity: ENTITY,
+      entityId: career.id,
+      details: { title: career.title, scheduled: true },
+    }),
+  );
+  if (row) careersChanged();
+}
+
+export const careerScheduledHandlers: ScheduledActionHandlers = {
+  career: {
+    publish: (db, id, actor) => setCareerActive(db, actor, id, true),
+    unpublish: (db, id, actor) => setCareerActive(db, actor, id, false),
+  },
+};

@@ -7,7 +7,11 @@ import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
-import { auditedChange, type Actor } from "../platform/audit.server";
+import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
+import { ExpectedError } from "../platform/errors.server";
+import type { RevisionAction } from "../../lib/enums";
+import { recordRevision } from "../publishing/revisions.server";
+import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
@@ -111,12 +115,22 @@ const nameOnly = ({ name }: Course) => ({ name });
  */
 async function changeCourse<T extends Course | undefined>(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   action: string,
   change: (tx: Database) => Promise<T>,
   details: (course: Course) => Record<string, unknown>,
+  /** The revision the change keeps (issue 17); none for a deletion. */
+  revision: RevisionAction | null = null,
 ): Promise<T> {
-  const course = await auditedChange(db, actor, change, (row) =>
+  const withRevision = async (tx: Database) => {
+    const row = await change(tx);
+    if (row && revision) {
+      const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = row;
+      await recordRevision(tx, { kind: "course", entityId: row.id, action: revision, snapshot, actor });
+    }
+    return row;
+  };
+  const course = await auditedChange(db, actor, withRevision, (row) =>
     row ? { action, entity: "training_courses", entityId: row.id, details: details(row) } : null,
   );
   coursesChanged();
@@ -138,23 +152,24 @@ export function createCourse(db: Database, actor: Actor, input: CourseInput): Pr
     if (!row) throw new Error("The course was not created");
     return row;
   };
-  return changeCourse(db, actor, "course.create", insert, savedDetails);
+  return changeCourse(db, actor, "course.create", insert, savedDetails, "saved");
 }
 
 /** The updated course, or undefined when no course has this id. */
 export function updateCourse(db: Database, actor: Actor, id: string, input: CourseInput): Promise<Course | undefined> {
-  return changeCourse(db, actor, "course.update", (tx) => updateCourseRow(tx, id, input), savedDetails);
+  return changeCourse(db, actor, "course.update", (tx) => updateCourseRow(tx, id, input), savedDetails, "saved");
 }
 
 /** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
 export function setCourseActive(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   id: string,
   isActive: boolean,
 ): Promise<Course | undefined> {
   const action = isActive ? "course.activate" : "course.deactivate";
-  return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly);
+  const revision = isActive ? "published" : "unpublished";
+  return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly, revision);
 }
 
 /** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
@@ -165,3 +180,15 @@ export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Co
   };
   return changeCourse(db, actor, "course.delete", remove, nameOnly);
 }
+
+/** What the scheduler (publishing/scheduler.server.ts) does to a course at its time: show or hide it. */
+export const courseScheduledHandlers: ScheduledActionHandlers = {
+  course: {
+    publish: async (db, id, actor) => {
+      if (!(await setCourseActive(db, actor, id, true))) throw new ExpectedError("This course does not exist");
+    },
+    unpublish: async (db, id, actor) => {
+      if (!(await setCourseActive(db, actor, id, false))) throw new ExpectedError("This course does not exist");
+    },
+  },
+};

@@ -100,7 +100,7 @@ export async function isSlugTaken(db: Database, slug: string, exceptId?: string)
   return Boolean(row);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current === "object" && "code" in current && current.code === "23505") return true;
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
@@ -109,15 +109,17 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Public pages and the assistant's site search show the change on their next request. */
-function contentChanged(): void {
+export function contentChanged(): void {
   invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
 }
 
 /**
- * Creates (no id) or updates an item. The rules of SPEC.md section 4: published_at is now whenever
- * the status is published, reset at every save, and null otherwise; the author is whoever saves;
- * updated_at is now. A slug another item uses is refused with a ExpectedError on "slug".
- * Returns undefined when the item to update no longer exists.
+ * Creates (no id) or updates an item's row directly (the seed-like path; the editor's actions are
+ * in content-publishing.server.ts). published_at is the FIRST publication's time, kept through
+ * later saves and unpublishing (decision 015 departs here from SPEC.md section 4, which re-dated
+ * it at every save); last_published_at is now whenever the status is published; the author is
+ * whoever saves; updated_at is now. A slug another item uses is refused with a ExpectedError on
+ * "slug". Returns undefined when the item to update no longer exists.
  */
 export async function saveContent(
   db: Database,
@@ -127,6 +129,8 @@ export async function saveContent(
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
   if (await isSlugTaken(db, input.slug, id)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
   const now = new Date();
+  const published = input.status === "published";
+  const firstPublishedAt = id ? (await getContentById(db, id))?.publishedAt : null;
   const values = {
     title: input.title,
     slug: input.slug,
@@ -141,7 +145,8 @@ export async function saveContent(
     metaTitle: input.metaTitle,
     metaDescription: input.metaDescription,
     authorId,
-    publishedAt: input.status === "published" ? now : null,
+    publishedAt: firstPublishedAt ?? (published ? now : null),
+    ...(published ? { lastPublishedAt: now, draft: null } : {}),
     updatedAt: now,
   };
   try {
@@ -166,37 +171,6 @@ export async function deleteContent(db: Database, id: string): Promise<ContentIt
   const [item] = await db.delete(content).where(eq(content.id, id)).returning();
   contentChanged();
   return item;
-}
-
-/**
- * An administrator saves an item (the Content tab's editor): saveContent with them as the author,
- * and its audit entry ("content.create" or "content.update") in the same transaction.
- */
-export function saveContentAs(
-  db: Database,
-  actor: Actor,
-  input: ContentToSave,
-  id?: string,
-): Promise<{ item: ContentItem; created: boolean } | undefined> {
-  return auditedChange(
-    db,
-    actor,
-    (tx) => saveContent(tx, input, actor.id, id),
-    (saved) =>
-      saved
-        ? {
-            action: saved.created ? "content.create" : "content.update",
-            entity: "content",
-            entityId: saved.item.id,
-            details: {
-              title: saved.item.title,
-              slug: saved.item.slug,
-              type: saved.item.type,
-              status: saved.item.status,
-            },
-          }
-        : null,
-  );
 }
 
 /** An administrator deletes an item, with its "content.delete" audit entry; undefined when it was gone. */
@@ -246,8 +220,12 @@ export type PublishedContentSummary = Pick<ContentItem, keyof typeof publishedLi
 
 /** Every published item's address and last change, for the sitemap. */
 export async function listPublishedSlugs(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
+  // The live page's last publication, not updated_at, which a saved draft moves too.
   return db
-    .select({ slug: content.slug, updatedAt: content.updatedAt })
+    .select({
+      slug: content.slug,
+      updatedAt: sql<Date>`coalesce(${content.lastPublishedAt}, ${content.updatedAt})`.mapWith(content.updatedAt),
+    })
     .from(content)
     .where(isPublished())
     .orderBy(desc(content.publishedAt));
@@ -319,6 +297,9 @@ export interface ContentPageView {
   /** ISO time and the date as the page shows it (formatted on the server, so hydration agrees). */
   publishedAt: string | null;
   publishedLabel: string | null;
+  /** The latest publication when it came after the first: "Updated <date>" (decision 015). */
+  updatedAt: string | null;
+  updatedLabel: string | null;
   hasAuthor: boolean;
   html: string;
   metaTitle: string | null;
@@ -344,11 +325,20 @@ export function toContentPageView(
     featuredImageUrl: item.featuredImageUrl,
     publishedAt: item.publishedAt ? item.publishedAt.toISOString() : null,
     publishedLabel: item.publishedAt ? formatDate(item.publishedAt, "long") : null,
+    ...updatedDate(item),
     hasAuthor: item.authorId !== null,
     html: sanitizeRichText(applyPlaceholders(item.content, publicSettings, { html: true })),
     metaTitle: item.metaTitle ? text(item.metaTitle) : null,
     metaDescription: item.metaDescription ? text(item.metaDescription) : null,
   };
+}
+
+function updatedDate(item: ContentItem): { updatedAt: string | null; updatedLabel: string | null } {
+  const { publishedAt, lastPublishedAt } = item;
+  if (!publishedAt || !lastPublishedAt || lastPublishedAt.getTime() <= publishedAt.getTime()) {
+    return { updatedAt: null, updatedLabel: null };
+  }
+  return { updatedAt: lastPublishedAt.toISOString(), updatedLabel: formatDate(lastPublishedAt, "long") };
 }
 
 /**

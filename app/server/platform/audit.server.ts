@@ -8,9 +8,12 @@ export interface Actor {
   email: string;
 }
 
+/** Who a recorded change is by: an Actor, or (a scheduled action of a since-deleted user) only their e-mail. */
+export type AuditActor = Actor | { id: string | null; email: string };
+
 export async function recordAudit(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   action: string,
   entity: string,
   entityId: string | null,
@@ -34,7 +37,7 @@ export interface AuditEntry {
  */
 export async function auditedChange<T>(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   change: (tx: Database) => Promise<T>,
   describe: (result: T) => AuditEntry | null,
 ): Promise<T> {

@@ -1,0 +1,69 @@
+/**
+ * The Content editor's History panel (issue 17): the item's revisions (who, when, what action) and,
+ * when the address names two (?from=&to=), their field-by-field difference.
+ */
+import { formatDate } from "~/lib/format";
+import { isUuid } from "~/lib/schemas/id";
+import { diffRevisions, type FieldDiff } from "~/lib/revision-diff";
+import type { Database } from "~/server/platform/db/db.server";
+import { getRevision, listRevisions } from "~/server/publishing/revisions.server";
+
+/** The fields the comparison shows, in the editor's order; the body is compared by its text. */
+const COMPARED_FIELDS = [
+  { field: "title", label: "Title" },
+  { field: "slug", label: "Slug" },
+  { field: "excerpt", label: "Excerpt" },
+  { field: "content", label: "Content", html: true },
+  { field: "type", label: "Content Type" },
+  { field: "metaTitle", label: "Meta Title" },
+  { field: "metaDescription", label: "Meta Description" },
+  { field: "featuredImageUrl", label: "Featured Image URL" },
+] as const;
+
+const ACTION_LABELS: Record<string, string> = {
+  saved: "Saved draft",
+  published: "Published",
+  unpublished: "Unpublished",
+  restored: "Restored",
+  scheduled: "Scheduled",
+};
+
+export interface RevisionView {
+  id: string;
+  action: string;
+  by: string;
+  at: string;
+  atLabel: string;
+}
+
+export interface RevisionComparison {
+  from: RevisionView;
+  to: RevisionView;
+  fields: FieldDiff[];
+}
+
+export async function loadContentHistory(
+  db: Database,
+  id: string,
+  params: URLSearchParams,
+): Promise<{ revisions: RevisionView[]; comparison: RevisionComparison | null }> {
+  const rows = await listRevisions(db, "content", id);
+  const revisions = rows.map((row): RevisionView => ({
+    id: row.id,
+    action: ACTION_LABELS[row.action] ?? row.action,
+    by: row.userEmail,
+    at: row.createdAt.toISOString(),
+    atLabel: formatDate(row.createdAt, "precise"),
+  }));
+  const fromId = params.get("from");
+  const toId = params.get("to");
+  if (!isUuid(fromId) || !isUuid(toId)) return { revisions, comparison: null };
+  const [from, to] = await Promise.all([getRevision(db, "content", id, fromId), getRevision(db, "content", id, toId)]);
+  const fromView = revisions.find((revision) => revision.id === fromId);
+  const toView = revisions.find((revision) => revision.id === toId);
+  if (!from || !to || !fromView || !toView) return { revisions, comparison: null };
+  return {
+    revisions,
+    comparison: { from: fromView, to: toView, fields: diffRevisions(from.snapshot, to.snapshot, COMPARED_FIELDS) },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The Scheduled view (/cms/scheduled, issue 17): every pending scheduled publication and
+ * unpublication, when (London time), who asked for it, and a Cancel for each.
+ */
+import { formatDate } from "~/lib/format";
+import { idSchema } from "~/lib/schemas/id";
+import { requireAdmin } from "~/server/auth/guards.server";
+import type { PendingScheduledAction, ScheduledAction } from "~/server/publishing/scheduled-actions.server";
+import { cancelScheduledAction, listPendingScheduledActions } from "~/server/publishing/scheduled-actions.server";
+import { actionFailed, actionSucceeded, readCmsList, runCmsAction } from "./cms-action.server";
+
+export const SCHEDULED_MESSAGES = {
+  fetchFailed: "Failed to fetch scheduled actions",
+  cancelFailed: "Failed to cancel the scheduled action",
+  cancelled: "Schedule cancelled",
+} as const;
+
+const ACTION_LABELS: Record<string, string> = { publish: "Publish", unpublish: "Unpublish" };
+const EDITOR_PATHS: Record<string, string> = {
+  content: "/cms/content/",
+  career: "/cms/careers",
+  course: "/cms/courses",
+};
+
+export interface ScheduledActionView {
+  id: string;
+  action: string;
+  runAt: string;
+  /** London time, as every time of the CMS. */
+  runAtLabel: string;
+  by: string;
+}
+
+export function scheduledActionView(row: ScheduledAction): ScheduledActionView {
+  return {
+    id: row.id,
+    action: ACTION_LABELS[row.action] ?? row.action,
+    runAt: row.runAt.toISOString(),
+    runAtLabel: `${formatDate(row.runAt, "dateTime")} (London time)`,
+    by: row.createdByEmail,
+  };
+}
+
+export interface PendingActionView extends ScheduledActionView {
+  title: string;
+  kind: string;
+  href: string;
+}
+
+function pendingView(row: PendingScheduledAction): PendingActionView {
+  const base = EDITOR_PATHS[row.entityKind] ?? "/cms";
+  return {
+    ...scheduledActionView(row),
+    title: row.title ?? "(deleted item)",
+    kind: row.entityKind,
+    href: row.entityKind === "content" ? `${base}${row.entityId}` : base,
+  };
+}
+
+export async function loadScheduled(request: Request) {
+  await requireAdmin(request);
+  return readCmsList(
+    async (db) => (await listPendingScheduledActions(db)).map(pendingView),
+    SCHEDULED_MESSAGES.fetchFailed,
+  );
+}
+
+export function scheduledAction(request: Request) {
+  return runCmsAction(
+    request,
+    { failureMessage: SCHEDULED_MESSAGES.cancelFailed },
+    async ({ current, values, intent, db }) => {
+      const id = idSchema.safeParse(values.id);
+      if (intent !== "cancel" || !id.success) return actionFailed(SCHEDULED_MESSAGES.cancelFailed, 400, { intent });
+      await cancelScheduledAction(db, current.user, id.data);
+      return actionSucceeded(intent, { description: SCHEDULED_MESSAGES.cancelled });
+    },
+  );
+}
