@@ -29,6 +29,7 @@ describe("migrations", () => {
       "page_content",
       "payment_events",
       "rate_limit_windows",
+      "redirects",
       "sessions",
       "site_settings",
       "training_courses",
