@@ -74,6 +74,8 @@ export default [
     route("orders", "routes/cms/orders.tsx"),
     route("orders/export.csv", "routes/cms/orders-export.ts"),
     route("assistant", "routes/cms/assistant.tsx"),
+    route("redirects", "routes/cms/redirects.tsx"),
+    route("trash", "routes/cms/trash.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

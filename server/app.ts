@@ -14,7 +14,7 @@ import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { isAdministratorRequest } from "../app/server/auth/guards.server";
 import { isPrivateRequest } from "../app/server/auth/private-requests.server";
 import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
-import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
+import { closeDatabase, getDatabase, getDb } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
@@ -28,6 +28,7 @@ import {
   stopMailDelivery,
 } from "../app/server/platform/mail/delivery.server";
 import { pageCache } from "../app/server/platform/cache/page-cache.server";
+import { oldAddressRedirects } from "../app/server/content/redirect-middleware.server";
 import {
   adminMetricsEndpoint,
   METRICS_PATH,
@@ -156,6 +157,8 @@ export function createApp(options: AppOptions = {}): express.Express {
     METRICS_PATH,
     adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
   );
+  // Old addresses (a page's former slug, redirects added in the CMS): 301 to the new one.
+  app.use(oldAddressRedirects(getDb));
 
   // Validators (ETag, 304) for public pages; no-store for the admin area and signed-in pages.
   app.use(htmlValidators({ isPrivate: (req) => isPrivateRequest(req.path, req.headers.cookie) }));

@@ -37,6 +37,16 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
             <NavLink to="/cms/outbox" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Outbox
             </NavLink>
+            {/* Redirects and the trash (issue 17) are not the spec's tabs either. */}
+            <NavLink
+              to="/cms/redirects"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Redirects
+            </NavLink>
+            <NavLink to="/cms/trash" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Trash
+            </NavLink>
             <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Change password
             </Link>
