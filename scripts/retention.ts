@@ -1,7 +1,7 @@
 /**
  * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
- * the `attachment_retention_days` site setting (180 days when it is missing or invalid), and prints
- * what it did. Safe to run again. On the embedded database the server must be stopped; on
+ * the `attachment_retention_days` site setting (180 days when it is missing or invalid), deletes for
+ * good the content, job openings and courses in the trash for over 30 days, and prints what it did. Safe to run again. On the embedded database the server must be stopped; on
  * PostgreSQL it works at any time (for example daily from cron).
  */
 import "./prepare-env";
@@ -9,6 +9,7 @@ import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { purgeExpiredAttachments } from "../app/server/contact/retention.server";
+import { purgeExpiredTrash } from "../app/server/content/trash-retention.server";
 import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
@@ -27,6 +28,15 @@ await runScript(async () => {
       console.error(`Could not delete ${item.key} of submission ${item.id}: ${item.error}`);
     }
     console.log(`${result.removed.length} deleted, ${result.failed.length} failed.`);
+    const trash = await purgeExpiredTrash(database.db);
+    console.log(`Trash: items deleted before ${trash.cutoff.toISOString()} are deleted for good.`);
+    for (const [kind, items] of [
+      ["content item", trash.content],
+      ["job opening", trash.careers],
+      ["course", trash.courses],
+    ] as const) {
+      for (const item of items) console.log(`Deleted the ${kind} "${item.title}" (${item.id}) for good.`);
+    }
     if (result.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();
