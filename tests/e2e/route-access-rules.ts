@@ -15,6 +15,7 @@ import {
   content,
   contentBlocks,
   orders,
+  redirects,
   siteSettings,
   trainingCourses,
   unansweredQuestions,
@@ -392,6 +393,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/orders": adminPage(),
   "routes/cms/orders-export": adminPage(),
   "routes/cms/assistant": adminPage(),
+  "routes/cms/redirects": adminPage(),
+  "routes/cms/trash": adminPage(),
   "routes/api/sitemap": publicPage,
   "routes/api/robots": publicPage,
   "routes/api/icons": publicPage,
@@ -531,6 +534,48 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     delete: {
       request: async ({ server }) =>
         cmsForm("/cms/content", { intent: "delete", id: (await insertContent(server, false)).id }),
+      tables: ["content"],
+      expect: ADMIN_WRITE(),
+    },
+    // Bulk publish, unpublish and delete of the selected rows (issue 17).
+    bulk: {
+      request: async ({ server }) =>
+        cmsForm("/cms/content", {
+          intent: "bulk",
+          bulkAction: "publish",
+          ids: (await insertContent(server, false)).id,
+        }),
+      tables: ["content"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/redirects": {
+    create: {
+      request: async () =>
+        cmsForm("/cms/redirects", { intent: "create", fromPath: `/${unique("old")}`, toPath: "/about" }),
+      tables: ["redirects"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) => {
+        const [row] = await server.db
+          .insert(redirects)
+          .values({ fromPath: `/${unique("gone")}`, toPath: "/about" })
+          .returning();
+        return cmsForm("/cms/redirects", { intent: "delete", id: row!.id });
+      },
+      tables: ["redirects"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  // The trash's Restore, also the toast's Undo after a delete (issue 17).
+  "routes/cms/trash": {
+    restore: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        await server.db.update(content).set({ deletedAt: new Date() }).where(eq(content.id, item.id));
+        return cmsForm("/cms/trash", { intent: "restore", kind: "content", ids: item.id });
+      },
       tables: ["content"],
       expect: ADMIN_WRITE(),
     },

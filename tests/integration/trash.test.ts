@@ -74,7 +74,7 @@ describe("deleting content", () => {
 
     await expect(findPublishedContent(getDb, "trash-me")).resolves.toBeUndefined();
     await expect(listPublishedSlugs(cms.db)).resolves.toEqual([]);
-    const documents = await collectSiteKnowledge(cms.db, new Map(), { courses: [], source: "built-in" });
+    const documents = await collectSiteKnowledge(cms.db, {}, { courses: [], source: "built-in" });
     expect(JSON.stringify(documents)).not.toContain("Zanzibar");
     await expect(listContent(cms.db)).resolves.toMatchObject({ total: 0 });
     await expect(listContent(cms.db, { trashed: true })).resolves.toMatchObject({ total: 1 });

@@ -3,6 +3,7 @@ import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
 import { SignOutButton } from "./sign-out-button";
+import { UnsavedChangesPrompt } from "./unsaved-changes-prompt";
 
 /**
  * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
@@ -32,7 +33,7 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
             <h1 className="text-xl font-bold">Content Management System</h1>
             <p className="text-sm text-muted-foreground">Welcome, {email}</p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             {/* The e-mail outbox is not one of the spec's tabs; it sits with the account links. */}
             <NavLink to="/cms/outbox" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Outbox
@@ -59,6 +60,8 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <FailedSignInsNotice notice={failedSignIns} />
+        {/* Asks before leaving a form with unsaved changes (use-unsaved-changes.ts). */}
+        <UnsavedChangesPrompt />
         <nav aria-label="CMS sections" className="mb-6">
           <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-9">
             {CMS_TABS.map((tab) => (

@@ -7,6 +7,8 @@ import { FormAlert, SelectField, TextareaField, TextField } from "~/components/u
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
+import { useSaveShortcut } from "./use-save-shortcut";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** A content item as the editor's form shows it (missing values as empty strings). */
 export interface EditableContent {
@@ -41,6 +43,11 @@ export function ContentEditor({
   const [slugEdited, setSlugEdited] = useState(item !== null);
   const [imageUrl, setImageUrl] = useState(item?.featuredImageUrl ?? "");
 
+  // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17). A save reloads `item`.
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, item);
+  useSaveShortcut(formRef, { anywhere: true });
+
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   // "Title and slug are required" is the form's alert; the fields are still marked invalid.
   const requiredField = (name: "title" | "slug") => ({
@@ -73,7 +80,7 @@ export function ContentEditor({
         ) : null}
       </div>
 
-      <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
+      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
