@@ -31,7 +31,7 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div>
             <h1 className="text-xl font-bold">Content Management System</h1>
-            <p className="text-sm text-muted-foreground">Welcome, {email}</p>
+            <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             {/* The e-mail outbox is not one of the spec's tabs; it sits with the account links. */}

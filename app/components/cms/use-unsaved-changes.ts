@@ -69,7 +69,9 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
       const target = event.target as HTMLElement | null;
       // A rich-text area holds its text outside the form's fields until it syncs them.
       const richText = target?.isContentEditable === true;
-      setChanged(key, richText || formState(form) !== saved.current);
+      // After the event: a re-render in the middle of it would put a controlled field's old value
+      // back before React's own handler has read the new one.
+      setTimeout(() => setChanged(key, richText || formState(form) !== saved.current), 0);
     };
     const submitted = () => submittingForms.add(key);
     form.addEventListener("input", check);

@@ -21,7 +21,8 @@ export default function RedirectsTab() {
   const { redirects, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <div className="grid gap-6">
+    // Stacked, not a grid: a grid item would widen to the table's width on a phone.
+    <div className="space-y-6">
       <RedirectForm result={result?.intent === "create" ? result : undefined} />
       <RedirectsTable redirects={redirects} error={error} />
     </div>
