@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { showToast, Toaster } from "~/components/ui/toaster";
+import { useToastUndo } from "~/components/cms/use-toast-undo";
 import { useNonce } from "~/lib/nonce";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
@@ -65,14 +66,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const undo = useToastUndo();
 
   useEffect(() => {
     if (!toast) return;
     showToast(toast.type, toast.title ?? toast.description, {
       id: toast.id,
       description: toast.title ? toast.description : undefined,
+      ...(toast.undo ? { action: undo(toast.undo), duration: 10_000 } : {}),
     });
-  }, [toast]);
+  }, [toast, undo]);
 
   return (
     <>

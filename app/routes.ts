@@ -79,6 +79,8 @@ export default [
     route("media", "routes/cms/media.tsx"),
     route("media/upload", "routes/cms/media-upload.ts"),
     route("media/library", "routes/cms/media-library.ts"),
+    route("redirects", "routes/cms/redirects.tsx"),
+    route("trash", "routes/cms/trash.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -139,6 +139,10 @@ export const careers = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
+    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // the site and the lists; the retention job deletes it for good after 30 days.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -222,6 +226,10 @@ export const content = pgTable(
     // A published item's pending changes (its editable fields), so the live row stays what the
     // public reads until Publish; null when there are none. Unpublished items are edited in the row.
     draft: jsonb("draft").$type<Record<string, unknown>>(),
+    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // the site and the lists; the retention job deletes it for good after 30 days.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -301,6 +309,10 @@ export const trainingCourses = pgTable(
     instructor: text("instructor"),
     lastUpdated: text("last_updated"),
     isActive: boolean("is_active").notNull().default(true),
+    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // the site and the lists; the retention job deletes it for good after 30 days.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -330,6 +342,32 @@ export const pageContent = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("page_content_slug_unique").on(table.slug)],
+);
+
+/**
+ * Old addresses that answer 301 with a new one (issue 17): added by hand in the CMS, or by the
+ * content editor when a published page's slug changes. Paths only (same site), never chained.
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: id(),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    statusCode: integer("status_code").notNull().default(301),
+    // True when the editor added it on a slug change; false when an administrator typed it.
+    automatic: boolean("automatic").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("redirects_from_path_unique").on(table.fromPath),
+    check("redirects_status_code_check", sql`${table.statusCode} = 301`),
+    check(
+      "redirects_paths_check",
+      sql`${table.fromPath} ~ '^/' and ${table.toPath} ~ '^/' and ${table.fromPath} <> ${table.toPath}`,
+    ),
+  ],
 );
 
 /** Who changed what, and when: one row per administrative change (issue 3, DESIGN.md security rules). */

@@ -1,7 +1,9 @@
 /**
  * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
  * the `attachment_retention_days` site setting (180 days when it is missing or invalid), prunes old
- * revisions by the rule of app/server/publishing/revisions.server.ts, and prints what it did. Safe to run again. On the embedded database the server must be stopped; on
+ * revisions by the rule of app/server/publishing/revisions.server.ts, deletes for good the content,
+ * job openings and courses in the trash for over 30 days, and prints what it did. Safe to run
+ * again. On the embedded database the server must be stopped; on
  * PostgreSQL it works at any time (for example daily from cron).
  */
 import "./prepare-env";
@@ -14,6 +16,7 @@ import {
   REVISIONS_KEEP_ALL_DAYS,
   REVISIONS_KEEP_AT_LEAST,
 } from "../app/server/publishing/revisions.server";
+import { purgeExpiredTrash } from "../app/server/content/trash-retention.server";
 import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
@@ -36,6 +39,15 @@ await runScript(async () => {
     console.log(
       `Revisions: kept every one of the last ${REVISIONS_KEEP_ALL_DAYS} days, the last of each earlier day and at least the newest ${REVISIONS_KEEP_AT_LEAST} of each item; ${pruned} pruned.`,
     );
+    const trash = await purgeExpiredTrash(database.db);
+    console.log(`Trash: items deleted before ${trash.cutoff.toISOString()} are deleted for good.`);
+    for (const [kind, items] of [
+      ["content item", trash.content],
+      ["job opening", trash.careers],
+      ["course", trash.courses],
+    ] as const) {
+      for (const item of items) console.log(`Deleted the ${kind} "${item.title}" (${item.id}) for good.`);
+    }
     if (result.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();

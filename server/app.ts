@@ -15,7 +15,7 @@ import { isAdministratorRequest, isSignedInRequest } from "../app/server/auth/gu
 import { answerExpiredSessions } from "../app/server/auth/expired-session.server";
 import { isPrivateRequest } from "../app/server/auth/private-requests.server";
 import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
-import { closeDatabase, getDatabase } from "../app/server/platform/db/database.server";
+import { closeDatabase, getDatabase, getDb } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
@@ -30,6 +30,7 @@ import {
 } from "../app/server/platform/mail/delivery.server";
 import { pageCache } from "../app/server/platform/cache/page-cache.server";
 import { startScheduler, stopScheduler } from "../app/server/publishing/scheduler.server";
+import { oldAddressRedirects } from "../app/server/content/redirect-middleware.server";
 import {
   adminMetricsEndpoint,
   METRICS_PATH,
@@ -161,6 +162,8 @@ export function createApp(options: AppOptions = {}): express.Express {
     METRICS_PATH,
     adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
   );
+  // Old addresses (a page's former slug, redirects added in the CMS): 301 to the new one.
+  app.use(oldAddressRedirects(getDb));
 
   // A CMS save sent after its session ended gets 401, so the CMS can ask to sign in and resend it.
   app.use(answerExpiredSessions(isSignedInRequest));

@@ -164,7 +164,8 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
     publishedAt: null,
   });
   const row = page.getByRole("row").filter({ hasText: slug });
-  await expect(row.getByRole("cell").nth(1)).toHaveText("blog post");
+  // The first cell holds the row's checkbox for the bulk actions (issue 17).
+  await expect(row.getByRole("cell").nth(2)).toHaveText("blog post");
   await expect(row.getByText("draft", { exact: true })).toBeVisible();
 
   // A draft is not public, but the administrator can preview it with the settings filled in.
@@ -241,7 +242,8 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Content deleted successfully")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: slug })).toHaveCount(0);
-  expect(await contentBySlug(server, slug)).toBeUndefined();
+  // Deleting moves it to the trash (issue 17), from where it can be restored for 30 days.
+  expect(await contentBySlug(server, slug)).toMatchObject({ deletedAt: expect.any(Date) });
 
   // Every change is in the audit log.
   const audit = await server.db
@@ -358,7 +360,7 @@ test("the list searches, filters and pages", async ({ page, server }) => {
   try {
     await signInAs(page, server, "admin");
     await page.goto(LIST);
-    await page.getByLabel("Search by title or slug").fill(marker.toUpperCase());
+    await page.getByLabel("Search title, slug or text").fill(marker.toUpperCase());
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("heading", { name: "Content (27)" })).toBeVisible();
     const rows = page.locator("tbody tr");

@@ -18,6 +18,7 @@ import {
   orders,
   revisions,
   scheduledActions,
+  redirects,
   siteSettings,
   trainingCourses,
   unansweredQuestions,
@@ -438,6 +439,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/media-upload": postOnly,
   // The public files: the same for everyone (an unknown image is 404 to all).
   "routes/api/media-file": { path: () => `/media/${crypto.randomUUID()}.webp`, expect: everyone(shown(404)) },
+  "routes/cms/redirects": adminPage(),
+  "routes/cms/trash": adminPage(),
   "routes/api/sitemap": publicPage,
   "routes/api/robots": publicPage,
   "routes/api/icons": publicPage,
@@ -588,6 +591,48 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     delete: {
       request: async ({ server }) =>
         cmsForm("/cms/content", { intent: "delete", id: (await insertContent(server, false)).id }),
+      tables: ["content"],
+      expect: ADMIN_WRITE(),
+    },
+    // Bulk publish, unpublish and delete of the selected rows (issue 17).
+    bulk: {
+      request: async ({ server }) =>
+        cmsForm("/cms/content", {
+          intent: "bulk",
+          bulkAction: "publish",
+          ids: (await insertContent(server, false)).id,
+        }),
+      tables: ["content"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  "routes/cms/redirects": {
+    create: {
+      request: async () =>
+        cmsForm("/cms/redirects", { intent: "create", fromPath: `/${unique("old")}`, toPath: "/about" }),
+      tables: ["redirects"],
+      expect: ADMIN_WRITE(),
+    },
+    delete: {
+      request: async ({ server }) => {
+        const [row] = await server.db
+          .insert(redirects)
+          .values({ fromPath: `/${unique("gone")}`, toPath: "/about" })
+          .returning();
+        return cmsForm("/cms/redirects", { intent: "delete", id: row!.id });
+      },
+      tables: ["redirects"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  // The trash's Restore, also the toast's Undo after a delete (issue 17).
+  "routes/cms/trash": {
+    restore: {
+      request: async ({ server }) => {
+        const item = await insertContent(server, false);
+        await server.db.update(content).set({ deletedAt: new Date() }).where(eq(content.id, item.id));
+        return cmsForm("/cms/trash", { intent: "restore", kind: "content", ids: item.id });
+      },
       tables: ["content"],
       expect: ADMIN_WRITE(),
     },

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, orderItems, orders, trainingCourses } from "../../db/schema";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
-import { getCatalogue } from "~/server/commerce/courses.server";
+import { getCatalogue, purgeTrashedCourses } from "~/server/commerce/courses.server";
 import { getToast } from "~/server/platform/toast.server";
 import {
   postForm,
@@ -215,7 +215,8 @@ describe("create, update, show/hide and delete", () => {
     const course = await createdCourse();
     await expect(catalogueNames()).resolves.toContain("Kubernetes in Production");
     await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
-    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+    // Deleting moves it to the trash (issue 17): the row stays, marked, until the retention job.
+    expect(await courseNamed("Kubernetes in Production")).toMatchObject({ deletedAt: expect.any(Date) });
     await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials"]);
     expect((await auditActions(course.id)).map((entry) => entry.action)).toEqual(["course.create", "course.delete"]);
   });
@@ -235,7 +236,10 @@ describe("create, update, show/hide and delete", () => {
     });
 
     await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
-    expect(await courseNamed("Kubernetes in Production")).toBeUndefined();
+    // Deleting moves it to the trash (issue 17): the row stays, marked, until the retention job.
+    expect(await courseNamed("Kubernetes in Production")).toMatchObject({ deletedAt: expect.any(Date) });
+    // Deleted for good (by the retention job, after 30 days in the trash): the order keeps its copy.
+    await purgeTrashedCourses(cms.db, new Date(Date.now() + 1000));
     const items = await cms.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items).toEqual([
       expect.objectContaining({

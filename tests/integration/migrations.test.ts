@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions and scheduled actions", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions, scheduled actions and redirects", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -30,6 +30,7 @@ describe("migrations", () => {
       "page_content",
       "payment_events",
       "rate_limit_windows",
+      "redirects",
       "revisions",
       "scheduled_actions",
       "sessions",

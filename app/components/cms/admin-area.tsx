@@ -4,6 +4,7 @@ import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layou
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
 import { SignInAgainDialog } from "./session-recovery/sign-in-again-dialog";
 import { SignOutButton } from "./sign-out-button";
+import { UnsavedChangesPrompt } from "./unsaved-changes-prompt";
 
 /**
  * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
@@ -32,12 +33,22 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div>
             <h1 className="text-xl font-bold">Content Management System</h1>
-            <p className="text-sm text-muted-foreground">Welcome, {email}</p>
+            <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             {/* The e-mail outbox is not one of the spec's tabs; it sits with the account links. */}
             <NavLink to="/cms/outbox" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Outbox
+            </NavLink>
+            {/* Redirects and the trash (issue 17) are not the spec's tabs either. */}
+            <NavLink
+              to="/cms/redirects"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Redirects
+            </NavLink>
+            <NavLink to="/cms/trash" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Trash
             </NavLink>
             <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Change password
@@ -52,6 +63,8 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <FailedSignInsNotice notice={failedSignIns} />
         <SignInAgainDialog email={email} />
+        {/* Asks before leaving a form with unsaved changes (use-unsaved-changes.ts). */}
+        <UnsavedChangesPrompt />
         <nav aria-label="CMS sections" className="mb-6">
           <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-10">
             {CMS_TABS.map((tab) => (

@@ -2,7 +2,7 @@
  * The add/edit form of the CMS Careers tab (routes/cms/careers.tsx), shown in its dialog. It has
  * its own fetcher, so each opening starts afresh, and closes the dialog once the save worked.
  */
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { SwitchField } from "~/components/cms/switch-field";
 import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
@@ -11,6 +11,8 @@ import { DialogClose, DialogDescription, DialogTitle } from "~/components/ui/dia
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { CAREER_TYPES, type CareerType } from "~/lib/enums";
 import { CAREER_LIMITS, requirementsToText } from "~/lib/schemas/careers";
+import { useSaveShortcut } from "./use-save-shortcut";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** A career as the form edits it. */
 export interface EditableCareer {
@@ -29,6 +31,10 @@ export function CareerForm({ career, onSaved }: { career: EditableCareer | null;
   const { fetcher, errors, busy } = useCmsFormFetcher(onSaved);
   const id = useId();
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
+  // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17).
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, career);
+  useSaveShortcut(formRef);
 
   return (
     <>
@@ -38,7 +44,7 @@ export function CareerForm({ career, onSaved }: { career: EditableCareer | null;
           ? "Change this job opening and save it."
           : "Describe the job opening; only the title must be filled in."}
       </DialogDescription>
-      <fetcher.Form method="post" className="grid gap-4" noValidate>
+      <fetcher.Form ref={formRef} method="post" className="grid gap-4" noValidate>
         <CsrfInput />
         <input type="hidden" name="intent" value={career ? "update" : "create"} />
         {career ? <input type="hidden" name="id" value={career.id} /> : null}

@@ -13,6 +13,8 @@ import { LibraryImageButton } from "./media/library-image-button";
 import { usePickImage } from "./media/use-pick-image";
 import { SeoPanel } from "./seo-panel";
 import { PublishingStatus, type EditorPublishing } from "./publishing-status";
+import { useSaveShortcut } from "./use-save-shortcut";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** A content item as the editor's form shows it (missing values as empty strings). */
 export interface EditableContent {
@@ -58,6 +60,11 @@ export function ContentEditor({
   const [slugEdited, setSlugEdited] = useState(item !== null);
   const [imageUrl, setImageUrl] = useState(item?.featuredImageUrl ?? "");
 
+  // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17). A save reloads `item`.
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, item);
+  useSaveShortcut(formRef, { anywhere: true });
+
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   // "Title and slug are required" is the form's alert; the fields are still marked invalid.
   const requiredField = (name: "title" | "slug") => ({
@@ -90,7 +97,7 @@ export function ContentEditor({
         ) : null}
       </div>
 
-      <Form method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
+      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
 
@@ -142,6 +149,26 @@ export function ContentEditor({
         </div>
 
         <div className="grid content-start gap-6">
+          {/* The first submit button is what Enter in a field presses: Save draft, which never publishes.
+              The actions come first in the side column, as in WordPress's Publish box. */}
+          <div className="grid gap-2" role="group" aria-label="Save and publish">
+            <Button type="submit" name="intent" value="save" variant="outline" disabled={Boolean(sending)} data-save>
+              {sending === "save" ? "Saving..." : "Save draft"}
+            </Button>
+            <Button type="submit" name="intent" value="publish" disabled={Boolean(sending)}>
+              {sending === "publish"
+                ? "Publishing..."
+                : publishing?.state === "changed"
+                  ? "Publish changes"
+                  : "Publish"}
+            </Button>
+            {published ? (
+              <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={Boolean(sending)}>
+                {sending === "unpublish" ? "Unpublishing..." : "Unpublish"}
+              </Button>
+            ) : null}
+          </div>
+
           <SeoPanel
             idPrefix={id}
             errors={errors}
@@ -187,25 +214,6 @@ export function ContentEditor({
             <LibraryImageButton onPick={(image) => setImageUrl(image.src)} />
             {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
           </fieldset>
-
-          {/* The first submit button is what Enter in a field presses: Save draft never publishes. */}
-          <div className="grid gap-2" role="group" aria-label="Save and publish">
-            <Button type="submit" name="intent" value="save" variant="outline" disabled={Boolean(sending)}>
-              {sending === "save" ? "Saving..." : "Save draft"}
-            </Button>
-            <Button type="submit" name="intent" value="publish" disabled={Boolean(sending)}>
-              {sending === "publish"
-                ? "Publishing..."
-                : publishing?.state === "changed"
-                  ? "Publish changes"
-                  : "Publish"}
-            </Button>
-            {published ? (
-              <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={Boolean(sending)}>
-                {sending === "unpublish" ? "Unpublishing..." : "Unpublish"}
-              </Button>
-            ) : null}
-          </div>
         </div>
       </Form>
       {/* The status area's Cancel buttons belong to this form (form=), as forms cannot nest. */}

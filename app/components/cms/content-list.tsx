@@ -8,8 +8,11 @@ import { SelectField, TextField } from "~/components/ui/form-field";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "~/lib/enums";
 import { timeParts } from "~/lib/format";
 import { CONTENT_MESSAGES, contentStatusTone, contentTypeLabel } from "~/lib/schemas/content";
+import { TRASH_RETENTION_DAYS } from "~/lib/trash";
+import { cn } from "~/lib/utils";
+import { BulkActionBar, SelectCheckbox, useRowSelection, type BulkAction } from "./bulk-actions";
 
-/** The Content tab's search: title or slug, type and status, as the URL's q, type and status. */
+/** The Content tab's search: title, slug or body text, type and status, as the URL's q, type and status. */
 export function ContentFilters({
   id,
   searchParams,
@@ -28,7 +31,7 @@ export function ContentFilters({
     >
       <TextField
         id={`${id}-q`}
-        label="Search by title or slug"
+        label="Search title, slug or text"
         containerClassName="grid gap-1.5"
         name="q"
         type="search"
@@ -79,7 +82,26 @@ export interface ContentRow {
   updatedAt: Date | string;
 }
 
-/** The Content tab's list: one row per item, with edit, preview and (confirmed) delete. */
+const BULK_FORM_ID = "content-bulk-actions";
+
+const BULK_ACTIONS: readonly BulkAction[] = [
+  { value: "publish", label: "Publish" },
+  { value: "unpublish", label: "Unpublish" },
+  {
+    value: "delete",
+    label: "Delete",
+    confirm: {
+      question: "Move the selected content to the trash?",
+      description: `They leave the site at once. You can restore them from the trash for ${TRASH_RETENTION_DAYS} days.`,
+      confirmLabel: "Move to trash",
+    },
+  },
+];
+
+/**
+ * The Content tab's list: one row per item, with edit, preview and (confirmed) delete, and a
+ * checkbox per row for the bulk actions above it (issue 17).
+ */
 export function ContentTable({
   items,
   error,
@@ -89,51 +111,100 @@ export function ContentTable({
   error: string | null;
   filtered: boolean;
 }) {
+  const selection = useRowSelection(items.map((item) => item.id));
   return (
-    <DataTable
-      columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
-      error={error}
-      empty={items.length === 0}
-      emptyMessage={filtered ? "No content matches these filters." : "No content yet. Create your first item."}
-    >
-      {items.map((item) => (
-        <tr key={item.id} className="border-b align-top last:border-0">
-          <td className="py-3 pr-4 font-medium">{item.title}</td>
-          <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>
-          <td className="py-3 pr-4">
-            <Badge tone={contentStatusTone(item.status)}>{item.status}</Badge>
-          </td>
-          <td className="py-3 pr-4 font-mono text-xs">{item.slug}</td>
-          <td className="max-w-xs py-3 pr-4 text-muted-foreground">
-            <span className="line-clamp-2">{item.excerpt}</span>
-          </td>
-          <td className="py-3 pr-4 whitespace-nowrap">
-            <UpdatedAt value={item.updatedAt} />
-          </td>
-          <td className="py-3">
-            <div className="flex items-center gap-2">
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
-                  <PencilIcon aria-hidden="true" />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="sm">
-                <Link to={`/cms/content/${item.id}/preview`} aria-label={`Preview ${item.title}`}>
-                  <EyeIcon aria-hidden="true" />
-                </Link>
-              </Button>
-              <ConfirmForm
-                fields={{ intent: "delete", id: item.id }}
-                question={CONTENT_MESSAGES.delete}
-                buttonLabel={`Delete ${item.title}`}
-              >
-                <Trash2Icon aria-hidden="true" />
-              </ConfirmForm>
-            </div>
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <>
+      {items.length > 0 && !error ? (
+        <BulkActionBar
+          formId={BULK_FORM_ID}
+          count={selection.selected.size}
+          actions={BULK_ACTIONS}
+          onDone={selection.clear}
+        />
+      ) : null}
+      <DataTable
+        columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
+        firstColumn={
+          <SelectCheckbox
+            label="Select all on this page"
+            checked={selection.allSelected}
+            indeterminate={selection.someSelected}
+            onChange={selection.toggleAll}
+          />
+        }
+        error={error}
+        empty={items.length === 0}
+        emptyMessage={filtered ? "No content matches these filters." : "No content yet. Create your first item."}
+      >
+        {items.map((item) => (
+          <ContentTableRow
+            key={item.id}
+            item={item}
+            selected={selection.selected.has(item.id)}
+            onSelect={(on) => selection.toggle(item.id, on)}
+          />
+        ))}
+      </DataTable>
+    </>
+  );
+}
+
+function ContentTableRow({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: ContentRow;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  return (
+    <tr className={cn("border-b align-top last:border-0", selected && "bg-muted")}>
+      <td className="py-3 pr-2">
+        <SelectCheckbox
+          label={`Select ${item.title}`}
+          checked={selected}
+          onChange={onSelect}
+          form={BULK_FORM_ID}
+          name="ids"
+          value={item.id}
+        />
+      </td>
+      <td className="py-3 pr-4 font-medium">{item.title}</td>
+      <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>
+      <td className="py-3 pr-4">
+        <Badge tone={contentStatusTone(item.status)}>{item.status}</Badge>
+      </td>
+      <td className="py-3 pr-4 font-mono text-xs">{item.slug}</td>
+      <td className="max-w-xs py-3 pr-4 text-muted-foreground">
+        <span className="line-clamp-2">{item.excerpt}</span>
+      </td>
+      <td className="py-3 pr-4 whitespace-nowrap">
+        <UpdatedAt value={item.updatedAt} />
+      </td>
+      <td className="py-3">
+        <div className="flex items-center gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
+              <PencilIcon aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/cms/content/${item.id}/preview`} aria-label={`Preview ${item.title}`}>
+              <EyeIcon aria-hidden="true" />
+            </Link>
+          </Button>
+          <ConfirmForm
+            fields={{ intent: "delete", id: item.id }}
+            question={CONTENT_MESSAGES.delete}
+            description={`It leaves the site at once. You can restore it from the trash for ${TRASH_RETENTION_DAYS} days.`}
+            buttonLabel={`Delete ${item.title}`}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </ConfirmForm>
+        </div>
+      </td>
+    </tr>
   );
 }
 

@@ -13,6 +13,8 @@ import { Label } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { COURSE_LIMITS, featuresToText, type CourseInput } from "~/lib/schemas/courses";
 import type { CourseSummary } from "~/lib/training";
+import { useSaveShortcut } from "./use-save-shortcut";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** The form's fields, in the order of CourseInput; what a refused form sends back to be shown again. */
 export const COURSE_FIELDS = [
@@ -82,6 +84,9 @@ export function CourseForm({
   const navigation = useNavigation();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17).
+  useUnsavedChanges(formRef, course);
+  useSaveShortcut(formRef, { anywhere: true });
   const errors: Record<string, string> = actionData?.errors ?? {};
   // After a refusal the form shows what was typed, which matters when the page was reloaded to say so.
   const initial = actionData?.values ?? storedValues(course);

@@ -6,6 +6,7 @@ import type * as React from "react";
  */
 export function DataTable({
   columns,
+  firstColumn,
   lastColumn = <span className="sr-only">Actions</span>,
   error = null,
   empty = false,
@@ -14,6 +15,8 @@ export function DataTable({
   children,
 }: {
   columns: readonly string[];
+  /** A heading before the columns (a list with bulk actions: "select all on this page"). */
+  firstColumn?: React.ReactNode;
   /** The heading of the last column; by default "Actions", for screen readers only. */
   lastColumn?: React.ReactNode;
   error?: string | null;
@@ -36,6 +39,11 @@ export function DataTable({
       <table className="w-full text-left text-sm">
         <thead className="border-b text-muted-foreground">
           <tr>
+            {firstColumn ? (
+              <th scope="col" className="w-8 py-2 pr-2 font-medium">
+                {firstColumn}
+              </th>
+            ) : null}
             {columns.map((heading) => (
               <th key={heading} scope="col" className="py-2 pr-4 font-medium">
                 {heading}

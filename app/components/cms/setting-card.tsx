@@ -17,6 +17,8 @@ import { SelectField, SelectOptions, TextareaField, TextField } from "~/componen
 import { FieldError, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { SETTING_TYPES } from "~/lib/enums";
 import { SETTING_KEYS } from "~/lib/site-setting-keys";
+import { useSaveShortcut } from "./use-save-shortcut";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** A setting as its card shows it. */
 export interface SettingItem {
@@ -85,6 +87,10 @@ export function SettingCard({ setting }: { setting: SettingItem }) {
   const error =
     fetcher.data?.ok === false ? (fetcher.data.errors?.settingValue ?? fetcher.data.errors?.form) : undefined;
   const busy = fetcher.state !== "idle";
+  // Ask before leaving with an unsaved value; Ctrl/Cmd+S saves it (issue 17).
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, setting.settingValue);
+  useSaveShortcut(formRef);
   const headingId = `${id}-key`;
   const describedBy = [setting.description ? `${id}-description` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -114,7 +120,7 @@ export function SettingCard({ setting }: { setting: SettingItem }) {
           variant="ghost"
         />
       </div>
-      <fetcher.Form method="post" noValidate className="flex flex-wrap items-start gap-2">
+      <fetcher.Form ref={formRef} method="post" noValidate className="flex flex-wrap items-start gap-2">
         <CsrfInput />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="settingKey" value={setting.settingKey} />

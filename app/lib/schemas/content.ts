@@ -9,6 +9,8 @@ export const CONTENT_MAX_LENGTH = 200_000;
 
 export const TITLE_AND_SLUG_REQUIRED = "Title and slug are required";
 export const SLUG_TAKEN = "This slug is already used by another item";
+/** A trashed item keeps its slug until it is deleted for good (docs/decisions/016). */
+export const SLUG_IN_TRASH = "This slug belongs to an item in the trash: restore that item, or choose another slug";
 
 export const CONTENT_MESSAGES = {
   updated: "Content updated successfully",

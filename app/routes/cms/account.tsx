@@ -1,5 +1,7 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { useSaveShortcut } from "~/components/cms/use-save-shortcut";
+import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -24,6 +26,10 @@ export default function Account() {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const id = useId();
   const busy = navigation.state === "submitting";
+  // Ask before leaving with typed passwords; Ctrl/Cmd+S submits (issue 17).
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, actionData);
+  useSaveShortcut(formRef, { anywhere: true });
   const passwordField = (name: string, label: string, autoComplete: string, hint?: string) => (
     <TextField
       id={`${id}-${name}`}
@@ -38,7 +44,7 @@ export default function Account() {
   return (
     <section className="mx-auto max-w-md rounded-lg border bg-card p-6">
       <h2 className="text-lg font-semibold">Change your password</h2>
-      <Form method="post" className="mt-4 grid gap-4" noValidate>
+      <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
         <CsrfInput />
         {passwordField("currentPassword", "Current password", "current-password")}
         {passwordField("newPassword", "New password", "new-password", NEW_PASSWORD_HINT)}

@@ -5,6 +5,7 @@
 import { careerFormSchema, careerIdSchema } from "~/lib/schemas/careers";
 import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers/careers.server";
 import { ExpectedError } from "~/server/platform/errors.server";
+import { undoTrash } from "~/lib/trash";
 import { actionSucceeded, invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 const MESSAGES = {
@@ -39,7 +40,10 @@ export function careersAction(request: Request) {
       case "delete": {
         const id = careerIdSchema.safeParse(values);
         if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();
-        return actionSucceeded(intent, { description: "Career deleted successfully" });
+        return actionSucceeded(intent, {
+          description: "Career deleted successfully",
+          undo: undoTrash("career", [id.data.id]),
+        });
       }
       default:
         return unknownIntent(intent);

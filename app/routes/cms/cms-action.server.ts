@@ -66,7 +66,10 @@ export function invalidFields(error: z.ZodError, failure: { intent?: string; val
 }
 
 /** What a change that worked answers to a form that stays on the page: `ok: true` and the success toast. */
-export function actionSucceeded(intent: string, toast: { title?: string; description: string }) {
+export function actionSucceeded(
+  intent: string,
+  toast: { title?: string; description: string; undo?: { action: string; fields: Record<string, string> } },
+) {
   return dataWithToast({ ok: true as const, intent }, { type: "success", ...toast });
 }
 

@@ -1,14 +1,19 @@
-/** The Content tab's server side: the list and its deletions (the editor's is content-editor.server.ts). */
+/**
+ * The Content tab's server side: the list, its deletions (to the trash, with Undo) and its bulk
+ * publish, unpublish and delete (issue 17). The editor's is content-editor.server.ts.
+ */
 import { data } from "react-router";
 import { CONTENT_MESSAGES, contentListFilterSchema } from "~/lib/schemas/content";
 import { z } from "~/lib/schemas/zod";
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
+import { TRASH_MESSAGES, undoTrash } from "~/lib/trash";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { deleteContentAs, listContent } from "~/server/content/content.server";
+import { changeContentAs, listContent } from "~/server/content/content.server";
+import { publishContentItems, unpublishContentItems } from "~/server/content/content-publishing.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { dataWithToast } from "~/server/platform/toast.server";
-import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
+import { actionFailed, actionSucceeded, runCmsAction, type ActionFailure } from "./cms-action.server";
 import { idSchema } from "~/lib/schemas/id";
 
 /** One page of the list, filtered by the URL's q, type and status (SPEC.md "Content tab"). */
@@ -26,18 +31,61 @@ export async function loadContentList(request: Request) {
   }
 }
 
-/** Deleting an item (after the confirmation in the browser); saving is the editor's action. */
-export function deleteContentAction(request: Request) {
+export const BULK_MESSAGES = {
+  none: "Select at least one item first.",
+  published: (count: number) => `${count} ${count === 1 ? "item" : "items"} published`,
+  unpublished: (count: number) => `${count} ${count === 1 ? "item" : "items"} unpublished`,
+  unchanged: "Nothing changed: the selected items were already so.",
+  failed: "Failed to change the selected content",
+} as const;
+
+const bulkSchema = z.object({
+  bulkAction: z.enum(["publish", "unpublish", "delete"]),
+  ids: z.array(idSchema).min(1, BULK_MESSAGES.none).max(100),
+});
+
+/** The list's actions: "delete" (one item, after the confirmation) and "bulk" (the selected rows). */
+export function contentListAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: CONTENT_MESSAGES.deleteFailed },
-    async ({ current, values, intent, db }) => {
-      const parsed = z.object({ id: idSchema }).safeParse(values);
-      if (intent !== "delete") return data<ActionFailure>({ ok: false, intent, errors: {} }, { status: 400 });
-      if (!parsed.success) return actionFailed(CONTENT_MESSAGES.deleteFailed, 400, { intent });
-      const deleted = await deleteContentAs(db, current.user, parsed.data.id);
-      if (!deleted) return actionFailed(CONTENT_MESSAGES.deleteFailed, 404, { intent });
-      return dataWithToast({ ok: true as const }, { type: "success", description: CONTENT_MESSAGES.deleted });
+    { failureMessage: (intent) => (intent === "bulk" ? BULK_MESSAGES.failed : CONTENT_MESSAGES.deleteFailed) },
+    async ({ current, form, values, intent, db }) => {
+      if (intent === "delete") {
+        const parsed = z.object({ id: idSchema }).safeParse(values);
+        if (!parsed.success) return actionFailed(CONTENT_MESSAGES.deleteFailed, 400, { intent });
+        const [trashed] = await changeContentAs(db, current.user, "trash", [parsed.data.id]);
+        if (!trashed) return actionFailed(CONTENT_MESSAGES.deleteFailed, 404, { intent });
+        return dataWithToast(
+          { ok: true as const, intent },
+          { type: "success", description: CONTENT_MESSAGES.deleted, undo: undoTrash("content", [trashed.id]) },
+        );
+      }
+      if (intent !== "bulk") return data<ActionFailure>({ ok: false, intent, errors: {} }, { status: 400 });
+      const parsed = bulkSchema.safeParse({ bulkAction: values.bulkAction, ids: form.getAll("ids") });
+      if (!parsed.success) return actionFailed(BULK_MESSAGES.none, 400, { intent });
+      const { bulkAction, ids } = parsed.data;
+      const changed =
+        bulkAction === "delete"
+          ? await changeContentAs(db, current.user, "trash", ids)
+          : bulkAction === "publish"
+            ? await publishContentItems(db, current.user, ids)
+            : await unpublishContentItems(db, current.user, ids);
+      if (changed.length === 0) return actionSucceeded(intent, { description: BULK_MESSAGES.unchanged });
+      if (bulkAction === "delete") {
+        return dataWithToast(
+          { ok: true as const, intent },
+          {
+            type: "success",
+            description: TRASH_MESSAGES.movedToTrash(changed.length),
+            undo: undoTrash(
+              "content",
+              changed.map((item) => item.id),
+            ),
+          },
+        );
+      }
+      const message = bulkAction === "publish" ? BULK_MESSAGES.published : BULK_MESSAGES.unpublished;
+      return actionSucceeded(intent, { description: message(changed.length) });
     },
   );
 }

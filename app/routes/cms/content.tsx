@@ -5,7 +5,7 @@ import { ContentFilters, ContentTable } from "~/components/cms/content-list";
 import { Pagination } from "~/components/cms/pagination";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/content";
-import { deleteContentAction, loadContentList } from "./content.server";
+import { contentListAction, loadContentList } from "./content.server";
 
 /** The Content tab: the items, filtered by the URL's q, type and status (SPEC.md "Content tab"). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return deleteContentAction(request);
+  return contentListAction(request);
 }
 
 export default function ContentTab() {

@@ -16,6 +16,7 @@ import {
   updateCourse,
 } from "~/server/commerce/courses.server";
 import { ExpectedError } from "~/server/platform/errors.server";
+import { undoTrash } from "~/lib/trash";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
@@ -49,8 +50,8 @@ function courseValues(values: Record<string, string>): CourseFormValues {
 
 const visibilitySchema = courseIdSchema.extend({ isActive: z.enum(["true", "false"]) });
 
-function succeeded(description: string) {
-  return redirectWithToast(COURSES_PATH, { type: "success", description });
+function succeeded(description: string, undo?: ReturnType<typeof undoTrash>) {
+  return redirectWithToast(COURSES_PATH, { type: "success", description, ...(undo ? { undo } : {}) });
 }
 
 /**
@@ -84,7 +85,7 @@ export function coursesAction(request: Request) {
       case "delete": {
         const id = courseIdSchema.safeParse(values);
         if (!id.success || !(await deleteCourse(db, current.user, id.data.id))) throw notFound();
-        return succeeded(MESSAGES.deleted);
+        return succeeded(MESSAGES.deleted, undoTrash("course", [id.data.id]));
       }
       default:
         return unknownIntent(intent);

@@ -5,7 +5,7 @@
  * contact details and business hours. Drafts, archived content, inactive courses and jobs, private
  * settings and anything visitors sent are never read here.
  */
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { content } from "../../../db/schema";
 import { ABOUT_PAGE } from "../../content/about";
 import { CAREERS_PAGE } from "../../content/careers";
@@ -227,7 +227,7 @@ async function publishedContentPassages(db: Database, settings: SettingsMap): Pr
   const rows = await db
     .select({ slug: content.slug, title: content.title, excerpt: content.excerpt, body: content.content })
     .from(content)
-    .where(and(eq(content.status, "published"), isNotNull(content.publishedAt)))
+    .where(and(eq(content.status, "published"), isNotNull(content.publishedAt), isNull(content.deletedAt)))
     .orderBy(desc(content.publishedAt), asc(content.slug))
     .limit(500);
   return rows.flatMap((row) => {

@@ -1,11 +1,12 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import type { CareerType } from "../../lib/enums";
 import type { CareerInput } from "../../lib/schemas/careers";
-import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
+import { auditedChange, recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
+import { containsPattern } from "../platform/db/like-pattern.server";
 import { ExpectedError } from "../platform/errors.server";
 import type { RevisionAction } from "../../lib/enums";
 import { recordRevision } from "../publishing/revisions.server";
@@ -29,9 +30,25 @@ function toCareer(row: CareerRow): Career {
   };
 }
 
-/** Every career, active or not, newest first (the CMS list). */
-export async function listCareers(db: Database): Promise<Career[]> {
-  const rows = await db.select().from(careers).orderBy(desc(careers.createdAt), desc(careers.id));
+/**
+ * Every career not in the trash, active or not, newest first (the CMS list); `trashed` lists the
+ * trash instead. `q` finds a word in the title, department or description.
+ */
+export async function listCareers(db: Database, options: { trashed?: boolean; q?: string } = {}): Promise<Career[]> {
+  const query = options.q?.trim();
+  const pattern = containsPattern(query ?? "");
+  const rows = await db
+    .select()
+    .from(careers)
+    .where(
+      and(
+        options.trashed ? isNotNull(careers.deletedAt) : isNull(careers.deletedAt),
+        query
+          ? or(ilike(careers.title, pattern), ilike(careers.department, pattern), ilike(careers.description, pattern))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(careers.createdAt), desc(careers.id));
   return rows.map(toCareer);
 }
 
@@ -40,7 +57,7 @@ export async function listActiveCareers(db: Database): Promise<Career[]> {
   const rows = await db
     .select()
     .from(careers)
-    .where(eq(careers.isActive, true))
+    .where(and(eq(careers.isActive, true), isNull(careers.deletedAt)))
     .orderBy(desc(careers.createdAt), desc(careers.id));
   return rows.map(toCareer);
 }
@@ -64,8 +81,12 @@ function careersChanged(): void {
   invalidate(ACTIVE_CAREERS_CACHE_KEY);
 }
 
+/** The career with this id, unless it is in the trash. */
 export async function findCareer(db: Database, id: string): Promise<Career | undefined> {
-  const [row] = await db.select().from(careers).where(eq(careers.id, id));
+  const [row] = await db
+    .select()
+    .from(careers)
+    .where(and(eq(careers.id, id), isNull(careers.deletedAt)));
   return row ? toCareer(row) : undefined;
 }
 
@@ -126,12 +147,19 @@ export async function updateCareer(
   return row ? toCareer(row) : undefined;
 }
 
-/** Whether a career with this id existed (and is now gone). */
+/** Moves a career to the trash; whether it was there to move (issue 17: deletions are undoable). */
 export async function deleteCareer(db: Database, actor: Actor, id: string): Promise<boolean> {
   const deleted = await auditedChange(
     db,
     actor,
-    async (tx) => (await tx.delete(careers).where(eq(careers.id, id)).returning({ id: careers.id })).length > 0,
+    async (tx) =>
+      (
+        await tx
+          .update(careers)
+          .set({ deletedAt: new Date(), deletedBy: actor.id })
+          .where(and(eq(careers.id, id), isNull(careers.deletedAt)))
+          .returning({ id: careers.id })
+      ).length > 0,
     (existed) => (existed ? { action: "career.delete", entity: ENTITY, entityId: id } : null),
   );
   careersChanged();
@@ -172,3 +200,28 @@ export const careerScheduledHandlers: ScheduledActionHandlers = {
     unpublish: (db, id, actor) => setCareerActive(db, actor, id, false),
   },
 };
+/** Takes careers out of the trash, as they were; returns the ids restored. */
+export async function restoreCareers(db: Database, actor: Actor, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const restored = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(careers)
+      .set({ deletedAt: null, deletedBy: null })
+      .where(and(inArray(careers.id, [...ids]), isNotNull(careers.deletedAt)))
+      .returning({ id: careers.id, title: careers.title });
+    for (const row of rows) await recordAudit(tx, actor, "career.restore", ENTITY, row.id, { title: row.title });
+    return rows.map((row) => row.id);
+  });
+  careersChanged();
+  return restored;
+}
+
+/** The retention job: deletes for good the careers in the trash since before `cutoff`. */
+export async function purgeTrashedCareers(db: Database, cutoff: Date): Promise<{ id: string; title: string }[]> {
+  const rows = await db
+    .delete(careers)
+    .where(lt(careers.deletedAt, cutoff))
+    .returning({ id: careers.id, title: careers.title });
+  if (rows.length > 0) careersChanged();
+  return rows;
+}

@@ -2,7 +2,7 @@
  * Training courses (SPEC.md sections 2 "Training", 3 and 7): the public catalogue, the CMS Courses
  * tab, and the checkout, which prices an order from these rows and nothing else.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import type { CourseInput } from "../../lib/schemas/courses";
@@ -14,6 +14,7 @@ import { recordRevision } from "../publishing/revisions.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
+import { containsPattern } from "../platform/db/like-pattern.server";
 import { logger } from "../platform/logger.server";
 
 export type Course = typeof trainingCourses.$inferSelect;
@@ -46,11 +47,22 @@ function toSummary(course: CourseSummary): CourseSummary {
   };
 }
 
-/** Every course, active or not, by name (the CMS list). */
-export function listCourses(db: Database): Promise<Course[]> {
+/**
+ * Every course not in the trash, active or not, by name (the CMS list); `trashed` lists the trash
+ * instead. `q` finds a word in the name or the description.
+ */
+export function listCourses(db: Database, options: { trashed?: boolean; q?: string } = {}): Promise<Course[]> {
+  const query = options.q?.trim();
+  const pattern = containsPattern(query ?? "");
   return db
     .select()
     .from(trainingCourses)
+    .where(
+      and(
+        options.trashed ? isNotNull(trainingCourses.deletedAt) : isNull(trainingCourses.deletedAt),
+        query ? or(ilike(trainingCourses.name, pattern), ilike(trainingCourses.description, pattern)) : undefined,
+      ),
+    )
     .orderBy(...BY_NAME);
 }
 
@@ -59,7 +71,7 @@ export async function listActiveCourses(db: Database): Promise<CourseSummary[]> 
   const rows = await db
     .select()
     .from(trainingCourses)
-    .where(eq(trainingCourses.isActive, true))
+    .where(and(eq(trainingCourses.isActive, true), isNull(trainingCourses.deletedAt)))
     .orderBy(...BY_NAME);
   return rows.map(toSummary);
 }
@@ -86,17 +98,21 @@ export async function getCatalogue(getDb: () => Promise<Database>): Promise<Cata
   }
 }
 
-/** The courses with these ids that exist, active or not, in no particular order. */
+/** The courses with these ids that exist outside the trash, active or not, in no particular order. */
 export function findCoursesByIds(db: Database, ids: readonly string[]): Promise<Course[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(trainingCourses)
-    .where(inArray(trainingCourses.id, [...ids]));
+    .where(and(inArray(trainingCourses.id, [...ids]), isNull(trainingCourses.deletedAt)));
 }
 
+/** The course with this id, unless it is in the trash. */
 export async function findCourse(db: Database, id: string): Promise<Course | undefined> {
-  const [row] = await db.select().from(trainingCourses).where(eq(trainingCourses.id, id));
+  const [row] = await db
+    .select()
+    .from(trainingCourses)
+    .where(and(eq(trainingCourses.id, id), isNull(trainingCourses.deletedAt)));
   return row;
 }
 
@@ -172,13 +188,43 @@ export function setCourseActive(
   return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly, revision);
 }
 
-/** The deleted course, or undefined. Orders keep their frozen copy of its name and prices. */
+/**
+ * Moves a course to the trash (issue 17); undefined when there is no such course outside it. The
+ * retention job deletes it for good after 30 days; orders keep their frozen copy of its name and prices.
+ */
 export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {
-  const remove = async (tx: Database) => {
-    const [row] = await tx.delete(trainingCourses).where(eq(trainingCourses.id, id)).returning();
+  const trash = async (tx: Database) => {
+    const [row] = await tx
+      .update(trainingCourses)
+      .set({ deletedAt: new Date(), deletedBy: actor.id })
+      .where(and(eq(trainingCourses.id, id), isNull(trainingCourses.deletedAt)))
+      .returning();
     return row;
   };
-  return changeCourse(db, actor, "course.delete", remove, nameOnly);
+  return changeCourse(db, actor, "course.delete", trash, nameOnly);
+}
+
+/** Takes a course out of the trash, as it was; undefined when it is not there. */
+export function restoreCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {
+  const restore = async (tx: Database) => {
+    const [row] = await tx
+      .update(trainingCourses)
+      .set({ deletedAt: null, deletedBy: null })
+      .where(and(eq(trainingCourses.id, id), isNotNull(trainingCourses.deletedAt)))
+      .returning();
+    return row;
+  };
+  return changeCourse(db, actor, "course.restore", restore, nameOnly);
+}
+
+/** The retention job: deletes for good the courses in the trash since before `cutoff`. */
+export async function purgeTrashedCourses(db: Database, cutoff: Date): Promise<{ id: string; title: string }[]> {
+  const rows = await db
+    .delete(trainingCourses)
+    .where(lt(trainingCourses.deletedAt, cutoff))
+    .returning({ id: trainingCourses.id, title: trainingCourses.name });
+  if (rows.length > 0) coursesChanged();
+  return rows;
 }
 
 /** What the scheduler (publishing/scheduler.server.ts) does to a course at its time: show or hide it. */

@@ -10,13 +10,14 @@
 import { eq } from "drizzle-orm";
 import { content } from "../../../db/schema";
 import type { RevisionAction } from "../../lib/enums";
-import { SLUG_TAKEN, type ContentFormInput } from "../../lib/schemas/content";
+import { SLUG_IN_TRASH, SLUG_TAKEN, type ContentFormInput } from "../../lib/schemas/content";
 import { recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { getRevision, recordRevision } from "../publishing/revisions.server";
 import { scheduleAction, type ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { contentChanged, getContentById, isSlugTaken, isUniqueViolation, type ContentItem } from "./content.server";
+import { redirectMovedPage } from "./redirects.server";
 
 /**
  * The fields an editor changes: what a draft and a revision hold. A column the editor gains (a
@@ -65,9 +66,10 @@ function fieldsOf(input: ContentFormInput): EditableContentFields {
   return pick(fields);
 }
 
+/** The item to act on; one in the trash is restored from the trash first, never edited there. */
 async function requireItem(db: Database, id: string): Promise<ContentItem> {
   const item = await getContentById(db, id);
-  if (!item) throw new ExpectedError(CONTENT_NOT_FOUND, { status: 404 });
+  if (!item || item.deletedAt) throw new ExpectedError(CONTENT_NOT_FOUND, { status: 404 });
   return item;
 }
 
@@ -84,7 +86,8 @@ async function writeRow(db: Database, id: string, values: Partial<typeof content
 }
 
 async function checkSlug(db: Database, slug: string, id?: string): Promise<void> {
-  if (await isSlugTaken(db, slug, id)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
+  const taken = await isSlugTaken(db, slug, id);
+  if (taken) throw new ExpectedError(taken === "trash" ? SLUG_IN_TRASH : SLUG_TAKEN, { field: "slug" });
 }
 
 async function keep(
@@ -186,6 +189,10 @@ async function publishIn(
     updatedAt: now,
     ...(actor.id ? { authorId: actor.id } : {}),
   });
+  // A live page that moves keeps its old address working: a 301 to the new one.
+  if (current.status === "published" && current.slug !== item.slug) {
+    await redirectMovedPage(db, { fromPath: `/content/${current.slug}`, toPath: `/content/${item.slug}` }, actor.id);
+  }
   contentChanged();
   await keep(db, actor, item, "published", "content.publish", extra);
   return { item, created };
@@ -224,6 +231,35 @@ export function unpublishContent(
   id: string,
 ): Promise<ContentItem> {
   return db.transaction((tx) => unpublishIn(tx, actor, id, input));
+}
+
+/**
+ * The list's bulk Publish and Unpublish: each selected item as its editor's button would do it
+ * (a published item's pending draft goes live with it), with a revision and an audit entry each,
+ * all in one transaction. Items already so, and items in the trash, are left alone; returns those changed.
+ */
+export function publishContentItems(db: Database, actor: Actor, ids: readonly string[]): Promise<ContentItem[]> {
+  return db.transaction(async (tx) => {
+    const changed: ContentItem[] = [];
+    for (const id of ids) {
+      const item = await getContentById(tx, id);
+      if (!item || item.deletedAt || (item.status === "published" && !item.draft)) continue;
+      changed.push((await publishIn(tx, actor, id, undefined)).item);
+    }
+    return changed;
+  });
+}
+
+export function unpublishContentItems(db: Database, actor: Actor, ids: readonly string[]): Promise<ContentItem[]> {
+  return db.transaction(async (tx) => {
+    const changed: ContentItem[] = [];
+    for (const id of ids) {
+      const item = await getContentById(tx, id);
+      if (!item || item.deletedAt || item.status !== "published") continue;
+      changed.push(await unpublishIn(tx, actor, id, undefined));
+    }
+    return changed;
+  });
 }
 
 /**

@@ -2,19 +2,21 @@
  * Content items (content): the CMS list, editor and deletion, and the published pages the public
  * site reads (SPEC.md sections 2, 3, 4, 5 and 7).
  */
-import { and, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { content } from "../../../db/schema";
 import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
-import { SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
-import { auditedChange, type Actor } from "../platform/audit.server";
+import { SLUG_IN_TRASH, SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
+import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
 import type { SettingsMap } from "./site-settings.server";
 import { ExpectedError } from "../platform/errors.server";
 import { formatDate } from "../../lib/format";
+import { redirectMovedPage } from "./redirects.server";
+import { escapeLikePattern } from "../platform/db/like-pattern.server";
 
 export type ContentItem = typeof content.$inferSelect;
 
@@ -29,26 +31,28 @@ const listColumns = {
   slug: content.slug,
   excerpt: content.excerpt,
   updatedAt: content.updatedAt,
+  deletedAt: content.deletedAt,
 };
 
 export type ContentListItem = Pick<ContentItem, keyof typeof listColumns>;
 
-/** `%`, `_` and `\` typed in a search box are matched literally, not as ILIKE wildcards. */
-export function escapeLikePattern(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
+export { escapeLikePattern };
 
-function listConditions(filter: Partial<ContentListFilter>): SQL | undefined {
-  const conditions: SQL[] = [];
+/** The body as text: the search must find words, not the tags and attributes around them. */
+const bodyText = sql`regexp_replace(${content.content}, '<[^>]*>', ' ', 'g')`;
+
+/** The normal list shows what is not in the trash; the Trash view (`trashed: true`) only what is. */
+function listConditions(filter: Partial<ContentListFilter> & { trashed?: boolean }): SQL | undefined {
+  const conditions: SQL[] = [filter.trashed ? isNotNull(content.deletedAt) : isNull(content.deletedAt)];
   const query = filter.q?.trim();
   if (query) {
     const pattern = `%${escapeLikePattern(query)}%`;
-    const matches = or(ilike(content.title, pattern), ilike(content.slug, pattern));
+    const matches = or(ilike(content.title, pattern), ilike(content.slug, pattern), ilike(bodyText, pattern));
     if (matches) conditions.push(matches);
   }
   if (filter.type) conditions.push(eq(content.type, filter.type));
   if (filter.status) conditions.push(eq(content.status, filter.status));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /**
@@ -58,7 +62,7 @@ function listConditions(filter: Partial<ContentListFilter>): SQL | undefined {
  */
 export function contentListPageQuery(
   db: Database,
-  filter: Partial<ContentListFilter> = {},
+  filter: Partial<ContentListFilter> & { trashed?: boolean } = {},
   page = 1,
   pageSize = PAGE_SIZE,
 ) {
@@ -75,7 +79,7 @@ export function contentListPageQuery(
 /** One page of the CMS list, with the number of matching items for the pagination. */
 export async function listContent(
   db: Database,
-  filter: Partial<ContentListFilter> = {},
+  filter: Partial<ContentListFilter> & { trashed?: boolean } = {},
   page = 1,
   pageSize = PAGE_SIZE,
 ): Promise<{ items: ContentListItem[]; total: number }> {
@@ -91,13 +95,18 @@ export async function getContentById(db: Database, id: string): Promise<ContentI
   return item;
 }
 
-export async function isSlugTaken(db: Database, slug: string, exceptId?: string): Promise<boolean> {
+/**
+ * Whether another item has this slug: "trash" when that item is in the trash (a trashed item keeps
+ * its slug, so restoring it never collides; docs/decisions/016), true, or false.
+ */
+export async function isSlugTaken(db: Database, slug: string, exceptId?: string): Promise<boolean | "trash"> {
   const [row] = await db
-    .select({ id: content.id })
+    .select({ id: content.id, deletedAt: content.deletedAt })
     .from(content)
     .where(exceptId ? and(eq(content.slug, slug), ne(content.id, exceptId)) : eq(content.slug, slug))
     .limit(1);
-  return Boolean(row);
+  if (!row) return false;
+  return row.deletedAt ? "trash" : true;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -127,7 +136,8 @@ export async function saveContent(
   authorId: string,
   id?: string,
 ): Promise<{ item: ContentItem; created: boolean } | undefined> {
-  if (await isSlugTaken(db, input.slug, id)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
+  const taken = await isSlugTaken(db, input.slug, id);
+  if (taken) throw new ExpectedError(taken === "trash" ? SLUG_IN_TRASH : SLUG_TAKEN, { field: "slug" });
   const now = new Date();
   const published = input.status === "published";
   const firstPublishedAt = id ? (await getContentById(db, id))?.publishedAt : null;
@@ -151,7 +161,16 @@ export async function saveContent(
   };
   try {
     if (id) {
+      const previous = await getContentById(db, id);
       const [item] = await db.update(content).set(values).where(eq(content.id, id)).returning();
+      // A published page's old address keeps working (issue 17): 301 to the new one.
+      if (item && previous?.status === "published" && previous.slug !== item.slug) {
+        await redirectMovedPage(
+          db,
+          { fromPath: `/content/${previous.slug}`, toPath: `/content/${item.slug}` },
+          authorId,
+        );
+      }
       contentChanged();
       return item ? { item, created: false } : undefined;
     }
@@ -166,29 +185,88 @@ export async function saveContent(
   }
 }
 
-/** Deletes an item and returns it; undefined when there was nothing to delete. */
+/** Deletes an item for good and returns it; undefined when there was nothing to delete. */
 export async function deleteContent(db: Database, id: string): Promise<ContentItem | undefined> {
   const [item] = await db.delete(content).where(eq(content.id, id)).returning();
   contentChanged();
   return item;
 }
 
-/** An administrator deletes an item, with its "content.delete" audit entry; undefined when it was gone. */
-export function deleteContentAs(db: Database, actor: Actor, id: string): Promise<ContentItem | undefined> {
-  return auditedChange(
-    db,
-    actor,
-    (tx) => deleteContent(tx, id),
-    (item) =>
-      item
-        ? {
-            action: "content.delete",
-            entity: "content",
-            entityId: item.id,
-            details: { title: item.title, slug: item.slug },
-          }
-        : null,
-  );
+/** Moves items to the trash (not already there); returns those moved. */
+export async function trashContent(db: Database, ids: readonly string[], actorId: string): Promise<ContentItem[]> {
+  if (ids.length === 0) return [];
+  const items = await db
+    .update(content)
+    .set({ deletedAt: new Date(), deletedBy: actorId })
+    .where(and(inArray(content.id, [...ids]), isNull(content.deletedAt)))
+    .returning();
+  contentChanged();
+  return items;
+}
+
+/** Takes items out of the trash, as they were; returns those restored. */
+export async function restoreContent(db: Database, ids: readonly string[]): Promise<ContentItem[]> {
+  if (ids.length === 0) return [];
+  const items = await db
+    .update(content)
+    .set({ deletedAt: null, deletedBy: null })
+    .where(and(inArray(content.id, [...ids]), isNotNull(content.deletedAt)))
+    .returning();
+  contentChanged();
+  return items;
+}
+
+/** The retention job: deletes for good the items in the trash since before `cutoff`. */
+export async function purgeTrashedContent(db: Database, cutoff: Date): Promise<{ id: string; title: string }[]> {
+  const items = await db
+    .delete(content)
+    .where(lt(content.deletedAt, cutoff))
+    .returning({ id: content.id, title: content.title });
+  if (items.length > 0) contentChanged();
+  return items;
+}
+
+/**
+ * What the list's delete (one or the selected rows) and the trash's restore do, and the audit action
+ * of each. Bulk publish and unpublish go through content-publishing.server.ts, as the editor's do.
+ */
+const LIST_ACTIONS = {
+  trash: {
+    action: "content.delete",
+    run: (tx: Database, ids: readonly string[], actor: Actor) => trashContent(tx, ids, actor.id),
+  },
+  restore: { action: "content.restore", run: (tx: Database, ids: readonly string[]) => restoreContent(tx, ids) },
+} as const;
+
+export type ContentListAction = keyof typeof LIST_ACTIONS;
+
+/**
+ * An administrator trashes or restores items, one audit entry per item
+ * changed, all in one transaction. Returns the items changed (none when all were already so).
+ */
+export function changeContentAs(
+  db: Database,
+  actor: Actor,
+  what: ContentListAction,
+  ids: readonly string[],
+): Promise<ContentItem[]> {
+  const { action, run } = LIST_ACTIONS[what];
+  return db.transaction(async (tx) => {
+    const items = await run(tx, ids, actor);
+    for (const item of items) {
+      await recordAudit(tx, actor, action, "content", item.id, {
+        title: item.title,
+        slug: item.slug,
+        status: item.status,
+      });
+    }
+    return items;
+  });
+}
+
+/** An administrator moves an item to the trash, with its "content.delete" audit entry; undefined when it was gone. */
+export async function deleteContentAs(db: Database, actor: Actor, id: string): Promise<ContentItem | undefined> {
+  return (await changeContentAs(db, actor, "trash", [id]))[0];
 }
 
 /** The published item with this slug, or undefined (drafts and archived items are not public). */
@@ -196,14 +274,14 @@ export async function getPublishedContentBySlug(db: Database, slug: string): Pro
   const [item] = await db
     .select()
     .from(content)
-    .where(and(eq(content.slug, slug), eq(content.status, "published")))
+    .where(and(eq(content.slug, slug), eq(content.status, "published"), isNull(content.deletedAt)))
     .limit(1);
   return item;
 }
 
 /** What the public site shows: published items (the schema makes sure they have a published_at). */
 function isPublished(): SQL | undefined {
-  return and(eq(content.status, "published"), isNotNull(content.publishedAt));
+  return and(eq(content.status, "published"), isNotNull(content.publishedAt), isNull(content.deletedAt));
 }
 
 const publishedListColumns = {

@@ -1,0 +1,124 @@
+/**
+ * Never lose typed work (issue 17): while a CMS form has changes that were not saved, leaving asks
+ * first. In-app navigation (a link, the tabs, Back, the editor's Preview link) is held by React
+ * Router's blocker and asked about in a dialog (UnsavedChangesPrompt, mounted once in the CMS
+ * layout); closing the tab or reloading is asked about by the browser's own `beforeunload` prompt.
+ *
+ * Each form calls `useUnsavedChanges(formRef)`. A form is "changed" when what it would submit
+ * differs from what it held when it was shown (or last saved), or when a rich-text area in it was
+ * typed into. Submitting it is not leaving: the save's own navigation is let through.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useBlocker, useNavigation, type Blocker } from "react-router";
+
+/** The forms with unsaved changes now, and those being submitted (their navigation is a save). */
+const changedForms = new Set<object>();
+const submittingForms = new Set<object>();
+const listeners = new Set<() => void>();
+
+function setChanged(form: object, changed: boolean): void {
+  if (changed === changedForms.has(form)) return;
+  if (changed) changedForms.add(form);
+  else changedForms.delete(form);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether any form on the page has unsaved changes. */
+export function hasUnsavedChanges(): boolean {
+  return changedForms.size > 0;
+}
+
+/** What a form would submit, as one comparable string (the anti-forgery token left out). */
+function formState(form: HTMLFormElement): string {
+  const entries: string[] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (name === "csrf") continue;
+    entries.push(`${name}=${typeof value === "string" ? value : `${value.name}:${value.size}`}`);
+  }
+  return entries.join("\n");
+}
+
+/**
+ * Tracks one form. `savedMarker` is anything that changes when the form's data was saved (the
+ * route's loader data, say): the form's current values then become its saved state again.
+ * Returns whether the form has unsaved changes.
+ */
+export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, savedMarker?: unknown): boolean {
+  // This form's entry in the page's sets: a stable object, made once.
+  const [key] = useState(() => ({}));
+  const saved = useRef<string | null>(null);
+  const navigation = useNavigation();
+
+  // The saved state: when the form is shown, and again after each save.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    saved.current = formState(form);
+    setChanged(key, false);
+  }, [formRef, key, savedMarker]);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const check = (event: Event) => {
+      const target = event.target as HTMLElement | null;
+      // A rich-text area holds its text outside the form's fields until it syncs them.
+      const richText = target?.isContentEditable === true;
+      // After the event: a re-render in the middle of it would put a controlled field's old value
+      // back before React's own handler has read the new one.
+      setTimeout(() => setChanged(key, richText || formState(form) !== saved.current), 0);
+    };
+    const submitted = () => submittingForms.add(key);
+    form.addEventListener("input", check);
+    form.addEventListener("change", check);
+    form.addEventListener("submit", submitted);
+    return () => {
+      form.removeEventListener("input", check);
+      form.removeEventListener("change", check);
+      form.removeEventListener("submit", submitted);
+      setChanged(key, false);
+      submittingForms.delete(key);
+    };
+  }, [formRef, key]);
+
+  // The save's navigation is over: later navigations are leaving again.
+  useEffect(() => {
+    if (navigation.state === "idle") submittingForms.delete(key);
+  }, [navigation.state, key]);
+
+  return useSyncExternalStore(
+    subscribe,
+    () => changedForms.has(key),
+    () => false,
+  );
+}
+
+/**
+ * The page's one blocker (React Router allows one at a time): holds a navigation to another
+ * address while a form has unsaved changes and none is being saved, and asks the browser to
+ * confirm closing or reloading the tab meanwhile.
+ */
+export function useUnsavedChangesBlocker(): Blocker {
+  const anyChanged = useSyncExternalStore(subscribe, hasUnsavedChanges, () => false);
+  useEffect(() => {
+    if (!anyChanged) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [anyChanged]);
+  return useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() &&
+      submittingForms.size === 0 &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+}

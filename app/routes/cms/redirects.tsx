@@ -1,0 +1,32 @@
+/**
+ * The CMS Redirects view (/cms/redirects; issue 17): every old address that answers 301, with the
+ * form that adds one and a confirmed Remove on each row. The action lives in redirects.server.ts.
+ */
+import { useActionData, useLoaderData } from "react-router";
+import { RedirectForm, RedirectsTable } from "~/components/cms/redirects-view";
+import { requireAdmin } from "~/server/auth/guards.server";
+import type { Route } from "./+types/redirects";
+import { redirectsAction, redirectsView } from "./redirects.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirectsView();
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return redirectsAction(request);
+}
+
+export default function RedirectsTab() {
+  const { redirects, error } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    // Stacked, not a grid: a grid item would widen to the table's width on a phone.
+    <div className="space-y-6">
+      <RedirectForm result={result?.intent === "create" ? result : undefined} />
+      <RedirectsTable redirects={redirects} error={error} />
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Redirects | CMS" }];
