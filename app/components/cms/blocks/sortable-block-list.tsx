@@ -132,6 +132,8 @@ function SortableBlock({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: block.id,
   });
+  // The handle is a <button> already: dnd-kit's role="button" would only repeat it.
+  const { role: _role, ...handleAttributes } = attributes;
   return (
     <li
       ref={setNodeRef}
@@ -146,7 +148,7 @@ function SortableBlock({
           count,
           busy,
           onMove,
-          handle: { ref: setActivatorNodeRef, ...attributes, ...listeners },
+          handle: { ref: setActivatorNodeRef, ...handleAttributes, ...listeners },
         }}
       />
     </li>
