@@ -256,6 +256,8 @@ export const contentBlocks = pgTable(
     blockType: text("block_type").notNull().default("testimonial"),
     contentData: jsonb("content_data").$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
+    /** Place among the blocks of its type (issue 17): public pages and the CMS list follow it. */
+    sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -264,6 +266,7 @@ export const contentBlocks = pgTable(
     check("content_blocks_content_data_object_check", sql`jsonb_typeof(${table.contentData}) = 'object'`),
     check("content_blocks_name_not_blank", notBlank(table.name)),
     index("content_blocks_name_idx").on(table.name),
+    index("content_blocks_type_order_idx").on(table.blockType, table.sortOrder),
   ],
 );
 

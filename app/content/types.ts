@@ -18,6 +18,7 @@ export const ICON_NAMES = [
   "building",
   "check-circle",
   "clipboard-check",
+  "clock",
   "cloud",
   "code",
   "cpu",

@@ -4,8 +4,8 @@
  * is refused with the field's message.
  */
 import { describe, expect, it } from "vitest";
+import { BLOCK_DATA } from "./blocks/block-data";
 import { isWebAddress, sameSitePath } from "./safe-links";
-import { BLOCK_DATA_SCHEMAS } from "./schemas/content-blocks";
 import { contentFormSchema } from "./schemas/content";
 import { checkSettingValue } from "./schemas/site-settings";
 
@@ -120,11 +120,13 @@ describe("the CMS's address fields", () => {
   });
 
   it.each(["/\\evil.example", "/..//evil.example", "/%5Cevil.example"])("a block's button refuses %j", (url) => {
-    const result = BLOCK_DATA_SCHEMAS.hero.safeParse({ heading: "T", primaryCta: { label: "Go", url } });
+    const result = BLOCK_DATA.hero.safeParse({ heading: "T", primaryCta: { label: "Go", url } });
     expect(result.error?.issues[0]).toMatchObject({
       path: ["primaryCta", "url"],
-      message: "Button URL must start with / or be an http(s) address",
+      message: "Primary button URL must start with / or be an http(s) address",
     });
-    expect(BLOCK_DATA_SCHEMAS.hero.safeParse({ heading: "T", ctaUrl: "/contact" }).success).toBe(true);
+    expect(BLOCK_DATA.hero.safeParse({ heading: "T", primaryCta: { label: "Go", url: "/contact" } }).success).toBe(
+      true,
+    );
   });
 });

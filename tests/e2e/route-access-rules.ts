@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequest } from "@playwright/test";
-import { eq, like, or } from "drizzle-orm";
+import { desc, eq, like, or } from "drizzle-orm";
 import {
   careers,
   contactSubmissions,
@@ -767,7 +767,8 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           name: block.name,
           blockType: "testimonial",
           isActive: "false",
-          contentData: JSON.stringify({ quote: "Changed.", author: "A. Client" }),
+          "data.quote": "Changed.",
+          "data.author": "A. Client",
         });
       },
       tables: ["content_blocks"],
@@ -775,6 +776,23 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     },
     delete: {
       request: async ({ server }) => cmsForm("/cms/blocks", { intent: "delete", id: (await insertBlock(server)).id }),
+      tables: ["content_blocks"],
+      expect: ADMIN_WRITE(),
+    },
+    reorder: {
+      request: async ({ server }) => {
+        const block = await insertBlock(server);
+        const ids = await server.db
+          .select({ id: contentBlocks.id })
+          .from(contentBlocks)
+          .where(eq(contentBlocks.blockType, block.blockType))
+          .orderBy(desc(contentBlocks.sortOrder));
+        return cmsForm("/cms/blocks", {
+          intent: "reorder",
+          blockType: block.blockType,
+          order: ids.map((row) => row.id).join(","),
+        });
+      },
       tables: ["content_blocks"],
       expect: ADMIN_WRITE(),
     },

@@ -277,7 +277,9 @@ test("content blocks: a testimonial stored through the Blocks tab is inert on th
       name,
       blockType: "cta",
       isActive: "true",
-      contentData: JSON.stringify({ heading: "x", buttonLabel: "x", buttonUrl: "javascript:__xss('cta')" }),
+      "data.heading": "x",
+      "data.buttonLabel": "x",
+      "data.buttonUrl": "javascript:__xss('cta')",
     });
     // Refused as invalid input (400), and nothing changed.
     expect(refused).toBe(400);
@@ -292,7 +294,7 @@ test("content blocks: a testimonial stored through the Blocks tab is inert on th
         blockType: "testimonial",
         isActive: "true",
         description: bundle("blockdesc", 1000),
-        contentData: JSON.stringify(data),
+        ...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data.${key}`, value])),
       }),
     ).toBe(200);
     server.invalidateCaches();

@@ -1,24 +1,29 @@
 /**
- * Content blocks (app/server/content/content-blocks.server.ts and app/lib/schemas/content-blocks.ts):
- * listing by name with the type and active filters, the cached public list and its invalidation,
- * the writes, and the per-type checks of content_data.
+ * Content blocks (app/server/content/content-blocks.server.ts, app/lib/blocks/ and
+ * app/lib/schemas/content-blocks.ts): listing in order with the type and active filters, the
+ * cached public list and its invalidation, the writes, the order (issue 17), each type's schema,
+ * the edit form's field messages, and the tab's action.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contentBlocks } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { auditLog, contentBlocks } from "../../db/schema";
 import { seedContentBlocks } from "../../db/seed-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
-import { checkBlockData, editBlockSchema, newBlockSchema, parseBlockData } from "~/lib/schemas/content-blocks";
+import { BLOCK_DATA, toTypedBlock } from "~/lib/blocks/block-data";
+import { BLOCK_FIELDS, blockDataFromForm } from "~/lib/blocks/block-fields";
+import { checkBlockData, newBlockSchema, parseEditBlockForm } from "~/lib/schemas/content-blocks";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
   createContentBlock,
   deleteContentBlock,
   findContentBlock,
   listActiveBlocks,
+  listActiveTypedBlocks,
   listContentBlocks,
-  toTestimonials,
+  reorderContentBlocks,
   updateContentBlock,
 } from "~/server/content/content-blocks.server";
-import { withBrokenDatabaseHooks } from "./broken-database-routes";
+import { routeArgs, withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
 import type { Actor } from "~/server/platform/audit.server";
@@ -61,7 +66,7 @@ beforeEach(async () => {
 const names = (blocks: { name: string }[]) => blocks.map((block) => block.name);
 
 describe("listContentBlocks", () => {
-  it("returns the active blocks ordered by name by default", async () => {
+  it("returns the active blocks in order, by name among equals, by default", async () => {
     expect(names(await listContentBlocks(cms.db))).toEqual(["Alpha feature", "Beta testimonial", "Zeta testimonial"]);
   });
 
@@ -101,11 +106,12 @@ describe("listActiveBlocks", () => {
       blockType: "testimonial",
       contentData: { quote: "Q", author: "D" },
     });
+    // A block created through the module goes to the end of its type (issue 17's order).
     expect(names(await listActiveBlocks(cms.db, "testimonial"))).toEqual([
       "Aaron",
       "Beta testimonial",
-      "Delta testimonial",
       "Zeta testimonial",
+      "Delta testimonial",
     ]);
 
     await updateContentBlock(cms.db, actor, created.id, {
@@ -172,84 +178,262 @@ describe("writes", () => {
   });
 });
 
-describe("toTestimonials", () => {
-  it("keeps testimonials whose data fits, with role and company only when present", async () => {
-    const blocks = await listContentBlocks(cms.db, { includeInactive: true });
-    blocks.push({ ...blocks[0]!, id: "broken", name: "Broken", blockType: "testimonial", contentData: { quote: "" } });
-    expect(toTestimonials(blocks).map(({ id: _id, ...rest }) => rest)).toEqual([
-      { quote: "Great work.", author: "Bea", role: "CTO", company: "Acme" },
-      { quote: "Old.", author: "Gus" },
-      { quote: "Superb.", author: "Zoe" },
+describe("listActiveTypedBlocks", () => {
+  it("reads each active block as its type, in order, and skips data that does not fit", async () => {
+    await cms.db.insert(contentBlocks).values({
+      name: "Broken testimonial",
+      blockType: "testimonial",
+      contentData: { quote: "" },
+    });
+    const testimonials = await listActiveTypedBlocks(cms.db, "testimonial");
+    expect(testimonials.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { blockType: "testimonial", data: { quote: "Great work.", author: "Bea", role: "CTO", company: "Acme" } },
+      { blockType: "testimonial", data: { quote: "Superb.", author: "Zoe" } },
     ]);
   });
 });
 
-describe("content data schemas", () => {
-  it("accept every seeded block's data for its type", () => {
+/** Names of the active blocks of a type, as public pages list them. */
+const publicOrder = async (blockType: BlockType) => names(await listActiveBlocks(cms.db, blockType));
+
+async function idsOf(blockType: BlockType) {
+  return (await listContentBlocks(cms.db, { blockType, includeInactive: true })).map((block) => block.id);
+}
+
+describe("order (sort_order)", () => {
+  it("puts a new block at the end of its type, whatever its name", async () => {
+    await createContentBlock(cms.db, actor, {
+      name: "Aardvark testimonial",
+      blockType: "testimonial",
+      contentData: { quote: "Q", author: "A" },
+    });
+    expect(await publicOrder("testimonial")).toEqual(["Beta testimonial", "Zeta testimonial", "Aardvark testimonial"]);
+  });
+
+  it("reorders a type's blocks; public lists follow at once and the change is audited", async () => {
+    await publicOrder("testimonial"); // cached
+    const [beta, gamma, zeta] = await idsOf("testimonial");
+    await reorderContentBlocks(cms.db, actor, "testimonial", [zeta!, gamma!, beta!]);
+    expect(await publicOrder("testimonial")).toEqual(["Zeta testimonial", "Beta testimonial"]);
+    expect(names(await listContentBlocks(cms.db, { blockType: "testimonial", includeInactive: true }))).toEqual([
+      "Zeta testimonial",
+      "Gamma testimonial (retired)",
+      "Beta testimonial",
+    ]);
+    const [entry] = await cms.db.select().from(auditLog).where(eq(auditLog.action, "content_block.reorder"));
+    expect(entry).toMatchObject({ entity: "content_blocks", details: { blockType: "testimonial" } });
+  });
+
+  it("refuses a list that is not exactly the type's blocks, and changes nothing", async () => {
+    const [beta, gamma, zeta] = await idsOf("testimonial");
+    const [feature] = await idsOf("feature");
+    const wrong = [
+      [zeta!, beta!], // one missing (added in another tab)
+      [zeta!, beta!, gamma!, feature!], // another type's block
+      [zeta!, zeta!, beta!], // a duplicate
+    ];
+    for (const order of wrong) {
+      const refusal = await reorderContentBlocks(cms.db, actor, "testimonial", order).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ExpectedError);
+      expect(refusal).toMatchObject({ status: 409, message: expect.stringContaining("Reload the page") });
+    }
+    expect(await idsOf("testimonial")).toEqual([beta, gamma, zeta]);
+  });
+
+  it("a block that changes type joins the end of its new type", async () => {
+    const [beta] = await idsOf("testimonial");
+    await updateContentBlock(cms.db, actor, beta!, {
+      name: "Beta feature",
+      blockType: "feature",
+      description: null,
+      contentData: { title: "B", description: "D" },
+      isActive: true,
+    });
+    expect(await publicOrder("feature")).toEqual(["Alpha feature", "Beta feature"]);
+  });
+});
+
+/** A full example of each type, in the keys the CMS writes. */
+const FULL: Record<BlockType, Record<string, unknown>> = {
+  testimonial: { quote: "Q", author: "A", role: "R", company: "C", rating: 5 },
+  feature: { title: "T", description: "D", icon: "clock" },
+  team_member: { name: "N", role: "R", bio: "B", location: "London", imageUrl: "https://example.com/p.jpg" },
+  service_card: { title: "T", description: "D", badge: "B", features: ["a", "b"], link: "/cloud" },
+  hero: {
+    heading: "H",
+    subheading: "S",
+    primaryCta: { label: "Go", url: "/contact" },
+    secondaryCta: { label: "Read", url: "https://example.com/x" },
+  },
+  cta: { heading: "H", body: "B", buttonLabel: "Go", buttonUrl: "/contact" },
+};
+
+describe("each type's schema", () => {
+  it("accepts every seeded block's data, and the seed's blocks read as their types", () => {
     for (const block of seedContentBlocks) {
-      const result = checkBlockData(block.blockType as BlockType, block.contentData);
-      expect(result, block.name).toMatchObject({ success: true });
+      expect(checkBlockData(block.blockType as BlockType, block.contentData), block.name).toMatchObject({
+        success: true,
+      });
+      const typed = toTypedBlock({ id: "x", blockType: block.blockType!, contentData: block.contentData });
+      expect(typed?.blockType, block.name).toBe(block.blockType);
     }
   });
 
-  it("accept the documented shapes of each type", () => {
-    const examples: Record<BlockType, unknown> = {
-      testimonial: { quote: "Q", author: "A", role: "R", company: "C" },
-      feature: { title: "T", description: "D", icon: "clock" },
-      team_member: { name: "N", role: "R", bio: "B", photoUrl: "https://example.com/p.jpg" },
-      service_card: { title: "T", description: "D", link: "/cloud", features: ["a", "b"] },
-      hero: { heading: "H", subheading: "S", ctaLabel: "Go", ctaUrl: "/contact" },
-      cta: { heading: "H", text: "T", buttonLabel: "B", buttonUrl: "https://example.com" },
-    };
-    for (const type of BLOCK_TYPES) expect(checkBlockData(type, examples[type]), type).toMatchObject({ success: true });
+  it.each(BLOCK_TYPES)("%s: a full example is kept as it is", (type) => {
+    expect(checkBlockData(type, FULL[type])).toEqual({ success: true, data: FULL[type] });
   });
 
-  it("reject invalid JSON, non-objects, missing fields, unknown keys and unsafe links", () => {
-    expect(parseBlockData("testimonial", "{not json")).toMatchObject({
-      success: false,
-      error: expect.stringContaining("not valid JSON"),
+  it("reads the keys earlier versions offered as today's keys", () => {
+    expect(BLOCK_DATA.team_member.parse({ name: "N", role: "R", photoUrl: "/images/n.png" })).toEqual({
+      name: "N",
+      role: "R",
+      imageUrl: "/images/n.png",
     });
-    expect(parseBlockData("testimonial", "[1,2]")).toMatchObject({
-      success: false,
-      error: expect.stringContaining("must be a JSON object"),
+    expect(BLOCK_DATA.cta.parse({ heading: "H", text: "T", buttonLabel: "B", buttonUrl: "/contact" })).toEqual({
+      heading: "H",
+      body: "T",
+      buttonLabel: "B",
+      buttonUrl: "/contact",
     });
-    expect(parseBlockData("testimonial", '{"quote":"Hi"}')).toMatchObject({
-      success: false,
-      error: expect.stringContaining("author"),
+    expect(BLOCK_DATA.hero.parse({ heading: "H", ctaLabel: "Go", ctaUrl: "/contact" })).toEqual({
+      heading: "H",
+      primaryCta: { label: "Go", url: "/contact" },
     });
-    expect(parseBlockData("testimonial", '{"qoute":"Hi","author":"A","quote":"Q"}')).toMatchObject({
-      success: false,
-      error: expect.stringContaining("qoute"),
-    });
-    expect(parseBlockData("cta", '{"heading":"H","buttonLabel":"B","buttonUrl":"javascript:alert(1)"}')).toMatchObject({
-      success: false,
-      error: expect.stringContaining("Button URL"),
-    });
-    expect(parseBlockData("service_card", '{"title":"T","description":"D","features":"one"}')).toMatchObject({
-      success: false,
-    });
+    // The seed's "no picture" (null) reads as no picture.
+    expect(BLOCK_DATA.team_member.parse({ name: "N", role: "R", imageUrl: null })).toEqual({ name: "N", role: "R" });
   });
 
-  it("the edit form parses content_data for the chosen type and reports errors on contentData", () => {
-    const base = {
-      id: "7f1a3e2c-1b2d-4c3e-8f9a-0b1c2d3e4f5a",
-      name: " Quote ",
-      blockType: "testimonial",
-      description: "",
-      isActive: "false",
-    };
-    const ok = editBlockSchema.safeParse({ ...base, contentData: '{"quote":"Q","author":"A"}' });
-    expect(ok.success && ok.data).toEqual({
-      id: base.id,
-      name: "Quote",
-      blockType: "testimonial",
-      description: null,
-      isActive: false,
-      contentData: { quote: "Q", author: "A" },
+  const refusals: [BlockType, Record<string, unknown>, Record<string, string>][] = [
+    [
+      "testimonial",
+      { quote: " ", author: "A", rating: 6 },
+      { "data.quote": "Quote is required", "data.rating": expect.any(String) },
+    ],
+    ["feature", { title: "T", description: "D", icon: "skull" }, { "data.icon": "Choose an icon from the list" }],
+    [
+      "team_member",
+      { name: "N", role: "R", imageUrl: "http://example.com/p.jpg" },
+      { "data.imageUrl": "Image URL must start with / or be an https address" },
+    ],
+    [
+      "service_card",
+      { title: "T", description: "D", link: "javascript:alert(1)", features: "one" },
+      {
+        "data.link": "Link must start with / or be an http(s) address",
+        "data.features": "Features must be a list of text",
+      },
+    ],
+    [
+      "hero",
+      { heading: "H", primaryCta: { label: "", url: "/\\evil.example" } },
+      {
+        "data.primaryCta.label": "Primary button label is required",
+        "data.primaryCta.url": "Primary button URL must start with / or be an http(s) address",
+      },
+    ],
+    [
+      "cta",
+      { heading: "H", buttonLabel: "B", buttonUrl: "/..//evil.example", colour: "red" },
+      {
+        "data.buttonUrl": "Button URL must start with / or be an http(s) address",
+        form: expect.stringContaining("colour"),
+      },
+    ],
+  ];
+
+  it.each(refusals)("%s: refuses bad data with each field's message", (type, data, errors) => {
+    const result = checkBlockData(type, data);
+    expect(result.success).toBe(false);
+    expect(!result.success && result.errors).toEqual(errors);
+  });
+});
+
+/** A form as the edit dialog sends it: the block's fields, then `entries` (repeated names allowed). */
+function editForm(entries: [string, string][], blockType: BlockType = "service_card") {
+  const form = new FormData();
+  for (const [name, value] of [
+    ["id", "7f1a3e2c-1b2d-4c3e-8f9a-0b1c2d3e4f5a"],
+    ["name", " Card "],
+    ["blockType", blockType],
+    ["description", ""],
+    ["isActive", "false"],
+    ...entries,
+  ]) {
+    form.append(name!, value!);
+  }
+  return form;
+}
+
+describe("the edit form", () => {
+  it("every field of every type has a name the schema knows", () => {
+    for (const type of BLOCK_TYPES) {
+      const keys = Object.keys(BLOCK_DATA[type].parse(FULL[type]));
+      expect(BLOCK_FIELDS[type].map((field) => field.key).sort(), type).toEqual(expect.arrayContaining(keys.sort()));
+    }
+  });
+
+  it("reads a list in its order without blank items, a button as a pair, a rating as a number", () => {
+    const card = editForm([
+      ["data.title", " AWS "],
+      ["data.description", "D"],
+      ["data.badge", ""],
+      ["data.features", "Second"],
+      ["data.features", " "],
+      ["data.features", "First"],
+      ["data.link", "/cloud"],
+    ]);
+    expect(blockDataFromForm("service_card", card)).toEqual({
+      title: "AWS",
+      description: "D",
+      features: ["Second", "First"],
+      link: "/cloud",
     });
-    const wrongShape = editBlockSchema.safeParse({ ...base, blockType: "feature", contentData: '{"quote":"Q"}' });
-    expect(wrongShape.success).toBe(false);
-    expect(wrongShape.error?.issues[0]?.path).toEqual(["contentData"]);
+    const hero = editForm([
+      ["data.heading", "H"],
+      ["data.primaryCta.label", "Go"],
+      ["data.primaryCta.url", "/contact"],
+      ["data.secondaryCta.label", ""],
+      ["data.secondaryCta.url", ""],
+    ]);
+    expect(blockDataFromForm("hero", hero)).toEqual({ heading: "H", primaryCta: { label: "Go", url: "/contact" } });
+    const quote = editForm([
+      ["data.quote", "Q"],
+      ["data.author", "A"],
+      ["data.rating", "4"],
+    ]);
+    expect(blockDataFromForm("testimonial", quote)).toEqual({ quote: "Q", author: "A", rating: 4 });
+  });
+
+  it("answers the block and its content together, or every message by field name", () => {
+    const ok = parseEditBlockForm(
+      editForm([
+        ["data.title", "T"],
+        ["data.description", "D"],
+        ["data.features", "One"],
+      ]),
+    );
+    expect(ok).toEqual({
+      success: true,
+      data: {
+        id: "7f1a3e2c-1b2d-4c3e-8f9a-0b1c2d3e4f5a",
+        name: "Card",
+        blockType: "service_card",
+        description: null,
+        isActive: false,
+        contentData: { title: "T", description: "D", features: ["One"] },
+      },
+    });
+    const form = editForm([["data.title", ""]], "cta");
+    form.set("name", " ");
+    expect(parseEditBlockForm(form)).toEqual({
+      success: false,
+      errors: {
+        name: "Block name is required",
+        "data.heading": "Heading is required",
+        "data.buttonLabel": "Button label is required",
+        "data.buttonUrl": "Button URL is required",
+      },
+    });
   });
 
   it("the new block form requires a name and defaults the type to testimonial", () => {
@@ -259,13 +443,78 @@ describe("content data schemas", () => {
   });
 });
 
+describe("the tab's action", () => {
+  const URL = "http://localhost/cms/blocks";
+  const act = async (fields: Record<string, string>) => {
+    const { action } = await import("~/routes/cms/blocks");
+    return (await action(routeArgs(cms.post(URL, fields)))) as unknown as {
+      data: { ok: boolean; errors?: Record<string, string> };
+      init: { status?: number } | null;
+    };
+  };
+
+  it("refuses bad content with field messages and changes nothing", async () => {
+    const [beta] = await listContentBlocks(cms.db, { blockType: "testimonial" });
+    const result = await act({
+      intent: "update",
+      id: beta!.id,
+      name: "Beta testimonial",
+      blockType: "testimonial",
+      isActive: "true",
+      "data.quote": "",
+      "data.author": "Bea",
+      "data.rating": "9",
+    });
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toMatchObject({
+      ok: false,
+      errors: { "data.quote": "Quote is required", "data.rating": expect.stringContaining("1 to 5") },
+    });
+    expect((await findContentBlock(cms.db, beta!.id))?.contentData).toEqual(beta!.contentData);
+  });
+
+  it("saves the form's content as the type's data", async () => {
+    const [beta] = await listContentBlocks(cms.db, { blockType: "testimonial" });
+    const result = await act({
+      intent: "update",
+      id: beta!.id,
+      name: "Beta CTA",
+      blockType: "cta",
+      isActive: "true",
+      "data.heading": "Talk to us",
+      "data.body": "",
+      "data.buttonLabel": "Contact",
+      "data.buttonUrl": "/contact",
+    });
+    expect(result.data).toMatchObject({ ok: true });
+    expect(await findContentBlock(cms.db, beta!.id)).toMatchObject({
+      blockType: "cta",
+      contentData: { heading: "Talk to us", buttonLabel: "Contact", buttonUrl: "/contact" },
+    });
+  });
+
+  it("reorders, and refuses an order made from a stale list", async () => {
+    const [beta, gamma, zeta] = await idsOf("testimonial");
+    const done = await act({ intent: "reorder", blockType: "testimonial", order: [gamma, zeta, beta].join(",") });
+    expect(done.data).toMatchObject({ ok: true });
+    expect(await idsOf("testimonial")).toEqual([gamma, zeta, beta]);
+
+    const stale = await act({ intent: "reorder", blockType: "testimonial", order: [beta, zeta].join(",") });
+    expect(stale.init?.status).toBe(409);
+    expect(stale.data.errors?.form).toContain("Reload the page");
+    const junk = await act({ intent: "reorder", blockType: "testimonial", order: "not-an-id" });
+    expect(junk.init?.status).toBe(400);
+    expect(await idsOf("testimonial")).toEqual([gamma, zeta, beta]);
+  });
+});
+
 describe("route loaders when the database fails", () => {
   withBrokenDatabaseHooks(cms);
 
   // Signed in as the administrator, through the real guards.
   const args = (url: string) => ({ request: cms.request(url), params: {}, context: {} }) as never;
 
-  it("the CMS tab empties the list and keeps the error message; the home page shows no testimonials", async () => {
+  it("the CMS tab empties the list and keeps the error message; the home page shows no blocks", async () => {
     vi.resetModules();
     // Everything but the sign-in fails.
     await cms.setDatabase("sign-in only");
@@ -279,10 +528,10 @@ describe("route loaders when the database fails", () => {
       });
       const home = await import("~/routes/site/home");
       const homeData = await home.loader(args("http://localhost/"));
-      expect(homeData.testimonials).toEqual([]);
+      expect(homeData.blocks).toEqual({ hero: [], service_card: [], feature: [], testimonial: [] });
       // The page's copy still renders, with the company named by the fallback.
       expect(homeData.page.hero.lead).not.toContain("{{");
-      // The blocks tab, the testimonials and the home page's settings each log their failure.
+      // The blocks tab, the home page's blocks and its settings each log their failure.
       expect(logged).toHaveBeenCalledTimes(3);
     } finally {
       await cms.setDatabase("up");

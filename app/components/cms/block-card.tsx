@@ -1,9 +1,11 @@
 /**
  * The cards and forms of the CMS Content Blocks tab (routes/cms/blocks.tsx): a block's card with
- * Edit (a dialog with every field and the content data as JSON) and Delete, and the add form.
+ * its place in its type's order (a drag handle, Move up, Move down), Edit (a dialog with the
+ * block's fields and its type's content form) and Delete, and the add form.
  */
-import { PencilIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, PencilIcon } from "lucide-react";
+import { useId, useRef, useState, type ComponentProps } from "react";
+import { BlockDataFields } from "~/components/cms/blocks/block-data-fields";
 import { NewCardForm } from "~/components/cms/card-list";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -14,9 +16,9 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { FieldError } from "~/components/ui/input";
+import { blockTypeLabel } from "~/lib/blocks/block-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { timeParts } from "~/lib/format";
-import { BLOCK_DATA_EXAMPLES, blockTypeLabel } from "~/lib/schemas/content-blocks";
 
 /** A block as its card and its edit form show it. */
 export interface BlockItem {
@@ -29,16 +31,57 @@ export interface BlockItem {
   createdAt: Date | string;
 }
 
-export function BlockCard({ block }: { block: BlockItem }) {
+/** The card's place in its list, and how it moves: Move up/down, and the drag handle's props. */
+export interface BlockOrderControls {
+  position: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  handle: ComponentProps<"button">;
+  busy: boolean;
+}
+
+export function BlockCard({ block, order }: { block: BlockItem; order: BlockOrderControls }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const created = timeParts(block.createdAt, "date");
   return (
-    <li className="rounded-lg border p-4">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-2">
+    <div className="flex gap-3">
+      <div className="flex flex-col items-center gap-1">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="cursor-grab touch-none active:cursor-grabbing"
+          aria-label={`Drag ${block.name}`}
+          {...order.handle}
+        >
+          <GripVerticalIcon aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Move ${block.name} up`}
+          disabled={order.position === 0 || order.busy}
+          onClick={() => order.onMove(-1)}
+        >
+          <ArrowUpIcon aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Move ${block.name} down`}
+          disabled={order.position === order.count - 1 || order.busy}
+          onClick={() => order.onMove(1)}
+        >
+          <ArrowDownIcon aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold">{block.name}</h3>
+            <h3 className="font-semibold break-words">{block.name}</h3>
             <Badge tone="blue">{blockTypeLabel(block.blockType)}</Badge>
             <Badge tone={block.isActive ? "green" : "gray"}>{block.isActive ? "Active" : "Inactive"}</Badge>
           </div>
@@ -68,7 +111,7 @@ export function BlockCard({ block }: { block: BlockItem }) {
       </div>
       <Dialog open={editing} onOpenChange={setEditing}>
         <DialogContent
-          className="max-w-2xl"
+          className="max-h-[90dvh] max-w-2xl overflow-y-auto"
           onCloseAutoFocus={(event) => {
             // Back to the block's Edit button, also when a save closed the dialog.
             event.preventDefault();
@@ -76,11 +119,11 @@ export function BlockCard({ block }: { block: BlockItem }) {
           }}
         >
           <DialogTitle>Edit content block</DialogTitle>
-          <DialogDescription>Change the block&apos;s details and its content data (JSON).</DialogDescription>
+          <DialogDescription>Change the block&apos;s details and its content.</DialogDescription>
           {editing ? <EditBlockForm block={block} onDone={() => setEditing(false)} /> : null}
         </DialogContent>
       </Dialog>
-    </li>
+    </div>
   );
 }
 
@@ -90,11 +133,13 @@ function BlockFields({
   errors,
   block,
   descriptionRows,
+  onTypeChange,
 }: {
   id: string;
   errors: Record<string, string>;
   block?: BlockItem;
   descriptionRows: number;
+  onTypeChange?: (type: BlockType) => void;
 }) {
   return (
     <>
@@ -114,6 +159,7 @@ function BlockFields({
           defaultValue={block?.blockType ?? "testimonial"}
           options={BLOCK_TYPES}
           optionLabel={blockTypeLabel}
+          onChange={(event) => onTypeChange?.(event.target.value as BlockType)}
         />
       </div>
       <TextareaField
@@ -136,33 +182,26 @@ export function NewBlockForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function initialJson(block: BlockItem): string {
-  const value =
-    Object.keys(block.contentData).length > 0 ? block.contentData : BLOCK_DATA_EXAMPLES[block.blockType as BlockType];
-  return JSON.stringify(value ?? {}, null, 2);
-}
-
 function EditBlockForm({ block, onDone }: { block: BlockItem; onDone: () => void }) {
   const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
   const id = useId();
+  const [blockType, setBlockType] = useState(block.blockType as BlockType);
+  // Another type's form starts empty: its fields are not this block's.
+  const data = blockType === block.blockType ? block.contentData : {};
   return (
     <fetcher.Form method="post" noValidate className="grid gap-4">
       <CsrfInput />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={block.id} />
-      <BlockFields id={id} errors={errors} block={block} descriptionRows={2} />
+      <BlockFields id={id} errors={errors} block={block} descriptionRows={2} onTypeChange={setBlockType} />
       <SwitchField id={`${id}-active`} name="isActive" label="Active" defaultChecked={block.isActive} />
-      <TextareaField
-        id={`${id}-data`}
-        label="Content data (JSON)"
-        error={errors.contentData}
-        hint="A JSON object whose keys fit the block type, e.g. a testimonial has quote and author, and optionally role and company."
-        name="contentData"
-        rows={10}
-        spellCheck={false}
-        className="font-mono text-xs"
-        defaultValue={initialJson(block)}
-      />
+      <BlockDataFields key={blockType} idPrefix={`${id}-data`} blockType={blockType} data={data} errors={errors} />
+      <details className="rounded-md border p-3 text-sm">
+        <summary className="cursor-pointer font-medium">Stored data (JSON, read-only)</summary>
+        <pre className="mt-2 overflow-x-auto text-xs whitespace-pre-wrap">
+          {JSON.stringify(block.contentData, null, 2)}
+        </pre>
+      </details>
       <FieldError id={`${id}-form-error`}>{errors.form}</FieldError>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

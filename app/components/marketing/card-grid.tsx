@@ -1,4 +1,5 @@
 import { ArrowRightIcon, CheckIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Card } from "~/content/types";
 import { cn } from "~/lib/utils";
@@ -6,20 +7,33 @@ import { MarketingIcon } from "./marketing-icon";
 
 const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" };
 
+export type GridColumns = keyof typeof COLUMNS;
+
 /** Cards in a responsive grid: icon, title, text, optional features and a link to their page. */
-export function CardGrid({ cards, columns = 3 }: { cards: readonly Card[]; columns?: keyof typeof COLUMNS }) {
+export function CardGrid({ cards, columns = 3 }: { cards: readonly Card[]; columns?: GridColumns }) {
+  return (
+    <GridList columns={columns} items={cards.map((card) => ({ key: card.title, node: <CardView card={card} /> }))} />
+  );
+}
+
+/** The grid itself, for cards drawn by others too (content blocks beside the page's own cards). */
+export function GridList({
+  items,
+  columns = 3,
+}: {
+  items: readonly { key: string; node: ReactNode }[];
+  columns?: GridColumns;
+}) {
   return (
     <ul className={cn("grid gap-6", COLUMNS[columns])}>
-      {cards.map((card) => (
-        <li key={card.title}>
-          <CardView card={card} />
-        </li>
+      {items.map((item) => (
+        <li key={item.key}>{item.node}</li>
       ))}
     </ul>
   );
 }
 
-function CardView({ card }: { card: Card }) {
+export function CardView({ card }: { card: Card }) {
   return (
     <article className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
       {card.icon ? (

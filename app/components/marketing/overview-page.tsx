@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { OverviewPage } from "~/content/types";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
@@ -5,8 +6,11 @@ import { FaqSection } from "./faq-accordion";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";
 
-/** /ai, /cloud and /cybersecurity: hero, four cards, case studies (cloud, security), FAQ, call to action. */
-export function OverviewPageView({ page }: { page: OverviewPage }) {
+/**
+ * /ai, /cloud and /cybersecurity: hero, four cards, case studies (cloud, security), FAQ, what the
+ * route adds before the end (`beforeClosing`: the cloud page's testimonials), call to action.
+ */
+export function OverviewPageView({ page, beforeClosing }: { page: OverviewPage; beforeClosing?: ReactNode }) {
   return (
     <>
       <PageHero hero={page.hero} />
@@ -19,6 +23,7 @@ export function OverviewPageView({ page }: { page: OverviewPage }) {
         </PageSection>
       ) : null}
       <FaqSection faq={page.faq} />
+      {beforeClosing}
       <CallToActionBand cta={page.closing} />
     </>
   );

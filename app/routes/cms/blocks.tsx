@@ -1,11 +1,14 @@
 /**
- * The CMS Content Blocks tab (/cms/blocks; SPEC.md sections 2 and 7): every block by name as a
- * card, with add, edit (content data as JSON checked for its type) and delete. The action lives in
- * blocks.server.ts; the cards and forms in components/cms/block-card.tsx.
+ * The CMS Content Blocks tab (/cms/blocks; SPEC.md sections 2 and 7, issue 17): the blocks of each
+ * type as a list in the order the public pages show them, with where that is, each block a card
+ * with add, edit (a form of its type's fields) and delete, and reordering by drag, keyboard or
+ * buttons. The action lives in blocks.server.ts; the cards and forms in components/cms/.
  */
 import { useLoaderData } from "react-router";
-import { BlockCard, NewBlockForm } from "~/components/cms/block-card";
+import { NewBlockForm } from "~/components/cms/block-card";
+import { SortableBlockList } from "~/components/cms/blocks/sortable-block-list";
 import { CardListTab } from "~/components/cms/card-list";
+import { BLOCK_TYPE_ORDER } from "~/lib/blocks/block-placements";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/blocks";
 import { blocksAction, blocksView } from "./blocks.server";
@@ -31,9 +34,14 @@ export default function ContentBlocksTab() {
       emptyMessage="No content blocks yet. Add your first block."
       listLabel="Content blocks"
     >
-      {blocks.map((block) => (
-        <BlockCard key={block.id} block={block} />
-      ))}
+      {BLOCK_TYPE_ORDER.map((blockType) => {
+        const ofType = blocks.filter((block) => block.blockType === blockType);
+        return ofType.length > 0 ? (
+          <li key={blockType}>
+            <SortableBlockList blockType={blockType} blocks={ofType} />
+          </li>
+        ) : null;
+      })}
     </CardListTab>
   );
 }

@@ -6,19 +6,25 @@ import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { ABOUT_PAGE } from "~/content/about";
 import { publicPageMeta } from "~/lib/meta";
+import { TeamSection } from "~/components/site/blocks/block-sections";
 import { withCompanyDetails } from "~/server/content/marketing.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/about";
 
-/** About (SPEC.md "About"): intro, Our Story, three values, the three-pillar approach, Join Our Team. */
+/**
+ * About (SPEC.md "About"): intro, Our Story, three values, the three-pillar approach, the team
+ * member blocks as Leadership (lib/blocks/block-placements.ts), Join Our Team.
+ */
 export async function loader(_: Route.LoaderArgs) {
-  return { page: await withCompanyDetails(ABOUT_PAGE) };
+  const [page, blocks] = await Promise.all([withCompanyDetails(ABOUT_PAGE), loadPageBlocks(["team_member"])]);
+  return { page, blocks };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   publicPageMeta(matches, { ...loaderData?.page.seo, path: "/about" });
 
 export default function About() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, blocks } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero hero={page.hero} />
@@ -38,6 +44,7 @@ export default function About() {
       <PageSection title={page.approach.title} intro={page.approach.intro}>
         <CardGrid cards={page.approach.items} />
       </PageSection>
+      <TeamSection blocks={blocks.team_member} />
       <CallToActionBand cta={page.joinTeam} />
     </>
   );

@@ -4,12 +4,16 @@ import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { SHARE_IMAGE } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
 import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { ContentBlock } from "~/components/site/blocks/content-block";
 import { loadFamilyPage } from "~/server/content/marketing.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/case-study";
 
 /** Every case study, under /case-studies/... and /cloud/..., and their aliases. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { study: await loadFamilyPage(request, "case-study") };
+  // The first active call to action goes before the footer (lib/blocks/block-placements.ts).
+  const [study, blocks] = await Promise.all([loadFamilyPage(request, "case-study"), loadPageBlocks(["cta"])]);
+  return { study, cta: blocks.cta[0] ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -41,6 +45,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   });
 
 export default function CaseStudyRoute() {
-  const { study } = useLoaderData<typeof loader>();
-  return <CaseStudyView study={study} trail={breadcrumbTrail(study)} />;
+  const { study, cta } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CaseStudyView study={study} trail={breadcrumbTrail(study)} />
+      {cta ? <ContentBlock block={cta} /> : null}
+    </>
+  );
 }

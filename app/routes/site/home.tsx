@@ -2,19 +2,18 @@ import { CheckIcon } from "lucide-react";
 import { useLoaderData } from "react-router";
 import { Artwork } from "~/components/marketing/artwork";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
-import { CardGrid } from "~/components/marketing/card-grid";
 import { HeroText } from "~/components/marketing/page-hero";
 import { PageActions } from "~/components/marketing/page-actions";
 import { PageSection } from "~/components/marketing/page-section";
-import { Testimonials } from "~/components/site/testimonials";
+import { CardsWithBlocks, TestimonialsSection } from "~/components/site/blocks/block-sections";
+import { HeroBlock } from "~/components/site/blocks/hero-block";
 import { Carousel } from "~/components/ui/carousel";
 import { HOME_PAGE } from "~/content/home";
 import type { HomePage } from "~/content/types";
+import type { TypedBlock } from "~/lib/blocks/block-data";
 import { publicPageMeta } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { listActiveBlocks, toTestimonials } from "~/server/content/content-blocks.server";
-import { getDb } from "~/server/platform/db/database.server";
-import { logger } from "~/server/platform/logger.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/home";
 
@@ -22,19 +21,17 @@ import type { Route } from "./+types/home";
 const HERO_AUTOPLAY_MS = 3000;
 const SHOWCASE_AUTOPLAY_MS = 4000;
 
-/** The page's copy and the active testimonial blocks (the page renders without them on failure). */
+/**
+ * The page's copy and its content blocks (lib/blocks/block-placements.ts): the first active hero,
+ * service cards, features for Why Choose Us and testimonials. The page renders without them when
+ * the database fails.
+ */
 export async function loader(_: Route.LoaderArgs) {
-  const [page, testimonials] = await Promise.all([withCompanyDetails(HOME_PAGE), loadTestimonials()]);
-  return { page, testimonials };
-}
-
-async function loadTestimonials() {
-  try {
-    return toTestimonials(await listActiveBlocks(await getDb(), "testimonial"));
-  } catch (error) {
-    logger.error({ err: error }, "could not load testimonials");
-    return [];
-  }
+  const [page, blocks] = await Promise.all([
+    withCompanyDetails(HOME_PAGE),
+    loadPageBlocks(["hero", "service_card", "feature", "testimonial"]),
+  ]);
+  return { page, blocks };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,10 +42,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Home() {
-  const { page, testimonials } = useLoaderData<typeof loader>();
+  const { page, blocks } = useLoaderData<typeof loader>();
   return (
     <>
-      <Hero hero={page.hero} />
+      <Hero hero={page.hero} heroBlock={blocks.hero[0]} />
       <PageSection title={page.showcase.title} intro={page.showcase.intro}>
         <Carousel
           label="Services slideshow"
@@ -71,23 +68,30 @@ export default function Home() {
         />
       </PageSection>
       <PageSection title={page.services.title} intro={page.services.intro} tone="muted">
-        <CardGrid cards={page.services.items} columns={4} />
+        <CardsWithBlocks cards={page.services.items} blocks={blocks.service_card} columns={4} replaceByLink />
       </PageSection>
       <PageSection title={page.whyChooseUs.title} intro={page.whyChooseUs.intro}>
-        <CardGrid cards={page.whyChooseUs.items} />
+        <CardsWithBlocks cards={page.whyChooseUs.items} blocks={blocks.feature} />
       </PageSection>
       <TrainingHub hub={page.trainingHub} />
-      <Testimonials items={testimonials} />
+      <TestimonialsSection blocks={blocks.testimonial} />
       <CallToActionBand cta={page.closing} />
     </>
   );
 }
 
-function Hero({ hero }: { hero: HomePage["hero"] }) {
+/** The page's hero; an active hero block, when there is one, takes over its words and buttons. */
+function Hero({
+  hero,
+  heroBlock,
+}: {
+  hero: HomePage["hero"];
+  heroBlock: Extract<TypedBlock, { blockType: "hero" }> | undefined;
+}) {
   return (
     <div className="border-b bg-gradient-to-b from-accent to-background">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
-        <HeroText hero={hero} />
+        {heroBlock ? <HeroBlock data={heroBlock.data} /> : <HeroText hero={hero} />}
         <Carousel
           label="Highlights slideshow"
           autoplayMs={HERO_AUTOPLAY_MS}

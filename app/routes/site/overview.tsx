@@ -2,12 +2,17 @@ import { useLoaderData } from "react-router";
 import { OverviewPageView } from "~/components/marketing/overview-page";
 import { publicPageMeta } from "~/lib/meta";
 import { faqPageJsonLd } from "~/lib/structured-data";
+import { TestimonialsSection } from "~/components/site/blocks/block-sections";
 import { loadFamilyPage } from "~/server/content/marketing.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/overview";
 
 /** /ai, /cloud and /cybersecurity (and /case-studies/cyber-security, the same page). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { page: await loadFamilyPage(request, "overview") };
+  const page = await loadFamilyPage(request, "overview");
+  // The cloud page shows the testimonials too (lib/blocks/block-placements.ts).
+  const testimonials = page.path === "/cloud" ? (await loadPageBlocks(["testimonial"])).testimonial : [];
+  return { page, testimonials };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -19,6 +24,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   });
 
 export default function OverviewRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return <OverviewPageView page={page} />;
+  const { page, testimonials } = useLoaderData<typeof loader>();
+  return <OverviewPageView page={page} beforeClosing={<TestimonialsSection blocks={testimonials} />} />;
 }

@@ -3,12 +3,16 @@ import { ServicePageView } from "~/components/marketing/service-page";
 import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { ContentBlock } from "~/components/site/blocks/content-block";
 import { loadFamilyPage } from "~/server/content/marketing.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/service-page";
 
 /** The four /ai/... service pages and Data Lake & Analytics (also at /data-lake-analytics). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { page: await loadFamilyPage(request, "service") };
+  // The first active call to action goes before the footer (lib/blocks/block-placements.ts).
+  const [page, blocks] = await Promise.all([loadFamilyPage(request, "service"), loadPageBlocks(["cta"])]);
+  return { page, cta: blocks.cta[0] ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -23,6 +27,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   });
 
 export default function ServicePageRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return <ServicePageView page={page} trail={breadcrumbTrail(page)} />;
+  const { page, cta } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ServicePageView page={page} trail={breadcrumbTrail(page)} />
+      {cta ? <ContentBlock block={cta} /> : null}
+    </>
+  );
 }

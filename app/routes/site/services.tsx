@@ -7,7 +7,9 @@ import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
 import { SERVICES_PAGE } from "~/content/services";
 import { publicPageMeta } from "~/lib/meta";
+import { CardsWithBlocks } from "~/components/site/blocks/block-sections";
 import { withCompanyDetails } from "~/server/content/marketing.server";
+import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/services";
 
 /**
@@ -15,19 +17,21 @@ import type { Route } from "./+types/services";
  * placeholder, the four-step process, six industries and Request a Quote.
  */
 export async function loader(_: Route.LoaderArgs) {
-  return { page: await withCompanyDetails(SERVICES_PAGE) };
+  // Service card blocks join What We Offer (lib/blocks/block-placements.ts).
+  const [page, blocks] = await Promise.all([withCompanyDetails(SERVICES_PAGE), loadPageBlocks(["service_card"])]);
+  return { page, blocks };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   publicPageMeta(matches, { ...loaderData?.page.seo, path: "/services" });
 
 export default function Services() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, blocks } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero hero={page.hero} />
       <PageSection title={page.services.title} intro={page.services.intro}>
-        <CardGrid cards={page.services.items} />
+        <CardsWithBlocks cards={page.services.items} blocks={blocks.service_card} replaceByLink />
       </PageSection>
       <PageSection title={page.video.title} tone="muted">
         {/* The spec keeps this a placeholder until the video exists: a frame, not a player. */}
