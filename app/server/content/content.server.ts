@@ -8,7 +8,7 @@ import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { SLUG_IN_TRASH, SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
-import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
+import { recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
