@@ -187,8 +187,8 @@ test("place a library image as a featured image; the public page serves it respo
   await expect(picker).toBeHidden();
   await expect(page.getByLabel("Featured Image URL")).toHaveValue(`/media/${image.id}.webp`);
   expect((await mediaByName(server, name))?.altText).toBe("A violet skyline");
-  await page.getByRole("button", { name: "Update Content" }).click();
-  await expect(page.getByText("Content updated successfully")).toBeVisible();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Content published", { exact: true })).toBeVisible();
 
   // The public page: <picture> with AVIF and WebP srcsets, sizes, width and height; variants cached for good.
   await page.context().clearCookies();

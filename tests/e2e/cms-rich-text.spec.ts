@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
-import { content, siteSettings } from "../../db/schema";
+import sharp from "sharp";
+import { content, media, siteSettings } from "../../db/schema";
 import {
   dismissCookieBanner,
   expect,
@@ -47,14 +48,14 @@ async function openNewItem(page: Page, title: string, slug: string): Promise<Loc
   await expect(editor).toBeVisible();
   await page.getByLabel("Title *").fill(title);
   await page.getByLabel("Slug *").fill(slug);
-  await page.getByLabel("Status").selectOption("published");
   return editor;
 }
 
+/** Publishes the new item (the editor's Publish button) and waits for the list. */
 async function save(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Create Content" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL("/cms/content");
-  await expect(page.getByText("Content created successfully")).toBeVisible();
+  await expect(page.getByText("Content published", { exact: true })).toBeVisible();
 }
 
 /** Pastes `html` into the editor as the browser does for a real clipboard (a paste event with text/html). */
@@ -82,6 +83,7 @@ test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
 test.afterAll(async ({ server }) => {
   await server.db.delete(content).where(like(content.slug, "rich-%"));
+  await server.db.delete(media).where(like(media.originalName, "rich-%"));
   server.invalidateCaches();
 });
 
@@ -92,6 +94,15 @@ test("a page written with every element of the toolbar is saved and shown on the
   // A whole page typed key by key, with a dozen dialogs: longer than the default 90 s on a loaded machine.
   test.setTimeout(240_000);
   await signInAs(page, server, "admin");
+  // An image uploaded to the media library first, as an editor would.
+  const imageName = `${uniqueSlug("card")}.png`;
+  await page.goto("/cms/media");
+  await waitForReact(page.getByTestId("media-drop-zone"));
+  const pixels = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#0f766e" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Choose images").setInputFiles({ name: imageName, mimeType: "image/png", buffer: pixels });
+  await expect(page.getByText("Uploaded: add its alt text below")).toBeVisible();
   const slug = uniqueSlug("every");
   const editor = await openNewItem(page, "Every element", slug);
   const keyboard = page.keyboard;
@@ -159,14 +170,17 @@ test("a page written with every element of the toolbar is saved and shown on the
   await page.getByRole("button", { name: "Save link" }).click();
   await keyboard.press("Enter");
 
-  // An image (the default dialog: no media library picker in this branch), then its caption.
+  // An image from the media library (alt text asked for before it is placed), then its caption.
   await tool(page, "Insert image").click();
-  const imageDialog = page.getByRole("dialog", { name: "Insert image" });
-  await imageDialog.getByLabel("Image address *").fill("/images/share.png");
-  await imageDialog.getByRole("button", { name: "Insert image" }).click();
-  await expect(imageDialog.getByText("Describe the image for people who cannot see it.")).toBeVisible();
-  await imageDialog.getByLabel("Alt text *").fill("The company's sharing card");
-  await imageDialog.getByRole("button", { name: "Insert image" }).click();
+  const picker = page.getByTestId("media-picker");
+  await picker.getByLabel("Search images").fill(imageName);
+  await picker.getByRole("button", { name: imageName }).click();
+  await picker.getByRole("button", { name: "Use this image" }).click();
+  await expect(picker.getByText("Describe the image in its alt text before placing it on a page")).toBeVisible();
+  await picker.getByLabel(/Alt text for/).fill("The company's sharing card");
+  await picker.getByRole("button", { name: "Use this image" }).click();
+  await expect(picker).toBeHidden();
+  await expect(editor.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}\.webp$/);
   await editor.locator("img").click();
   await tool(page, "Edit image caption and alt text").click();
   const details = page.getByRole("dialog", { name: "Image caption and alt text" });
