@@ -12,8 +12,8 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { showToast, Toaster } from "~/components/ui/toaster";
-import { useToastUndo } from "~/components/cms/use-toast-undo";
 import { useNonce } from "~/lib/nonce";
+import { toastUndoAction } from "~/lib/toast-undo";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
 import { isUnsentForm } from "~/lib/unsent-form";
@@ -66,16 +66,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
-  const undo = useToastUndo();
 
   useEffect(() => {
     if (!toast) return;
+    // The CMS registers how to undo before this runs (a child's effects run first).
+    const undo = toastUndoAction(toast.undo);
     showToast(toast.type, toast.title ?? toast.description, {
       id: toast.id,
       description: toast.title ? toast.description : undefined,
-      ...(toast.undo ? { action: undo(toast.undo), duration: 10_000 } : {}),
+      ...(undo ? { action: undo, duration: 10_000 } : {}),
     });
-  }, [toast, undo]);
+  }, [toast]);
 
   return (
     <>

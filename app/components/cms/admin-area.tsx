@@ -3,6 +3,7 @@ import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
 import { SignInAgainDialog } from "./session-recovery/sign-in-again-dialog";
+import { useToastUndo } from "./use-toast-undo";
 import { SignOutButton } from "./sign-out-button";
 import { UnsavedChangesPrompt } from "./unsaved-changes-prompt";
 
@@ -27,6 +28,7 @@ export const CMS_TABS = [
 /** The admin area: the header with the account links, the tabs, and the tab itself (the outlet). */
 export function AdminArea({ email, failedSignIns }: { email: string; failedSignIns?: FailedSignInsNoticeData | null }) {
   const navigation = useNavigation();
+  useToastUndo();
   return (
     <div className="min-h-dvh bg-muted/40">
       <header className="border-b bg-background">
