@@ -132,7 +132,8 @@ test("an administrator creates, edits and deletes a career with the dialog", asy
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Career deleted successfully")).toBeVisible();
   await expect(page.getByRole("row", { name: /Senior Platform Engineer/ })).toHaveCount(0);
-  expect(await careerByTitle(server, "Senior Platform Engineer")).toBeUndefined();
+  // Deleted means moved to the trash (issue 17): restorable for 30 days, gone from every list.
+  expect((await careerByTitle(server, "Senior Platform Engineer"))?.deletedAt).toBeInstanceOf(Date);
 
   // Every change is in the audit log, with who made it.
   const audit = await server.db

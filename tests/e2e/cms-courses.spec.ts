@@ -193,7 +193,8 @@ test("an administrator adds, edits, hides, shows and deletes a course", async ({
   await expect(page.getByText("Course deleted successfully")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: `Training Courses (${before})` })).toBeVisible();
-  expect(await courseByName(server, name)).toBeUndefined();
+  // Deleted means moved to the trash (issue 17): restorable for 30 days, gone from every list.
+  expect((await courseByName(server, name))?.deletedAt).toBeInstanceOf(Date);
 
   // Every change is in the audit log, with who made it.
   const audit = await server.db

@@ -71,8 +71,10 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
       const richText = target?.isContentEditable === true;
       // After the event: a re-render in the middle of it would put a controlled field's old value
       // back before React's own handler has read the new one.
-      setTimeout(() => setChanged(key, richText || formState(form) !== saved.current), 0);
+      pending.add(setTimeout(() => setChanged(key, richText || formState(form) !== saved.current), 0));
     };
+    // A check still waiting when the form goes (its dialog closed) must not mark it changed again.
+    const pending = new Set<ReturnType<typeof setTimeout>>();
     const submitted = () => submittingForms.add(key);
     form.addEventListener("input", check);
     form.addEventListener("change", check);
@@ -81,6 +83,7 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
       form.removeEventListener("input", check);
       form.removeEventListener("change", check);
       form.removeEventListener("submit", submitted);
+      for (const timer of pending) clearTimeout(timer);
       setChanged(key, false);
       submittingForms.delete(key);
     };
@@ -96,6 +99,17 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     () => changedForms.has(key),
     () => false,
   );
+}
+
+/**
+ * The navigation state of a deliberate discard: closing a form's dialog with Cancel or Escape is
+ * the editor's own choice to drop what it holds (as closing the Careers dialog is), not a leaving
+ * to ask about.
+ */
+export const DISCARD_CHANGES = { discardChanges: true } as const;
+
+function isDiscard(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { discardChanges?: unknown }).discardChanges === true;
 }
 
 /**
@@ -119,6 +133,7 @@ export function useUnsavedChangesBlocker(): Blocker {
     ({ currentLocation, nextLocation }) =>
       hasUnsavedChanges() &&
       submittingForms.size === 0 &&
+      !isDiscard(nextLocation.state) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 }

@@ -25,6 +25,7 @@ import { DataTable } from "~/components/cms/data-table";
 import { useDialogOpener } from "~/components/cms/use-dialog-opener";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { DISCARD_CHANGES } from "~/components/cms/use-unsaved-changes";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/courses";
 import { coursesAction, coursesView } from "./courses.server";
@@ -121,7 +122,8 @@ export default function CoursesTab() {
       <Dialog
         open={formOpen && hydrated}
         onOpenChange={(isOpen) => {
-          if (!isOpen) void navigate(COURSES_PATH, { replace: true, preventScrollReset: true });
+          // Cancel and Escape close the dialog on purpose: no "Leave without saving?" on top of it.
+          if (!isOpen) void navigate(COURSES_PATH, { replace: true, preventScrollReset: true, state: DISCARD_CHANGES });
         }}
       >
         {formOpen && hydrated ? (
