@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { ALL_OFF, ALL_ON, COOKIE_CHOICE_KEY, COOKIE_SETTINGS_KEY } from "~/lib/cookie-consent";
 import { CookieConsentProvider, useCookieConsent } from "./cookie-consent";
 
@@ -39,6 +39,13 @@ function lastRequest(): { url: unknown; init: RequestInit | undefined; body: unk
   const [url, init] = call;
   return { url, init, body: JSON.parse(String(init?.body)) };
 }
+
+// The settings dialog is loaded lazily. Transforming it on first use can take longer than
+// findByRole's wait on a busy CI machine, so load it once up front; the lazy import then
+// resolves from the module cache as it does in a browser that has the chunk.
+beforeAll(async () => {
+  await import("./cookie-settings-dialog");
+});
 
 beforeEach(() => {
   localStorage.clear();
