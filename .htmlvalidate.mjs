@@ -38,6 +38,10 @@ export default {
     // Off: a 70-character limit is a search-result display guideline, not HTML. Titles are made
     // of the CMS's own data (a job's title, type and location), which the site cannot shorten.
     "long-title": "off",
+    // A group of checkboxes sharing one name is how HTML sends a list (the CMS lists' bulk
+    // selection posts `ids` once per ticked row); the preset shares names only for radios and
+    // buttons. Every other control still needs a name of its own.
+    "form-dup-name": ["error", { shared: ["radio", "button", "reset", "submit", "checkbox"] }],
   },
 };
 
