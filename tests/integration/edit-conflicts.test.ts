@@ -117,6 +117,24 @@ describe("two saves from the same version", () => {
   });
 });
 
+describe("two saves from the same version at the same moment", () => {
+  // On PostgreSQL (TEST_DATABASE_URL, as CI's second pass runs) the two transactions really overlap:
+  // without the row lock both would read the old version, pass the check and write.
+  it("let exactly one through: the other waits for the row, sees the new version and is refused", async () => {
+    const { item, opened } = await openedItem();
+    const results = await Promise.allSettled([
+      saveContentDraft(cms.db, alice, form({ title: "Alice at once" }), item.id, opened),
+      saveContentDraft(cms.db, bob, form({ title: "Bob at once" }), item.id, opened),
+    ]);
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(EditConflictError);
+    const winner = results[0]!.status === "fulfilled" ? "Alice at once" : "Bob at once";
+    expect((await getContentById(cms.db, item.id))?.title).toBe(winner);
+    expect(await listRevisions(cms.db, "content", item.id)).toHaveLength(2);
+  });
+});
+
 describe("what else counts as a save in between", () => {
   it("a restored revision", async () => {
     const { item, opened } = await openedItem();
