@@ -49,9 +49,12 @@ async function saveThroughCms(page: Page, path: string, form: Record<string, str
   return response;
 }
 
-async function itemId(server: TestServer, slug: string): Promise<string> {
-  const [row] = await server.db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
-  return row!.id;
+async function storedItem(server: TestServer, slug: string): Promise<{ id: string; updatedAt: Date }> {
+  const [row] = await server.db
+    .select({ id: content.id, updatedAt: content.updatedAt })
+    .from(content)
+    .where(eq(content.slug, slug));
+  return row!;
 }
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -119,7 +122,10 @@ test("a CMS write shows on the next anonymous request", async ({ page, request, 
   await request.get("/blog");
   expect(await cacheStatus(await request.get("/blog"))).toBe("hit");
 
-  await saveThroughCms(page, `/cms/content/${await itemId(server, slug)}`, {
+  const saved = await storedItem(server, slug);
+  await saveThroughCms(page, `/cms/content/${saved.id}`, {
+    // The version the editor's form was opened on (a save without it is refused as a collision).
+    baseVersion: saved.updatedAt.toISOString(),
     title: "Second title",
     slug,
     content: "<p>Second body</p>",

@@ -645,6 +645,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           intent: "save",
           title: "Changed by the access rule",
           slug: item.slug,
+          baseVersion: item.updatedAt.toISOString(),
           type: "page",
           content: "<p>Changed</p>",
         });
@@ -659,6 +660,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           intent: "publish",
           title: "Published by the rule",
           slug: item.slug,
+          baseVersion: item.updatedAt.toISOString(),
         });
       },
       tables: ["content"],
@@ -667,7 +669,12 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     unpublish: {
       request: async ({ server }) => {
         const item = await insertContent(server, true);
-        return cmsForm(`/cms/content/${item.id}`, { intent: "unpublish", title: item.title, slug: item.slug });
+        return cmsForm(`/cms/content/${item.id}`, {
+          intent: "unpublish",
+          title: item.title,
+          slug: item.slug,
+          baseVersion: item.updatedAt.toISOString(),
+        });
       },
       tables: ["content"],
       expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
@@ -679,6 +686,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           intent: "schedule",
           title: item.title,
           slug: item.slug,
+          baseVersion: item.updatedAt.toISOString(),
           publishAt: "2099-01-01T09:00",
         });
       },

@@ -65,8 +65,13 @@ describe("saving content with the editor's document", () => {
 
   it("stores the posted HTML as before, and no document, when the form sent none", async () => {
     await save("new", { contentDocument: JSON.stringify(document) });
-    const id = (await stored())!.id;
-    await save(id, { content: "<p>typed in the HTML view</p>", contentDocument: "" });
+    const saved = (await stored())!;
+    // The form carries the version it was opened on (edit-conflicts.server.ts).
+    await save(saved.id, {
+      content: "<p>typed in the HTML view</p>",
+      contentDocument: "",
+      baseVersion: saved.updatedAt.toISOString(),
+    });
     const row = await stored();
     expect(row?.content).toBe("<p>typed in the HTML view</p>");
     expect(row?.document).toBeNull();

@@ -9,6 +9,7 @@ import { FormAlert, SelectField, TextareaField, TextField } from "~/components/u
 import { CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
+import { EditConflictDialog } from "./edit-conflict-dialog";
 import { LibraryImageButton } from "./media/library-image-button";
 import { usePickImage } from "./media/use-pick-image";
 import { SeoPanel } from "./seo-panel";
@@ -30,6 +31,8 @@ export interface EditableContent {
   status: string;
   /** The body as the rich-text editor's document; null until first saved from the editor. */
   document?: unknown;
+  /** The version the form is opened on, posted back so a save over a newer one is refused. */
+  version?: string;
 }
 
 /** The Content tab's editor (SPEC.md "Content editor"): a new item when `item` is null. */
@@ -100,6 +103,10 @@ export function ContentEditor({
       <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
+        {/* Two editors on one page: the opened version, and the choice when someone saved since. */}
+        {item ? (
+          <EditConflictDialog formRef={formRef} version={item.version ?? ""} copyKey={`content:${item.id}`} />
+        ) : null}
 
         <div className="grid content-start gap-4 lg:col-span-2">
           <TextField

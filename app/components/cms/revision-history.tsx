@@ -91,8 +91,19 @@ function CompareForm({ revisions, comparison }: { revisions: RevisionView[]; com
   );
 }
 
-/** Removed words struck through, added ones underlined, each also named for screen readers. */
-function Parts({ parts, side }: { parts: DiffPart[]; side: "before" | "after" }) {
+/**
+ * Removed words struck through, added ones underlined, each also named for screen readers (the
+ * edit-collision dialog names them as theirs and yours).
+ */
+export function DiffParts({
+  parts,
+  side,
+  labels = { removed: "removed: ", added: "added: " },
+}: {
+  parts: DiffPart[];
+  side: "before" | "after";
+  labels?: { removed: string; added: string };
+}) {
   return (
     <>
       {parts.map((part, index) => {
@@ -100,7 +111,7 @@ function Parts({ parts, side }: { parts: DiffPart[]; side: "before" | "after" })
         if (part.change === "removed" && side === "before") {
           return (
             <del key={index} className="bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100">
-              <span className="sr-only">removed: </span>
+              <span className="sr-only">{labels.removed}</span>
               {part.value}
             </del>
           );
@@ -108,7 +119,7 @@ function Parts({ parts, side }: { parts: DiffPart[]; side: "before" | "after" })
         if (part.change === "added" && side === "after") {
           return (
             <ins key={index} className="bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100">
-              <span className="sr-only">added: </span>
+              <span className="sr-only">{labels.added}</span>
               {part.value}
             </ins>
           );
@@ -133,11 +144,11 @@ function Comparison({ comparison }: { comparison: RevisionComparison }) {
           <div className="mt-1 grid gap-2 sm:grid-cols-2">
             <div className="rounded-md border p-2 text-sm break-words whitespace-pre-wrap">
               <p className="mb-1 text-xs text-muted-foreground">Before</p>
-              <Parts parts={field.parts} side="before" />
+              <DiffParts parts={field.parts} side="before" />
             </div>
             <div className="rounded-md border p-2 text-sm break-words whitespace-pre-wrap">
               <p className="mb-1 text-xs text-muted-foreground">After</p>
-              <Parts parts={field.parts} side="after" />
+              <DiffParts parts={field.parts} side="after" />
             </div>
           </div>
         </div>

@@ -2,8 +2,12 @@
  * The Content editor's server side (content-editor.tsx) and the preview's item (content-preview.tsx).
  * The editor's actions (issue 17, decision 015): Save draft, Publish, Unpublish, Schedule, cancel a
  * schedule, and Restore a revision; each keeps a revision and an audit entry (content-publishing.server.ts).
+ * Save draft, Publish, Schedule and Unpublish carry the version the form was opened on and are
+ * refused (409, nothing changed) when someone saved the item since: the answer says who, when and
+ * what differs, for the editor's collision dialog (publishing/edit-conflicts.server.ts).
  */
 import { data } from "react-router";
+import { BASE_VERSION_FIELD, type EditConflictFailure } from "~/lib/edit-conflict";
 import { fieldErrors } from "~/lib/schemas/auth";
 import {
   CONTENT_MAX_LENGTH,
@@ -32,9 +36,17 @@ import { failureStatus } from "~/server/platform/db/database-unavailable.server"
 import { ExpectedError } from "~/server/platform/errors.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import {
+  describeEditConflict,
+  EditConflictError,
+  editVersion,
+  openedVersion,
+} from "~/server/publishing/edit-conflicts.server";
+import { listRevisions } from "~/server/publishing/revisions.server";
 import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
-import { loadContentHistory } from "./content-history.server";
+import { ACTION_LABELS, COMPARED_FIELDS, loadContentHistory } from "./content-history.server";
 import { scheduledActionView } from "./scheduled.server";
 import { idSchema } from "~/lib/schemas/id";
 
@@ -92,6 +104,8 @@ export async function loadContentEditor(request: Request, idParam: string | unde
     richText,
     item: {
       id: item.id,
+      // The version the form is opened on, posted back so a save over a newer one is refused.
+      version: editVersion(item),
       title: fields.title,
       slug: fields.slug,
       content: fields.content,
@@ -147,6 +161,33 @@ function scheduleTimes(values: Record<string, string>): { publishAt: Date | null
   return times;
 }
 
+/**
+ * The refusal of a save over someone else's newer change: 409, nothing changed, and what the
+ * collision dialog shows (who saved last, when, their version against the form's, field by field).
+ */
+async function editConflict(
+  db: Database,
+  conflict: EditConflictError,
+  context: { intent: string; itemId: string; mine: Record<string, unknown>; editor: string },
+) {
+  const [latest] = await listRevisions(db, "content", context.itemId);
+  const view = describeEditConflict(conflict, {
+    mine: context.mine,
+    fields: COMPARED_FIELDS,
+    editor: context.editor,
+    lastSave: latest
+      ? { by: latest.userEmail, at: latest.createdAt, action: ACTION_LABELS[latest.action] ?? null }
+      : null,
+  });
+  const body: EditConflictFailure = {
+    ok: false,
+    intent: context.intent,
+    errors: { form: conflict.message },
+    conflict: view,
+  };
+  return data(body, { status: 409 });
+}
+
 const backToList = (description: string) => redirectWithToast("/cms/content", { type: "success", description });
 const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
   redirectWithToast(`/cms/content/${item.id}`, { type: "success", description });
@@ -165,29 +206,53 @@ export function saveContentAction(request: Request, idParam: string | undefined)
     const isNew = id.data === "new";
     const itemId = isNew ? undefined : id.data;
     const actor = current.user;
+    // The version the form was opened on; a new item has none to collide with. Restore and
+    // cancelling a schedule are not checked: they carry no typed fields that could overwrite
+    // anyone, and a restore keeps what it replaces in the history.
+    const opened = isNew ? undefined : openedVersion(values, BASE_VERSION_FIELD);
+    /** Runs a save of the form, answering a collision with someone else's newer save. */
+    const saving = async (fields: Record<string, unknown>, save: () => Promise<Response>) => {
+      try {
+        return await save();
+      } catch (error) {
+        if (!(error instanceof EditConflictError) || !itemId) throw error;
+        return editConflict(db, error, { intent, itemId, mine: fields, editor: actor.email });
+      }
+    };
     switch (intent) {
       case "save":
       case "publish":
       case "schedule": {
         const parsed = parseForm(values, isNew);
         if (!parsed.success) return invalidForm(parsed.error, intent);
+        const input = parsed.data;
         if (intent === "save") {
-          const saved = await saveContentDraft(db, actor, parsed.data, itemId);
-          return backToList(saved.created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated);
+          return saving(input, async () => {
+            const saved = await saveContentDraft(db, actor, input, itemId, opened);
+            return backToList(saved.created ? CONTENT_MESSAGES.created : CONTENT_MESSAGES.updated);
+          });
         }
         if (intent === "publish") {
-          await publishContent(db, actor, parsed.data, itemId);
-          return backToList(PUBLISHING_MESSAGES.published);
+          return saving(input, async () => {
+            await publishContent(db, actor, input, itemId, opened);
+            return backToList(PUBLISHING_MESSAGES.published);
+          });
         }
-        await scheduleContent(db, actor, parsed.data, itemId, scheduleTimes(values));
-        return backToList(PUBLISHING_MESSAGES.scheduled);
+        const times = scheduleTimes(values);
+        return saving(input, async () => {
+          await scheduleContent(db, actor, input, itemId, times, opened);
+          return backToList(PUBLISHING_MESSAGES.scheduled);
+        });
       }
       case "unpublish": {
         if (!itemId) return refused();
         const parsed = parseForm(values, false);
         if (!parsed.success) return invalidForm(parsed.error, intent);
-        await unpublishContent(db, actor, parsed.data, itemId);
-        return backToList(PUBLISHING_MESSAGES.unpublished);
+        const input = parsed.data;
+        return saving(input, async () => {
+          await unpublishContent(db, actor, input, itemId, opened);
+          return backToList(PUBLISHING_MESSAGES.unpublished);
+        });
       }
       case "cancel-schedule": {
         const scheduleId = idSchema.safeParse(values.scheduleId);

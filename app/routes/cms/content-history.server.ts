@@ -8,8 +8,11 @@ import { diffRevisions, type FieldDiff } from "~/lib/revision-diff";
 import type { Database } from "~/server/platform/db/db.server";
 import { getRevision, listRevisions } from "~/server/publishing/revisions.server";
 
-/** The fields the comparison shows, in the editor's order; the body is compared by its text. */
-const COMPARED_FIELDS = [
+/**
+ * The fields the comparison shows, in the editor's order; the body is compared by its text. The
+ * edit-collision dialog compares the same fields (content-editor.server.ts).
+ */
+export const COMPARED_FIELDS = [
   { field: "title", label: "Title" },
   { field: "slug", label: "Slug" },
   { field: "excerpt", label: "Excerpt" },
@@ -20,7 +23,7 @@ const COMPARED_FIELDS = [
   { field: "featuredImageUrl", label: "Featured Image URL" },
 ] as const;
 
-const ACTION_LABELS: Record<string, string> = {
+export const ACTION_LABELS: Record<string, string> = {
   saved: "Saved draft",
   published: "Published",
   unpublished: "Unpublished",

@@ -6,6 +6,11 @@
  * published is edited in its row directly. published_at is the first publication's time and is
  * never moved; last_published_at is the latest one (the page's "Updated" date). Every action keeps
  * a revision and writes its audit entry in the same transaction.
+ *
+ * Two editors on one item: an action that carries the editor's form also takes the version that
+ * form was opened on (`opened`), and is refused, changing nothing, when the item was saved since
+ * (publishing/edit-conflicts.server.ts). The row is read FOR UPDATE in the writing transaction, so
+ * two saves from the same version cannot both pass the check.
  */
 import { eq } from "drizzle-orm";
 import { content } from "../../../db/schema";
@@ -14,6 +19,7 @@ import { SLUG_IN_TRASH, SLUG_TAKEN, type ContentFormInput } from "../../lib/sche
 import { recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { refuseIfChangedSince, type OpenedVersion } from "../publishing/edit-conflicts.server";
 import { getRevision, recordRevision } from "../publishing/revisions.server";
 import { scheduleAction, type ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { contentChanged, getContentById, isSlugTaken, isUniqueViolation, type ContentItem } from "./content.server";
@@ -66,10 +72,15 @@ function fieldsOf(input: ContentFormInput): EditableContentFields {
   return pick(fields);
 }
 
-/** The item to act on; one in the trash is restored from the trash first, never edited there. */
-async function requireItem(db: Database, id: string): Promise<ContentItem> {
-  const item = await getContentById(db, id);
+/**
+ * The item to act on, locked until the transaction ends (a concurrent save waits, then sees this
+ * one's version); one in the trash is restored from the trash first, never edited there. With
+ * `opened`, an item saved since that version is refused (EditConflictError).
+ */
+async function requireItem(db: Database, id: string, opened?: OpenedVersion): Promise<ContentItem> {
+  const [item] = await db.select().from(content).where(eq(content.id, id)).for("update");
   if (!item || item.deletedAt) throw new ExpectedError(CONTENT_NOT_FOUND, { status: 404 });
+  refuseIfChangedSince(item, opened, () => workingCopy(item));
   return item;
 }
 
@@ -118,11 +129,14 @@ async function saveDraftIn(
   id: string | undefined,
   /** The revision to keep; null when the caller keeps its own (a new item published at once). */
   action: RevisionAction | null,
+  opened?: OpenedVersion,
 ): Promise<{ item: ContentItem; created: boolean }> {
   const fields = fieldsOf(input);
+  // Locked and checked before anything else, so a refused save has not even looked at the slug.
+  const current = id ? await requireItem(db, id, opened) : undefined;
   await checkSlug(db, fields.slug, id);
   const now = new Date();
-  if (!id) {
+  if (!id || !current) {
     let item: ContentItem | undefined;
     try {
       [item] = await db
@@ -138,7 +152,6 @@ async function saveDraftIn(
     else await recordAudit(db, actor, "content.create", "content", item.id, { title: item.title, slug: item.slug });
     return { item, created: true };
   }
-  const current = await requireItem(db, id);
   const item =
     current.status === "published"
       ? await writeRow(db, id, { draft: fields, updatedAt: now })
@@ -153,8 +166,9 @@ export function saveContentDraft(
   actor: Actor,
   input: ContentFormInput,
   id?: string,
+  opened?: OpenedVersion,
 ): Promise<{ item: ContentItem; created: boolean }> {
-  return db.transaction((tx) => saveDraftIn(tx, actor, input, id, "saved"));
+  return db.transaction((tx) => saveDraftIn(tx, actor, input, id, "saved", opened));
 }
 
 /**
@@ -167,6 +181,7 @@ async function publishIn(
   id: string | undefined,
   input: ContentFormInput | undefined,
   extra: Record<string, unknown> = {},
+  opened?: OpenedVersion,
 ): Promise<{ item: ContentItem; created: boolean }> {
   const now = new Date();
   let created = false;
@@ -176,7 +191,7 @@ async function publishIn(
     current = (await saveDraftIn(db, { id: actor.id, email: actor.email }, input, undefined, null)).item;
     created = true;
   } else {
-    current = await requireItem(db, id);
+    current = await requireItem(db, id, opened);
   }
   const fields = input ? fieldsOf(input) : workingCopy(current);
   await checkSlug(db, fields.slug, current.id);
@@ -203,8 +218,9 @@ export function publishContent(
   actor: Actor,
   input: ContentFormInput,
   id?: string,
+  opened?: OpenedVersion,
 ): Promise<{ item: ContentItem; created: boolean }> {
-  return db.transaction((tx) => publishIn(tx, actor, id, input));
+  return db.transaction((tx) => publishIn(tx, actor, id, input, {}, opened));
 }
 
 /** Unpublishes an item: its pending draft (or the given fields) becomes the row, status draft. */
@@ -214,8 +230,9 @@ async function unpublishIn(
   id: string,
   input: ContentFormInput | undefined,
   extra: Record<string, unknown> = {},
+  opened?: OpenedVersion,
 ): Promise<ContentItem> {
-  const current = await requireItem(db, id);
+  const current = await requireItem(db, id, opened);
   const fields = input ? fieldsOf(input) : workingCopy(current);
   await checkSlug(db, fields.slug, id);
   const item = await writeRow(db, id, { ...fields, status: "draft", draft: null, updatedAt: new Date() });
@@ -229,8 +246,9 @@ export function unpublishContent(
   actor: Actor,
   input: ContentFormInput,
   id: string,
+  opened?: OpenedVersion,
 ): Promise<ContentItem> {
-  return db.transaction((tx) => unpublishIn(tx, actor, id, input));
+  return db.transaction((tx) => unpublishIn(tx, actor, id, input, {}, opened));
 }
 
 /**
@@ -273,9 +291,10 @@ export function scheduleContent(
   input: ContentFormInput,
   id: string | undefined,
   times: { publishAt?: Date | null; unpublishAt?: Date | null },
+  opened?: OpenedVersion,
 ): Promise<{ item: ContentItem; created: boolean }> {
   return db.transaction(async (tx) => {
-    const saved = await saveDraftIn(tx, actor, input, id, "scheduled");
+    const saved = await saveDraftIn(tx, actor, input, id, "scheduled", opened);
     if (times.publishAt) {
       await scheduleAction(tx, actor, {
         kind: "content",
