@@ -62,6 +62,8 @@ export default [
     route("account", "routes/cms/account.tsx"),
     route("users", "routes/cms/users.tsx"),
     route("content", "routes/cms/content.tsx"),
+    // The editor's live preview frame: the unsaved form rendered as the public page (POST only).
+    route("content/live-preview", "routes/cms/content-live-preview.tsx"),
     route("content/:id", "routes/cms/content-editor.tsx"),
     route("content/:id/preview", "routes/cms/content-preview.tsx"),
     route("scheduled", "routes/cms/scheduled.tsx"),

@@ -421,6 +421,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/content": adminPage(),
   "routes/cms/content-editor": adminPage((rows) => `/cms/content/${rows.contentId}`),
   "routes/cms/content-preview": adminPage((rows) => `/cms/content/${rows.contentId}/preview`),
+  // The editor's live preview frame: the unsaved form posted into it, so POST only.
+  "routes/cms/content-live-preview": postOnly,
   "routes/cms/scheduled": adminPage(),
   "routes/cms/careers": adminPage(),
   "routes/cms/submissions": adminPage(),
@@ -909,6 +911,20 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) => cmsForm("/cms/media", { intent: "delete", id: (await insertMedia(server)).id }),
       tables: ["media"],
       expect: ADMIN_WRITE(),
+    },
+  },
+  // The live preview renders the unsaved form and stores nothing, whoever asks.
+  "routes/cms/content-live-preview": {
+    [NO_INTENT]: {
+      request: async ({ server }) =>
+        cmsForm("/cms/content/live-preview", {
+          id: (await insertContent(server, false)).id,
+          title: "Previewed, never saved",
+          slug: "previewed-never-saved",
+          content: "<p>Typed</p>",
+        }),
+      tables: ["content", "revisions"],
+      expect: adminsOnly(unchanged(200)),
     },
   },
   // The media picker saves alt text through the library's JSON address.

@@ -11,6 +11,7 @@ import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { SwitchField } from "~/components/cms/switch-field";
 import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -185,11 +186,14 @@ export function NewBlockForm({ onDone }: { onDone: () => void }) {
 function EditBlockForm({ block, onDone }: { block: BlockItem; onDone: () => void }) {
   const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
   const id = useId();
+  // Leaving the page (Back, a reload, closing the tab) with unsaved changes asks first (issue 17).
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, block);
   const [blockType, setBlockType] = useState(block.blockType as BlockType);
   // Another type's form starts empty: its fields are not this block's.
   const data = blockType === block.blockType ? block.contentData : {};
   return (
-    <fetcher.Form method="post" noValidate className="grid gap-4">
+    <fetcher.Form ref={formRef} method="post" noValidate className="grid gap-4">
       <CsrfInput />
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={block.id} />

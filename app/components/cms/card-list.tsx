@@ -5,9 +5,10 @@
  */
 import { PlusIcon } from "lucide-react";
 import type * as React from "react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/input";
 
@@ -78,8 +79,11 @@ export function NewCardForm({
 }) {
   const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
   const id = useId();
+  // Leaving the page with a half-filled new block or setting asks first (issue 17).
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
   return (
-    <fetcher.Form method="post" noValidate className="grid gap-4 rounded-lg border p-4">
+    <fetcher.Form ref={formRef} method="post" noValidate className="grid gap-4 rounded-lg border p-4">
       <h3 className="font-semibold">{heading}</h3>
       <CsrfInput />
       <input type="hidden" name="intent" value="create" />

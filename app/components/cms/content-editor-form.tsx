@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, EyeIcon } from "lucide-react";
+import { ArrowLeftIcon, EyeIcon, PanelRightIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -10,6 +10,8 @@ import { CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import { EditConflictDialog } from "./edit-conflict-dialog";
+import { LivePreviewPanel } from "./live-preview/live-preview-panel";
+import { useAutosave } from "./local-draft/use-autosave";
 import { LibraryImageButton } from "./media/library-image-button";
 import { usePickImage } from "./media/use-pick-image";
 import { SeoPanel } from "./seo-panel";
@@ -67,6 +69,9 @@ export function ContentEditor({
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, item);
   useSaveShortcut(formRef, { anywhere: true });
+  // What is typed is kept in this browser until saved, and offered back after a crash (issue 17).
+  const restoreOffer = useAutosave(formRef, `content:${item?.id ?? "new"}`);
+  const [livePreview, setLivePreview] = useState(false);
 
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   // "Title and slug are required" is the form's alert; the fields are still marked invalid.
@@ -90,139 +95,175 @@ export function ContentEditor({
             {item ? "Edit Content" : "Create New Content"}
           </h2>
         </div>
-        {item ? (
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/cms/content/${item.id}/preview`}>
-              <EyeIcon aria-hidden="true" />
-              Preview
-            </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            type="button"
+            variant={livePreview ? "secondary" : "ghost"}
+            size="sm"
+            aria-expanded={livePreview}
+            aria-controls={`${id}-live-preview`}
+            onClick={() => setLivePreview((open) => !open)}
+          >
+            <PanelRightIcon aria-hidden="true" />
+            Live preview
           </Button>
-        ) : null}
+          {item ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to={`/cms/content/${item.id}/preview`}>
+                <EyeIcon aria-hidden="true" />
+                Preview
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
 
-      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
-        <CsrfInput />
-        <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
-        {/* Two editors on one page: the opened version, and the choice when someone saved since. */}
-        {item ? (
-          <EditConflictDialog formRef={formRef} version={item.version ?? ""} copyKey={`content:${item.id}`} />
-        ) : null}
+      <div className="mt-4 empty:hidden">{restoreOffer}</div>
 
-        <div className="grid content-start gap-4 lg:col-span-2">
-          <TextField
-            {...requiredField("title")}
-            label="Title *"
-            value={title}
-            maxLength={200}
-            aria-required="true"
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setTitle(next);
-              if (!slugEdited) setSlug(slugify(next));
-            }}
-          />
-          <TextField
-            {...requiredField("slug")}
-            label="Slug *"
-            hint={`The page address: /content/${slug || "your-slug"}`}
-            value={slug}
-            maxLength={200}
-            spellCheck={false}
-            autoCapitalize="none"
-            aria-required="true"
-            onChange={(event) => {
-              setSlug(event.currentTarget.value);
-              setSlugEdited(true);
-            }}
-          />
-          <TextareaField {...field("excerpt")} label="Excerpt" rows={3} defaultValue={item?.excerpt ?? ""} />
-          <RichTextEditor
-            name="content"
-            label="Content"
-            error={errors.content}
-            hint={
-              <>
-                HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting, for
-                example {"{{company_name}}"}.
-              </>
-            }
-            initialHtml={item?.content ?? ""}
-            initialDocument={item?.document ?? null}
-            placeholders={richText.placeholders}
-            pages={richText.pages}
-            pickImage={pickImage}
-          />
-          {imagePicker}
-        </div>
-
-        <div className="grid content-start gap-6">
-          {/* The first submit button is what Enter in a field presses: Save draft, which never publishes.
-              The actions come first in the side column, as in WordPress's Publish box. */}
-          <div className="grid gap-2" role="group" aria-label="Save and publish">
-            <Button type="submit" name="intent" value="save" variant="outline" disabled={Boolean(sending)} data-save>
-              {sending === "save" ? "Saving..." : "Save draft"}
-            </Button>
-            <Button type="submit" name="intent" value="publish" disabled={Boolean(sending)}>
-              {sending === "publish"
-                ? "Publishing..."
-                : publishing?.state === "changed"
-                  ? "Publish changes"
-                  : "Publish"}
-            </Button>
-            {published ? (
-              <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={Boolean(sending)}>
-                {sending === "unpublish" ? "Unpublishing..." : "Unpublish"}
-              </Button>
+      {/* With the live preview open, it sits beside the form on wide screens and above it on narrow
+          ones; the form's columns follow its own width (container queries), not the window's. */}
+      <div className={livePreview ? "mt-6 grid gap-6 xl:grid-cols-2 xl:items-start" : "mt-6"}>
+        <div className="@container min-w-0">
+          <Form ref={formRef} method="post" noValidate className="grid gap-6 @4xl:grid-cols-3">
+            <CsrfInput />
+            <FormAlert className="font-medium @4xl:col-span-3">{errors.form}</FormAlert>
+            {/* Two editors on one page: the opened version, and the choice when someone saved since. */}
+            {item ? (
+              <EditConflictDialog formRef={formRef} version={item.version ?? ""} copyKey={`content:${item.id}`} />
             ) : null}
-          </div>
 
-          <SeoPanel
-            idPrefix={id}
-            errors={errors}
-            initial={{ metaTitle: item?.metaTitle ?? "", metaDescription: item?.metaDescription ?? "" }}
-            title={title}
-            slug={slug}
-            excerpt={item?.excerpt ?? ""}
-            imageUrl={imageUrl}
-          />
+            <div className="grid content-start gap-4 @4xl:col-span-2">
+              <TextField
+                {...requiredField("title")}
+                label="Title *"
+                value={title}
+                maxLength={200}
+                aria-required="true"
+                onChange={(event) => {
+                  const next = event.currentTarget.value;
+                  setTitle(next);
+                  if (!slugEdited) setSlug(slugify(next));
+                }}
+              />
+              <TextField
+                {...requiredField("slug")}
+                label="Slug *"
+                hint={`The page address: /content/${slug || "your-slug"}`}
+                value={slug}
+                maxLength={200}
+                spellCheck={false}
+                autoCapitalize="none"
+                aria-required="true"
+                onChange={(event) => {
+                  setSlug(event.currentTarget.value);
+                  setSlugEdited(true);
+                }}
+              />
+              <TextareaField {...field("excerpt")} label="Excerpt" rows={3} defaultValue={item?.excerpt ?? ""} />
+              <RichTextEditor
+                name="content"
+                label="Content"
+                error={errors.content}
+                hint={
+                  <>
+                    HTML is allowed (scripts and event handlers are removed). {"{{key}}"} inserts a public site setting,
+                    for example {"{{company_name}}"}.
+                  </>
+                }
+                initialHtml={item?.content ?? ""}
+                initialDocument={item?.document ?? null}
+                placeholders={richText.placeholders}
+                pages={richText.pages}
+                pickImage={pickImage}
+              />
+              {imagePicker}
+            </div>
 
-          <fieldset className="grid gap-4 rounded-md border p-4">
-            <legend className="px-1 text-sm font-semibold">Publishing</legend>
-            <SelectField
-              id={`${id}-type`}
-              label="Content Type"
-              name="type"
-              defaultValue={item?.type ?? "page"}
-              options={CONTENT_TYPES}
-              optionLabel={contentTypeLabel}
-            />
-            <PublishingStatus publishing={publishing} cancelFormId={`${id}-cancel-schedule`} />
-            <TextField
-              {...field("publishAt")}
-              label="Publish at (London time)"
-              type="datetime-local"
-              hint="Schedule saves the form as a draft, then publishes it at this time."
-            />
-            <TextField {...field("unpublishAt")} label="Unpublish at (London time)" type="datetime-local" />
-            <Button type="submit" name="intent" value="schedule" variant="outline" disabled={Boolean(sending)}>
-              {sending === "schedule" ? "Scheduling..." : "Schedule"}
-            </Button>
-          </fieldset>
+            <div className="grid content-start gap-6">
+              {/* The first submit button is what Enter in a field presses: Save draft, which never publishes.
+              The actions come first in the side column, as in WordPress's Publish box. */}
+              <div className="grid gap-2" role="group" aria-label="Save and publish">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="save"
+                  variant="outline"
+                  disabled={Boolean(sending)}
+                  data-save
+                >
+                  {sending === "save" ? "Saving..." : "Save draft"}
+                </Button>
+                <Button type="submit" name="intent" value="publish" disabled={Boolean(sending)}>
+                  {sending === "publish"
+                    ? "Publishing..."
+                    : publishing?.state === "changed"
+                      ? "Publish changes"
+                      : "Publish"}
+                </Button>
+                {published ? (
+                  <Button type="submit" name="intent" value="unpublish" variant="outline" disabled={Boolean(sending)}>
+                    {sending === "unpublish" ? "Unpublishing..." : "Unpublish"}
+                  </Button>
+                ) : null}
+              </div>
 
-          <fieldset className="grid gap-4 rounded-md border p-4">
-            <legend className="px-1 text-sm font-semibold">Featured Image</legend>
-            <TextField
-              {...field("featuredImageUrl")}
-              label="Featured Image URL"
-              type="url"
-              value={imageUrl}
-              onChange={(event) => setImageUrl(event.currentTarget.value)}
-            />
-            <LibraryImageButton onPick={(image) => setImageUrl(image.src)} />
-            {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
-          </fieldset>
+              <SeoPanel
+                idPrefix={id}
+                errors={errors}
+                initial={{ metaTitle: item?.metaTitle ?? "", metaDescription: item?.metaDescription ?? "" }}
+                title={title}
+                slug={slug}
+                excerpt={item?.excerpt ?? ""}
+                imageUrl={imageUrl}
+              />
+
+              <fieldset className="grid gap-4 rounded-md border p-4">
+                <legend className="px-1 text-sm font-semibold">Publishing</legend>
+                <SelectField
+                  id={`${id}-type`}
+                  label="Content Type"
+                  name="type"
+                  defaultValue={item?.type ?? "page"}
+                  options={CONTENT_TYPES}
+                  optionLabel={contentTypeLabel}
+                />
+                <PublishingStatus publishing={publishing} cancelFormId={`${id}-cancel-schedule`} />
+                <TextField
+                  {...field("publishAt")}
+                  label="Publish at (London time)"
+                  type="datetime-local"
+                  hint="Schedule saves the form as a draft, then publishes it at this time."
+                />
+                <TextField {...field("unpublishAt")} label="Unpublish at (London time)" type="datetime-local" />
+                <Button type="submit" name="intent" value="schedule" variant="outline" disabled={Boolean(sending)}>
+                  {sending === "schedule" ? "Scheduling..." : "Schedule"}
+                </Button>
+              </fieldset>
+
+              <fieldset className="grid gap-4 rounded-md border p-4">
+                <legend className="px-1 text-sm font-semibold">Featured Image</legend>
+                <TextField
+                  {...field("featuredImageUrl")}
+                  label="Featured Image URL"
+                  type="url"
+                  value={imageUrl}
+                  onChange={(event) => setImageUrl(event.currentTarget.value)}
+                />
+                <LibraryImageButton onPick={(image) => setImageUrl(image.src)} />
+                {imageUrl.trim() ? <ImagePreview key={imageUrl.trim()} src={imageUrl.trim()} /> : null}
+              </fieldset>
+            </div>
+          </Form>
         </div>
-      </Form>
+        {livePreview ? (
+          <LivePreviewPanel
+            id={`${id}-live-preview`}
+            formRef={formRef}
+            itemId={item?.id ?? null}
+            onClose={() => setLivePreview(false)}
+          />
+        ) : null}
+      </div>
       {/* The status area's Cancel buttons belong to this form (form=), as forms cannot nest. */}
       {publishing?.scheduled.length ? (
         <Form method="post" id={`${id}-cancel-schedule`}>

@@ -36,6 +36,15 @@ function write(copyKey: string, copy: KeptCopy | null): void {
   }
 }
 
+/** Forgets every kept copy in this tab (on sign-out: the next person at this computer must not see it). */
+export function forgetKeptCopies(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 /** Keeps the form's values of the fields that differ from their version, before theirs is loaded. */
 export function keepCopy(copyKey: string, form: HTMLFormElement, conflict: EditConflictView): void {
   const values = new FormData(form);

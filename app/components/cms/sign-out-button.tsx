@@ -1,12 +1,18 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CsrfInput } from "./csrf-input";
+import { forgetKeptCopies } from "./edit-conflict-kept-copy";
 import { forgetAllLocalDrafts } from "./local-draft/use-local-draft";
+
+/** Unsaved copies of forms kept in this browser go with the session. */
+function forgetTypedWork() {
+  forgetAllLocalDrafts();
+  forgetKeptCopies();
+}
 
 export function SignOutButton() {
   return (
-    // Unsaved copies of forms kept in this browser go with the session (local-draft/use-local-draft.ts).
-    <Form method="post" action="/cms/logout" onSubmit={forgetAllLocalDrafts}>
+    <Form method="post" action="/cms/logout" onSubmit={forgetTypedWork}>
       <CsrfInput />
       <Button type="submit" variant="outline">
         Sign Out

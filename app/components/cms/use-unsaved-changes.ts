@@ -10,6 +10,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useBlocker, useNavigation, type Blocker } from "react-router";
+import { FORM_CHANGED_EVENT } from "./local-draft/use-local-draft";
 
 /** The forms with unsaved changes now, and those being submitted (their navigation is a save). */
 const changedForms = new Set<object>();
@@ -67,8 +68,9 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     if (!form) return;
     const check = (event: Event) => {
       const target = event.target as HTMLElement | null;
-      // A rich-text area holds its text outside the form's fields until it syncs them.
-      const richText = target?.isContentEditable === true;
+      // A rich-text area holds its text outside the form's fields until it syncs them, and its
+      // toolbar (an image, a table) changes them from script, which it says with FORM_CHANGED_EVENT.
+      const richText = target?.isContentEditable === true || event.type === FORM_CHANGED_EVENT;
       // After the event: a re-render in the middle of it would put a controlled field's old value
       // back before React's own handler has read the new one.
       pending.add(setTimeout(() => setChanged(key, richText || formState(form) !== saved.current), 0));
@@ -78,10 +80,12 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     const submitted = () => submittingForms.add(key);
     form.addEventListener("input", check);
     form.addEventListener("change", check);
+    form.addEventListener(FORM_CHANGED_EVENT, check);
     form.addEventListener("submit", submitted);
     return () => {
       form.removeEventListener("input", check);
       form.removeEventListener("change", check);
+      form.removeEventListener(FORM_CHANGED_EVENT, check);
       form.removeEventListener("submit", submitted);
       for (const timer of pending) clearTimeout(timer);
       setChanged(key, false);

@@ -6,6 +6,7 @@
  */
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
 import { useRef, useState } from "react";
+import { FORM_CHANGED_EVENT } from "~/components/cms/local-draft/use-local-draft";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { FieldError, Input, Label } from "~/components/ui/input";
@@ -163,6 +164,8 @@ function ListField({
   const setItems = (change: (current: typeof items) => typeof items) =>
     setState((current) => ({ ...current, items: change(current.items) }));
   const list = useRef<HTMLOListElement>(null);
+  // Adding, removing or moving an item types nothing: the unsaved-changes guard hears this instead.
+  const changed = () => list.current?.dispatchEvent(new Event(FORM_CHANGED_EVENT, { bubbles: true }));
   const focusItem = (index: number) =>
     requestAnimationFrame(() => list.current?.querySelectorAll("input")[index]?.focus());
 
@@ -173,13 +176,16 @@ function ListField({
       copy.splice(index + by, 0, item!);
       return copy;
     });
+    changed();
   };
   const remove = (index: number) => {
     setItems((current) => current.filter((_, position) => position !== index));
+    changed();
     focusItem(Math.max(0, index - 1));
   };
   const add = () => {
     setState((current) => ({ next: current.next + 1, items: [...current.items, { key: current.next, value: "" }] }));
+    changed();
     focusItem(items.length);
   };
   const update = (index: number, value: string) =>

@@ -75,6 +75,35 @@ describe("useLocalDraft", () => {
     expect(screen.queryByRole("region", { name: "Unsaved changes" })).toBeNull();
   });
 
+  it("keeps recording after a restore draws the form again", () => {
+    localStorage.setItem("cms-draft:content:1", JSON.stringify({ values: { title: "Kept", body: "" }, savedAt: 1 }));
+    render(<Editor version="v1" title="Saved title" />);
+    fireEvent.click(screen.getByRole("button", { name: "Restore unsaved changes" }));
+    fireEvent.input(screen.getByLabelText("Title"), { target: { value: "Kept, then typed on" } });
+    act(() => vi.advanceTimersByTime(500));
+    expect(kept().values.title).toBe("Kept, then typed on");
+  });
+
+  it("forgets a write still waiting when the copy is discarded (a save went through)", () => {
+    function Saving() {
+      const formRef = useRef<HTMLFormElement>(null);
+      const draft = useLocalDraft(formRef, "content:1", "v1");
+      return (
+        <form ref={formRef}>
+          <input aria-label="Title" name="title" defaultValue="" />
+          <button type="button" onClick={draft.discard}>
+            Saved
+          </button>
+        </form>
+      );
+    }
+    render(<Saving />);
+    fireEvent.input(screen.getByLabelText("Title"), { target: { value: "Typed just before saving" } });
+    fireEvent.click(screen.getByRole("button", { name: "Saved" }));
+    act(() => vi.advanceTimersByTime(500));
+    expect(kept()).toBeNull();
+  });
+
   it("does not offer a copy equal to what the form shows, and forgets it", () => {
     localStorage.setItem("cms-draft:content:1", JSON.stringify({ values: { title: "Same", body: "" }, savedAt: 1 }));
     render(<Editor version="v1" title="Same" />);

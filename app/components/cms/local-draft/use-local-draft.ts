@@ -100,18 +100,23 @@ export function useLocalDraft(formRef: RefObject<HTMLFormElement | null>, key: s
   }, [formRef, storageKey, offer]);
 
   useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const record = () => {
+    // Heard on the document, so a form that is drawn again (a new element behind the same ref) is
+    // still followed.
+    const record = (event: Event) => {
+      const form = formRef.current;
+      if (!form || !(event.target instanceof Node) || !form.contains(event.target)) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        if (!offeredRef.current) writeDraft(storageKey, { values: typedValues(form), savedAt: Date.now() });
+        const current = formRef.current;
+        if (current && !offeredRef.current) {
+          writeDraft(storageKey, { values: typedValues(current), savedAt: Date.now() });
+        }
       }, WRITE_DELAY_MS);
     };
-    for (const type of ["input", "change", FORM_CHANGED_EVENT]) form.addEventListener(type, record);
+    for (const type of ["input", "change", FORM_CHANGED_EVENT]) document.addEventListener(type, record);
     return () => {
       clearTimeout(timer.current);
-      for (const type of ["input", "change", FORM_CHANGED_EVENT]) form.removeEventListener(type, record);
+      for (const type of ["input", "change", FORM_CHANGED_EVENT]) document.removeEventListener(type, record);
     };
   }, [formRef, storageKey]);
 
@@ -131,7 +136,9 @@ export function useLocalDraft(formRef: RefObject<HTMLFormElement | null>, key: s
     return values;
   }, [offer]);
 
+  /** Forgets the kept copy (and a write still waiting): the editor dropped it, or a save stored it. */
   const discard = useCallback(() => {
+    clearTimeout(timer.current);
     forgetDraft(storageKey);
     offer(null);
   }, [storageKey, offer]);

@@ -40,6 +40,8 @@ import { Label, FieldError } from "~/components/ui/input";
 import { Extension } from "@tiptap/core";
 import { richTextExtensions } from "~/lib/rich-text/extensions";
 import type { ImageAttributes } from "~/lib/rich-text/image-node";
+import { FORM_RESTORED_EVENT } from "~/components/cms/local-draft/restore-form-values";
+import { FORM_CHANGED_EVENT } from "~/components/cms/local-draft/use-local-draft";
 import { cleanHtmlForEditor } from "./clean-html";
 import { ImageAddressDialog, ImageDetailsDialog, LinkDialog, SettingDialog } from "./dialogs";
 import { Toolbar, type ToolbarItem } from "./toolbar";
@@ -145,7 +147,12 @@ export default function RichTextEditorImpl({
       },
       transformPastedHTML: (pasted) => cleanHtmlForEditor(pasted),
     },
-    onUpdate: ({ editor: current }) => writeFields(current),
+    onUpdate: ({ editor: current }) => {
+      writeFields(current);
+      // Script-written fields fire no input event: the form's autosave, guard and live preview
+      // hear this instead. Not on create: opening the editor changes nothing.
+      documentInput.current?.dispatchEvent(new Event(FORM_CHANGED_EVENT, { bubbles: true }));
+    },
     onCreate: ({ editor: current }) => writeFields(current),
   });
 
@@ -154,6 +161,28 @@ export default function RichTextEditorImpl({
     if (documentInput.current) documentInput.current.value = JSON.stringify(current.getJSON());
     if (htmlInput.current) htmlInput.current.value = current.getHTML();
   }
+
+  // A kept copy restored into the form (local-draft/restore-form-values.ts): load its body.
+  useEffect(() => {
+    const form = documentInput.current?.form;
+    if (!editor || !form) return;
+    const restore = (event: Event) => {
+      const values = (event as CustomEvent<Record<string, string>>).detail;
+      const html = values[name];
+      let document: unknown = null;
+      try {
+        document = values[`${name}Document`] ? JSON.parse(values[`${name}Document`]!) : null;
+      } catch {
+        // A damaged copy: its HTML, if any, is the body.
+      }
+      if (document && typeof document === "object") editor.commands.setContent(document, { emitUpdate: true });
+      else if (html !== undefined) editor.commands.setContent(cleanHtmlForEditor(html), { emitUpdate: true });
+      else return;
+      setHtml(editor.getHTML());
+    };
+    form.addEventListener(FORM_RESTORED_EVENT, restore);
+    return () => form.removeEventListener(FORM_RESTORED_EVENT, restore);
+  }, [editor, name]);
 
   // The toolbar's state follows every transaction; before the first one it is read directly.
   const watched = useEditorState({

@@ -37,6 +37,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
       "again), plus the multipart framing and the anti-forgery token.",
   },
   {
+    path: /^\/cms\/content\/live-preview$/,
+    bytes: 4 * MiB,
+    why:
+      "The content editor's live preview posts the editor's whole form, as a save does (the next row), " +
+      "plus the item's id and the theme.",
+  },
+  {
     path: /^\/cms\/content\/[^/]+$/,
     bytes: 4 * MiB,
     why:

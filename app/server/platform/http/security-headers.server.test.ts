@@ -49,7 +49,7 @@ describe("createNonce", () => {
 });
 
 describe("securityHeaders middleware", () => {
-  function run(secure: boolean) {
+  function run(secure: boolean, path = "/") {
     const headers = new Map<string, string>();
     const res = {
       locals: {} as Record<string, unknown>,
@@ -59,7 +59,7 @@ describe("securityHeaders middleware", () => {
       },
     };
     const next = vi.fn();
-    securityHeaders({ development: false })({ secure } as Request, res as unknown as Response, next);
+    securityHeaders({ development: false })({ secure, path } as Request, res as unknown as Response, next);
     return { headers, locals: res.locals, next };
   }
 
@@ -71,6 +71,16 @@ describe("securityHeaders middleware", () => {
     expect(typeof locals.cspNonce).toBe("string");
     expect(headers.get("content-security-policy")).toContain(`'nonce-${String(locals.cspNonce)}'`);
     expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("forbids framing everywhere but the editor's live preview, which only this site may frame", () => {
+    for (const path of ["/", "/cms/content", "/cms/content/new", "/content/live-preview"]) {
+      expect(run(false, path).headers.get("x-frame-options"), path).toBe("DENY");
+      expect(run(false, path).headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+    }
+    const preview = run(false, "/cms/content/live-preview").headers;
+    expect(preview.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(directives(preview.get("content-security-policy") ?? "").get("frame-ancestors")).toBe("'self'");
   });
 
   it("uses a fresh nonce for every response", () => {

@@ -9,7 +9,16 @@ export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean }): string {
+/**
+ * The only addresses a page may frame, and only a page of this site: the content editor's live
+ * preview, which must be an <iframe> so the phone and desktop widths are real media-query widths.
+ */
+const FRAMED_BY_THIS_SITE = new Set(["/cms/content/live-preview"]);
+
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; framedByThisSite?: boolean },
+): string {
   const directives: Record<string, string> = {
     "default-src": "'self'",
     "script-src": `'self' 'nonce-${nonce}'`,
@@ -22,7 +31,7 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     "connect-src": options.development ? "'self' ws: wss:" : "'self'",
     "object-src": "'none'",
     "base-uri": "'none'",
-    "frame-ancestors": "'none'",
+    "frame-ancestors": options.framedByThisSite ? "'self'" : "'none'",
     "form-action": "'self'",
   };
   return Object.entries(directives)
@@ -35,10 +44,11 @@ export function securityHeaders(options: { development: boolean }): RequestHandl
   return (req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    const framedByThisSite = FRAMED_BY_THIS_SITE.has(req.path);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { ...options, framedByThisSite }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Frame-Options", framedByThisSite ? "SAMEORIGIN" : "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     // Only over HTTPS: a browser ignores HSTS on plain HTTP, and localhost must stay reachable.
