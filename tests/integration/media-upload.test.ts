@@ -356,6 +356,34 @@ describe("where used, delete and replace", () => {
 });
 
 describe("a public page with a library image", () => {
+  it("serves an image in the body as a <picture> with srcsets, sizes, width, height and lazy loading", async () => {
+    const row = await upload(await twoColourImage("png", 1400, 700));
+    const slug = `body-image-${crypto.randomUUID().slice(0, 8)}`;
+    await cms.db.insert(content).values({
+      title: "Body image",
+      slug,
+      status: "published",
+      publishedAt: new Date(),
+      content: `<p>Before</p><img src="${stableMediaAddress(row.id)}" alt="Our chart" width="960" height="480"><img src="https://cdn.example.com/b.png" alt="Elsewhere">`,
+    });
+    invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+    const route = await import("~/routes/site/content");
+    const data = (await route.loader({ params: { slug }, request: new Request("http://localhost/") } as never))!;
+    const body = /data-testid="content-body"[^>]*>([^]*)<\/div>/.exec(data.article.html)?.[1] ?? "";
+    const picture = /<picture>[^]*?<\/picture>/.exec(body)?.[0] ?? "";
+    expect(picture).toMatch(
+      /<source srcset="\/media\/media-[^"]*-320\.avif 320w, [^"]*-1400\.avif 1400w" sizes="[^"]+" type="image\/avif" \/>/,
+    );
+    expect(picture).toMatch(
+      /<source srcset="\/media\/media-[^"]*-320\.webp 320w, [^"]*" sizes="[^"]+" type="image\/webp" \/>/,
+    );
+    expect(picture).toMatch(/<img src="\/media\/media-[^"]*\.webp" [^>]*width="1400" height="700" alt="Our chart"/);
+    expect(picture).toMatch(/ srcset="\/media\/[^"]+" sizes="\(min-width: 896px\) 832px, 100vw"/);
+    expect(picture).toContain('loading="lazy"');
+    // An image from elsewhere stays a plain picture.
+    expect(body).toContain('<img src="https://cdn.example.com/b.png" alt="Elsewhere" loading="lazy" />');
+  });
+
   it("shows the featured image responsively and shares its 1200x630 card; a plain address stays as it was", async () => {
     const row = await upload(await twoColourImage("png", 1400, 700));
     const slug = `library-page-${crypto.randomUUID().slice(0, 8)}`;

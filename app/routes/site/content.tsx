@@ -9,6 +9,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { libraryImageFor } from "~/server/media/public-images.server";
+import { withResponsiveImages } from "~/server/content/rich-text-images.server";
 import type { Route } from "./+types/content";
 import { drawStaticHtml } from "./static-html.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
@@ -41,6 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     libraryImageFor(getDb, item.featuredImageUrl),
   ]);
   const view = publishedContentPageView(item, settings);
+  view.html = await withResponsiveImages(getDb, view.html);
   const siteName = siteIdentityFromSettings(settings).companyName;
   return {
     // What meta needs; the rest of the view is in the article's HTML.
