@@ -25,11 +25,15 @@ const clientChunks = {
         // Shared by the public pages. The form schemas (and zod), the contact form's texts, the
         // download dialog, the FAQ accordion (with Radix's accordion, about 7 KB: only the pages
         // with questions load it) and the site assistant's panel and texts (lib/chat*, site/chat-*;
-        // only its button is on every page) stay with the code that loads them when needed. Any icon two chunks share lands here, on every
-        // page: an icon only the CMS or a checkout page needs should not also be used elsewhere
-        // (npm run bench checks the budget).
+        // only its button is on every page) stay with the code that loads them when needed.
+        // A module two chunks share lands here, on every page, even when both chunks are the CMS's
+        // (minShareCount counts every route): so the CMS-only trash texts, the content page's
+        // article (shared with the CMS preview) with its responsive image, and the content blocks
+        // (drawn on the server; only their markup travels) stay out, as do the icons only CMS
+        // pages share. An icon only the CMS or a checkout page needs should not also be used
+        // elsewhere (npm run bench checks the budget).
         name: "site",
-        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat)|components[\\/](ui[\\/](button|toaster)|site[\\/](?!chat-)|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!image\.|toggle-(left|right)\.)/,
         minShareCount: 2,
         priority: 10,
       },

@@ -26,7 +26,7 @@ import {
   trainingCourses,
   unansweredQuestions,
 } from "../../db/schema";
-import { MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
+import { issueFormToken, MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
 import {
   csrfToken,
   dismissCookieBanner,
@@ -424,22 +424,14 @@ test("contact messages and job applications: inert as an administrator reads the
   await dismissCookieBanner(page);
   const emails: string[] = [];
   try {
-    const formToken = async (path: string) => {
-      const html = await (await request.get(path)).text();
-      const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
-      expect(token, `${path} issues a form token`).toBeTruthy();
-      return token!;
-    };
-    const messageToken = await formToken("/contact");
+    // A person takes a few seconds to fill the form in; a faster post is filed as spam, judged by
+    // the age of the signed token ("<issued at, ms>.<signature>"). The server runs in this worker
+    // on its own secret, so the test issues the token a person's fill time ago instead of waiting.
+    const personsToken = issueFormToken(Date.now() - MIN_FILL_TIME_MS - 300);
+    const messageToken = personsToken;
+    const applicationToken = personsToken;
     const job = `Developer ${bundle("appliedjob", 150, { singleLine: true, offset: 6 })}`.slice(0, 200);
-    const applicationToken = await formToken(`/contact?job=${encodeURIComponent(job)}`);
-    // A person takes a few seconds to fill the form in; a faster post is filed as spam. The server
-    // judges that by its own clock from the time in the token ("<issued at, ms>.<signature>"), and
-    // the requests come from this process, not the page, so the browser's clock has no say: wait
-    // for the moment both tokens are old enough (the server runs on this machine, on its clock).
-    const oldEnoughAt =
-      Math.max(...[messageToken, applicationToken].map((token) => Number(token.split(".")[0]))) + MIN_FILL_TIME_MS;
-    while (Date.now() <= oldEnoughAt) await new Promise((resolve) => setTimeout(resolve, oldEnoughAt + 1 - Date.now()));
+    expect((await request.get(`/contact?job=${encodeURIComponent(job)}`)).status()).toBe(200);
 
     // The whole corpus as message bodies (rendered as HTML in the CMS), in as many messages as it takes.
     const messages = bundles("message", 5000);

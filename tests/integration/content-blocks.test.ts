@@ -528,7 +528,9 @@ describe("route loaders when the database fails", () => {
       });
       const home = await import("~/routes/site/home");
       const homeData = await home.loader(args("http://localhost/"));
-      expect(homeData.blocks).toEqual({ hero: [], service_card: [], feature: [], testimonial: [] });
+      expect(homeData.heroBlock).toBeNull();
+      expect(homeData.testimonials).toBeNull();
+      expect([...homeData.services, ...homeData.whyChooseUs].every((item) => item.kind === "card")).toBe(true);
       // The page's copy still renders, with the company named by the fallback.
       expect(homeData.page.hero.lead).not.toContain("{{");
       // The blocks tab, the home page's blocks and its settings each log their failure.

@@ -356,6 +356,34 @@ describe("where used, delete and replace", () => {
 });
 
 describe("a public page with a library image", () => {
+  it("serves an image in the body as a <picture> with srcsets, sizes, width, height and lazy loading", async () => {
+    const row = await upload(await twoColourImage("png", 1400, 700));
+    const slug = `body-image-${crypto.randomUUID().slice(0, 8)}`;
+    await cms.db.insert(content).values({
+      title: "Body image",
+      slug,
+      status: "published",
+      publishedAt: new Date(),
+      content: `<p>Before</p><img src="${stableMediaAddress(row.id)}" alt="Our chart" width="960" height="480"><img src="https://cdn.example.com/b.png" alt="Elsewhere">`,
+    });
+    invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
+    const route = await import("~/routes/site/content");
+    const data = (await route.loader({ params: { slug }, request: new Request("http://localhost/") } as never))!;
+    const body = /data-testid="content-body"[^>]*>([^]*)<\/div>/.exec(data.article.html)?.[1] ?? "";
+    const picture = /<picture>[^]*?<\/picture>/.exec(body)?.[0] ?? "";
+    expect(picture).toMatch(
+      /<source srcset="\/media\/media-[^"]*-320\.avif 320w, [^"]*-1400\.avif 1400w" sizes="[^"]+" type="image\/avif" \/>/,
+    );
+    expect(picture).toMatch(
+      /<source srcset="\/media\/media-[^"]*-320\.webp 320w, [^"]*" sizes="[^"]+" type="image\/webp" \/>/,
+    );
+    expect(picture).toMatch(/<img src="\/media\/media-[^"]*\.webp" [^>]*width="1400" height="700" alt="Our chart"/);
+    expect(picture).toMatch(/ srcset="\/media\/[^"]+" sizes="\(min-width: 896px\) 832px, 100vw"/);
+    expect(picture).toContain('loading="lazy"');
+    // An image from elsewhere stays a plain picture.
+    expect(body).toContain('<img src="https://cdn.example.com/b.png" alt="Elsewhere" loading="lazy" />');
+  });
+
   it("shows the featured image responsively and shares its 1200x630 card; a plain address stays as it was", async () => {
     const row = await upload(await twoColourImage("png", 1400, 700));
     const slug = `library-page-${crypto.randomUUID().slice(0, 8)}`;
@@ -372,11 +400,13 @@ describe("a public page with a library image", () => {
       params: { slug },
       request: new Request(`http://localhost/content/${slug}`),
     } as never))!;
-    expect(data.image?.webpSrcSet).toMatch(
-      /\/media\/media-[0-9a-f-]+-[0-9a-f]{12}-320\.webp 320w, .* 1280w, .*-1400\.webp 1400w$/,
+    // The article travels as the HTML the server drew (lib/static-html.ts).
+    const picture = /<picture[^]*?<\/picture>/.exec(data.article.html)?.[0] ?? "";
+    expect(picture).toMatch(
+      /type="image\/webp" srcSet="\/media\/media-[0-9a-f-]+-[0-9a-f]{12}-320\.webp 320w, [^"]* 1280w, [^"]*-1400\.webp 1400w"/,
     );
-    expect(data.image?.avifSrcSet).toContain(".avif 960w");
-    expect([data.image?.width, data.image?.height]).toEqual([1400, 700]);
+    expect(picture).toMatch(/type="image\/avif" srcSet="[^"]*\.avif 960w/);
+    expect(picture).toContain('width="1400" height="700"');
     const layout = {
       id: "routes/site/layout",
       data: { publicUrl: "https://example.com", identity: { siteTitle: "S", companyName: "C" } },
@@ -399,8 +429,8 @@ describe("a public page with a library image", () => {
       params: { slug: plainSlug },
       request: new Request("http://localhost/"),
     } as never))!;
-    expect(plain.image).toBeNull();
-    expect(plain.item.featuredImageUrl).toBe("https://cdn.example.com/a.png");
+    expect(plain.article.html).not.toContain("<picture");
+    expect(plain.article.html).toContain('src="https://cdn.example.com/a.png"');
     const plainMeta = route.meta({ data: plain, matches: [layout], error: undefined } as never) as Record<
       string,
       string

@@ -6,10 +6,11 @@ import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { ABOUT_PAGE } from "~/content/about";
 import { publicPageMeta } from "~/lib/meta";
-import { TeamSection } from "~/components/site/blocks/block-sections";
+import { StaticHtmlView } from "~/components/site/static-html";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/about";
+import { teamHtml } from "./block-html.server";
 
 /**
  * About (SPEC.md "About"): intro, Our Story, three values, the three-pillar approach, the team
@@ -17,14 +18,14 @@ import type { Route } from "./+types/about";
  */
 export async function loader(_: Route.LoaderArgs) {
   const [page, blocks] = await Promise.all([withCompanyDetails(ABOUT_PAGE), loadPageBlocks(["team_member"])]);
-  return { page, blocks };
+  return { page, team: teamHtml(blocks.team_member) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   publicPageMeta(matches, { ...loaderData?.page.seo, path: "/about" });
 
 export default function About() {
-  const { page, blocks } = useLoaderData<typeof loader>();
+  const { page, team } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero hero={page.hero} />
@@ -44,7 +45,7 @@ export default function About() {
       <PageSection title={page.approach.title} intro={page.approach.intro}>
         <CardGrid cards={page.approach.items} />
       </PageSection>
-      <TeamSection blocks={blocks.team_member} />
+      {team ? <StaticHtmlView part={team} /> : null}
       <CallToActionBand cta={page.joinTeam} />
     </>
   );

@@ -4,16 +4,18 @@ import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { SHARE_IMAGE } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
 import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
-import { ContentBlock } from "~/components/site/blocks/content-block";
+import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/case-study";
+import { blockHtml } from "./block-html.server";
 
 /** Every case study, under /case-studies/... and /cloud/..., and their aliases. */
 export async function loader({ request }: Route.LoaderArgs) {
   // The first active call to action goes before the footer (lib/blocks/block-placements.ts).
   const [study, blocks] = await Promise.all([loadFamilyPage(request, "case-study"), loadPageBlocks(["cta"])]);
-  return { study, cta: blocks.cta[0] ?? null };
+  const cta = blocks.cta[0];
+  return { study, cta: cta ? blockHtml(cta) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -49,7 +51,7 @@ export default function CaseStudyRoute() {
   return (
     <>
       <CaseStudyView study={study} trail={breadcrumbTrail(study)} />
-      {cta ? <ContentBlock block={cta} /> : null}
+      {cta ? <StaticHtmlView part={cta} /> : null}
     </>
   );
 }

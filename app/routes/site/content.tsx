@@ -1,5 +1,7 @@
-import { data, isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, useLoaderData } from "react-router";
 import { ContentArticle } from "~/components/site/content-article";
+import { StaticHtmlView } from "~/components/site/static-html";
+import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
 import { isValidSlug } from "~/lib/slug";
 import { findPublishedContent, publishedContentPageView } from "~/server/content/content.server";
@@ -7,8 +9,9 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { libraryImageFor } from "~/server/media/public-images.server";
+import { withResponsiveImages } from "~/server/content/rich-text-images.server";
 import type { Route } from "./+types/content";
-import type { loader as layoutLoader } from "./layout";
+import { drawStaticHtml } from "./static-html.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
@@ -19,6 +22,8 @@ const CONTENT_LOAD_FAILED = "Failed to load content";
 /**
  * /content/{slug}: one published item, rendered on the server (SPEC.md "Public content page").
  * Drafts, archived and unknown slugs answer 404; a database failure answers 500 without details.
+ * The article is static, so it is drawn here and travels as HTML (lib/static-html.ts): the page
+ * needs none of its code in the browser. The CMS preview renders the same component.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
@@ -36,9 +41,19 @@ export async function loader({ params }: Route.LoaderArgs) {
     // A featured image from the media library is shown responsively and shared as its social card.
     libraryImageFor(getDb, item.featuredImageUrl),
   ]);
+  const view = publishedContentPageView(item, settings);
+  view.html = await withResponsiveImages(getDb, view.html);
+  const siteName = siteIdentityFromSettings(settings).companyName;
   return {
-    item: publishedContentPageView(item, settings),
-    image: library?.image ?? null,
+    // What meta needs; the rest of the view is in the article's HTML.
+    item: { title: view.title, metaTitle: view.metaTitle, metaDescription: view.metaDescription, slug: view.slug },
+    article: {
+      id: "article",
+      html: drawStaticHtml(
+        <ContentArticle item={view} image={library?.image ?? null} siteName={siteName} />,
+        "article-",
+      ),
+    },
     socialImage: library?.socialPath ?? null,
   };
 }
@@ -65,9 +80,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, error }) =
 };
 
 export default function ContentPage() {
-  const { item, image } = useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
-  return <ContentArticle item={item} image={image} siteName={layout?.identity.companyName ?? "Our"} />;
+  const { article } = useLoaderData<typeof loader>();
+  return <StaticHtmlView part={article} />;
 }
 
 /** Not found (404), or the content could not be loaded (500): inside the site's layout. */

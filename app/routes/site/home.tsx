@@ -5,17 +5,18 @@ import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { HeroText } from "~/components/marketing/page-hero";
 import { PageActions } from "~/components/marketing/page-actions";
 import { PageSection } from "~/components/marketing/page-section";
-import { CardsWithBlocks, TestimonialsSection } from "~/components/site/blocks/block-sections";
-import { HeroBlock } from "~/components/site/blocks/hero-block";
+import { CardsWithBlocks } from "~/components/site/blocks/cards-with-blocks";
+import { StaticHtmlView } from "~/components/site/static-html";
 import { Carousel } from "~/components/ui/carousel";
 import { HOME_PAGE } from "~/content/home";
 import type { HomePage } from "~/content/types";
-import type { TypedBlock } from "~/lib/blocks/block-data";
+import type { StaticHtml } from "~/lib/static-html";
 import { publicPageMeta } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/home";
+import { blockHtml, cardsWithBlocks, testimonialsHtml } from "./block-html.server";
 
 /** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */
 const HERO_AUTOPLAY_MS = 3000;
@@ -23,15 +24,22 @@ const SHOWCASE_AUTOPLAY_MS = 4000;
 
 /**
  * The page's copy and its content blocks (lib/blocks/block-placements.ts): the first active hero,
- * service cards, features for Why Choose Us and testimonials. The page renders without them when
- * the database fails.
+ * service cards, features for Why Choose Us and testimonials, drawn on the server as markup. The
+ * page renders without them when the database fails.
  */
 export async function loader(_: Route.LoaderArgs) {
   const [page, blocks] = await Promise.all([
     withCompanyDetails(HOME_PAGE),
     loadPageBlocks(["hero", "service_card", "feature", "testimonial"]),
   ]);
-  return { page, blocks };
+  const hero = blocks.hero[0];
+  return {
+    page,
+    heroBlock: hero ? blockHtml(hero) : null,
+    services: cardsWithBlocks(page.services.items, blocks.service_card, { replaceByLink: true }),
+    whyChooseUs: cardsWithBlocks(page.whyChooseUs.items, blocks.feature),
+    testimonials: testimonialsHtml(blocks.testimonial),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -42,10 +50,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Home() {
-  const { page, blocks } = useLoaderData<typeof loader>();
+  const { page, heroBlock, services, whyChooseUs, testimonials } = useLoaderData<typeof loader>();
   return (
     <>
-      <Hero hero={page.hero} heroBlock={blocks.hero[0]} />
+      <Hero hero={page.hero} heroBlock={heroBlock} />
       <PageSection title={page.showcase.title} intro={page.showcase.intro}>
         <Carousel
           label="Services slideshow"
@@ -68,30 +76,24 @@ export default function Home() {
         />
       </PageSection>
       <PageSection title={page.services.title} intro={page.services.intro} tone="muted">
-        <CardsWithBlocks cards={page.services.items} blocks={blocks.service_card} columns={4} replaceByLink />
+        <CardsWithBlocks items={services} columns={4} />
       </PageSection>
       <PageSection title={page.whyChooseUs.title} intro={page.whyChooseUs.intro}>
-        <CardsWithBlocks cards={page.whyChooseUs.items} blocks={blocks.feature} />
+        <CardsWithBlocks items={whyChooseUs} />
       </PageSection>
       <TrainingHub hub={page.trainingHub} />
-      <TestimonialsSection blocks={blocks.testimonial} />
+      {testimonials ? <StaticHtmlView part={testimonials} /> : null}
       <CallToActionBand cta={page.closing} />
     </>
   );
 }
 
 /** The page's hero; an active hero block, when there is one, takes over its words and buttons. */
-function Hero({
-  hero,
-  heroBlock,
-}: {
-  hero: HomePage["hero"];
-  heroBlock: Extract<TypedBlock, { blockType: "hero" }> | undefined;
-}) {
+function Hero({ hero, heroBlock }: { hero: HomePage["hero"]; heroBlock: StaticHtml | null }) {
   return (
     <div className="border-b bg-gradient-to-b from-accent to-background">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
-        {heroBlock ? <HeroBlock data={heroBlock.data} /> : <HeroText hero={hero} />}
+        {heroBlock ? <StaticHtmlView part={heroBlock} /> : <HeroText hero={hero} />}
         <Carousel
           label="Highlights slideshow"
           autoplayMs={HERO_AUTOPLAY_MS}

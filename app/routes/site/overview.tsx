@@ -2,17 +2,18 @@ import { useLoaderData } from "react-router";
 import { OverviewPageView } from "~/components/marketing/overview-page";
 import { publicPageMeta } from "~/lib/meta";
 import { faqPageJsonLd } from "~/lib/structured-data";
-import { TestimonialsSection } from "~/components/site/blocks/block-sections";
+import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/overview";
+import { testimonialsHtml } from "./block-html.server";
 
 /** /ai, /cloud and /cybersecurity (and /case-studies/cyber-security, the same page). */
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await loadFamilyPage(request, "overview");
   // The cloud page shows the testimonials too (lib/blocks/block-placements.ts).
   const testimonials = page.path === "/cloud" ? (await loadPageBlocks(["testimonial"])).testimonial : [];
-  return { page, testimonials };
+  return { page, testimonials: testimonialsHtml(testimonials) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -25,5 +26,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
 
 export default function OverviewRoute() {
   const { page, testimonials } = useLoaderData<typeof loader>();
-  return <OverviewPageView page={page} beforeClosing={<TestimonialsSection blocks={testimonials} />} />;
+  return <OverviewPageView page={page} beforeClosing={testimonials ? <StaticHtmlView part={testimonials} /> : null} />;
 }

@@ -3,16 +3,18 @@ import { ServicePageView } from "~/components/marketing/service-page";
 import { breadcrumbTrail } from "~/lib/breadcrumbs";
 import { publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
-import { ContentBlock } from "~/components/site/blocks/content-block";
+import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/service-page";
+import { blockHtml } from "./block-html.server";
 
 /** The four /ai/... service pages and Data Lake & Analytics (also at /data-lake-analytics). */
 export async function loader({ request }: Route.LoaderArgs) {
   // The first active call to action goes before the footer (lib/blocks/block-placements.ts).
   const [page, blocks] = await Promise.all([loadFamilyPage(request, "service"), loadPageBlocks(["cta"])]);
-  return { page, cta: blocks.cta[0] ?? null };
+  const cta = blocks.cta[0];
+  return { page, cta: cta ? blockHtml(cta) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -31,7 +33,7 @@ export default function ServicePageRoute() {
   return (
     <>
       <ServicePageView page={page} trail={breadcrumbTrail(page)} />
-      {cta ? <ContentBlock block={cta} /> : null}
+      {cta ? <StaticHtmlView part={cta} /> : null}
     </>
   );
 }

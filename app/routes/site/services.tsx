@@ -7,10 +7,11 @@ import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
 import { SERVICES_PAGE } from "~/content/services";
 import { publicPageMeta } from "~/lib/meta";
-import { CardsWithBlocks } from "~/components/site/blocks/block-sections";
+import { CardsWithBlocks } from "~/components/site/blocks/cards-with-blocks";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/services";
+import { cardsWithBlocks } from "./block-html.server";
 
 /**
  * Services (SPEC.md "Services"): six services with five features each, the overview video's
@@ -19,19 +20,19 @@ import type { Route } from "./+types/services";
 export async function loader(_: Route.LoaderArgs) {
   // Service card blocks join What We Offer (lib/blocks/block-placements.ts).
   const [page, blocks] = await Promise.all([withCompanyDetails(SERVICES_PAGE), loadPageBlocks(["service_card"])]);
-  return { page, blocks };
+  return { page, services: cardsWithBlocks(page.services.items, blocks.service_card, { replaceByLink: true }) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   publicPageMeta(matches, { ...loaderData?.page.seo, path: "/services" });
 
 export default function Services() {
-  const { page, blocks } = useLoaderData<typeof loader>();
+  const { page, services } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero hero={page.hero} />
       <PageSection title={page.services.title} intro={page.services.intro}>
-        <CardsWithBlocks cards={page.services.items} blocks={blocks.service_card} replaceByLink />
+        <CardsWithBlocks items={services} />
       </PageSection>
       <PageSection title={page.video.title} tone="muted">
         {/* The spec keeps this a placeholder until the video exists: a frame, not a player. */}

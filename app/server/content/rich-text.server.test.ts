@@ -229,6 +229,19 @@ describe("renderRichText", () => {
       }
     });
 
+    it("in table cells and header cells, comes out as text", () => {
+      for (const payload of payloads) {
+        const cell = (type: string) => ({ type, content: [paragraph(text(payload.html))] });
+        const table = {
+          type: "table",
+          content: [{ type: "tableRow", content: [cell("tableHeader"), cell("tableCell")] }],
+        };
+        const html = renderedOrRefused(doc(table));
+        expect(html, payload.id).toContain("<td");
+        expect(executableParts(html), payload.id).toEqual([]);
+      }
+    });
+
     it("as placeholder keys, is refused", () => {
       for (const payload of payloads) {
         expect(refusal(doc(paragraph({ type: "placeholder", attrs: { key: payload.html } }))), payload.id).toContain(

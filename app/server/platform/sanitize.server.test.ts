@@ -19,6 +19,22 @@ describe("sanitizeRichText", () => {
     );
   });
 
+  it("keeps a responsive picture only when every srcset address is a library file", () => {
+    const own = "/media/media-1-abc-320.webp 320w, /media/media-1-abc-640.webp 640w";
+    const html = sanitizeRichText(
+      `<picture><source type="image/avif" srcset="${own.replace(/webp/g, "avif")}" sizes="100vw">` +
+        `<source type="image/webp" srcset="https://evil.example/x.webp 320w" sizes="100vw">` +
+        `<source type="text/html" srcset="${own}">` +
+        `<img src="/media/media-1-abc-960.webp" srcset="${own}" sizes="50vw" decoding="async" alt="A chart"></picture>` +
+        `<img src="https://x.example/a.png" srcset="javascript:alert(1) 1x, /media/a.webp 2x" alt="">`,
+    );
+    expect(html).toBe(
+      `<picture><source srcset="${own.replace(/webp/g, "avif")}" sizes="100vw" type="image/avif" />` +
+        `<img src="/media/media-1-abc-960.webp" alt="A chart" srcset="${own}" sizes="50vw" decoding="async" loading="lazy" /></picture>` +
+        `<img src="https://x.example/a.png" alt="" loading="lazy" />`,
+    );
+  });
+
   it("drops the formatting whitespace between blocks but keeps whitespace inside text", () => {
     const html = sanitizeRichText(
       "<h2>Title</h2>\n\n<ul>\n  <li><strong>One:</strong> first</li>\n  <li>Two\n  lines</li>\n</ul>\n<p>a  b</p>",

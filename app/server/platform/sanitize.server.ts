@@ -33,6 +33,8 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     "small",
     "a",
     "img",
+    "picture",
+    "source",
     "figure",
     "figcaption",
     "table",
@@ -47,14 +49,45 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
-    img: ["src", "alt", "width", "height", "loading"],
+    img: ["src", "alt", "width", "height", "loading", "srcset", "sizes", "decoding"],
+    source: ["type", "srcset", "sizes"],
     th: ["scope", "colspan", "rowspan"],
     td: ["colspan", "rowspan"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
+  // <source> is a void element, like <img>.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source"],
+  // A responsive image (content/rich-text-images.server.ts) names only our own files: a srcset
+  // with any other address is dropped, and a <source> without one goes with it.
+  transformTags: {
+    img: (tagName, { srcset, sizes, decoding, ...attribs }) => ({
+      tagName,
+      attribs: isOwnMediaSrcset(srcset)
+        ? { ...attribs, srcset: srcset!, sizes: sizes ?? "100vw", decoding: decoding === "async" ? "async" : "auto" }
+        : attribs,
+    }),
+    source: (tagName, { srcset, sizes, type }): sanitizeHtml.Tag => ({
+      tagName,
+      attribs:
+        isOwnMediaSrcset(srcset) && SOURCE_TYPES.has(type ?? "")
+          ? { srcset: srcset!, sizes: sizes ?? "100vw", type: type! }
+          : {},
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === "source" && !frame.attribs.srcset,
 };
+
+const SOURCE_TYPES = new Set(["image/avif", "image/webp"]);
+/** Each candidate a file of the media library ("/media/<name> <width>w"), nothing else. */
+const OWN_MEDIA_CANDIDATE = /^\/media\/[a-z0-9][a-z0-9.-]*\.(avif|webp|jpg) \d{1,5}w$/;
+
+function isOwnMediaSrcset(srcset: string | undefined): boolean {
+  if (!srcset) return false;
+  const candidates = srcset.split(",").map((candidate) => candidate.trim());
+  return candidates.length > 0 && candidates.every((candidate) => OWN_MEDIA_CANDIDATE.test(candidate));
+}
 
 /**
  * Run over HTML the first pass has already made safe, when every surviving attribute is known:
@@ -66,6 +99,7 @@ const FINISHING: sanitizeHtml.IOptions = {
   allowedTags: false,
   allowedAttributes: false,
   allowVulnerableTags: false,
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source"],
   transformTags: {
     a: (tagName, { rel: _rel, target, ...attribs }) => ({
       tagName,
@@ -77,7 +111,7 @@ const FINISHING: sanitizeHtml.IOptions = {
 
 /** Block-level tags: the line breaks that format HTML source around them are not content. */
 const SPACE_AROUND_BLOCK_TAGS =
-  /\s*(<\/?(?:h[1-6]|p|ul|ol|li|blockquote|pre|table|thead|tbody|tr|td|th|caption|figure|figcaption|div|hr|br)\b[^>]*>)\s*/g;
+  /\s*(<\/?(?:h[1-6]|p|ul|ol|li|blockquote|pre|table|thead|tbody|tr|td|th|caption|figure|figcaption|div|hr|br|picture|source)\b[^>]*>)\s*/g;
 
 /**
  * HTML from the CMS, made safe to render with dangerouslySetInnerHTML. The page keeps the

@@ -1,47 +1,13 @@
 /**
- * How pages place lists of blocks: beside their own cards in one grid, or as a section of their
- * own (testimonials, the team). Each block is drawn by the render map (content-block.tsx).
+ * The sections that hold only blocks: testimonials and the team. Each block is drawn by the render
+ * map (content-block.tsx). Drawn on the server only (routes/site/block-html.server.tsx); pages
+ * receive the markup, so none of this reaches the browser.
  */
 import { useId } from "react";
-import { CardView, GridList, type GridColumns } from "~/components/marketing/card-grid";
 import { PageSection } from "~/components/marketing/page-section";
-import type { Card } from "~/content/types";
 import type { TypedBlock } from "~/lib/blocks/block-data";
 import { cn } from "~/lib/utils";
 import { ContentBlock } from "./content-block";
-
-/**
- * The page's cards and the blocks in one grid. With `replaceByLink`, a service card block whose
- * link is a card's link takes that card's place (the same service, as the editors now word it);
- * the other blocks follow the page's cards, in their order.
- */
-export function CardsWithBlocks({
-  cards,
-  blocks,
-  columns,
-  replaceByLink = false,
-}: {
-  cards: readonly Card[];
-  blocks: readonly TypedBlock[];
-  columns?: GridColumns;
-  replaceByLink?: boolean;
-}) {
-  const linkOf = (block: TypedBlock) => (block.blockType === "service_card" ? block.data.link : undefined);
-  const used = new Set<string>();
-  const items = cards.map((card) => {
-    const replacement =
-      replaceByLink && card.href
-        ? blocks.find((block) => linkOf(block) === card.href && !used.has(block.id))
-        : undefined;
-    if (!replacement) return { key: `card-${card.title}`, node: <CardView card={card} /> };
-    used.add(replacement.id);
-    return { key: replacement.id, node: <ContentBlock block={replacement} /> };
-  });
-  for (const block of blocks) {
-    if (!used.has(block.id)) items.push({ key: block.id, node: <ContentBlock block={block} /> });
-  }
-  return <GridList items={items} columns={columns} />;
-}
 
 /** "What our clients say": the active testimonials, nothing when there are none. */
 export function TestimonialsSection({ blocks }: { blocks: readonly TypedBlock[] }) {

@@ -1,8 +1,9 @@
 /**
  * The one render map of content blocks: a block's type picks its component (the union in
  * lib/blocks/block-data.ts makes the data fit it). Pages decide where a type goes
- * (lib/blocks/block-placements.ts); this decides how a block looks. Server-rendered markup only:
- * nothing here needs JavaScript in the browser.
+ * (lib/blocks/block-placements.ts); this decides how a block looks. Drawn on the server only
+ * (routes/site/block-html.server.tsx): nothing here needs JavaScript in the browser, so none of
+ * it is sent there.
  */
 import type { TypedBlock } from "~/lib/blocks/block-data";
 import { CtaBlock } from "./cta-block";
@@ -27,8 +28,4 @@ export function ContentBlock({ block }: { block: TypedBlock }) {
     case "cta":
       return <CtaBlock data={block.data} />;
   }
-}
-
-export function renderBlock(block: TypedBlock) {
-  return <ContentBlock key={block.id} block={block} />;
 }

@@ -1,0 +1,41 @@
+/**
+ * Public pages must not get heavier (issue 17): content blocks and a content page's article are
+ * static, so the server draws them as HTML (lib/static-html.ts) and no public page loads their
+ * code. Each marker below is a string only that code holds; a page that loads a script holding
+ * one ships code it does not need (npm run bench measures the weight itself).
+ */
+import { expect, test, waitForHydration } from "./fixtures";
+
+const MARKERS = [
+  "What our clients say", // the testimonials section (components/site/blocks/block-sections.tsx)
+  "Leadership", // the team section, same file
+  "content-dates", // the content page's article (components/site/content-article.tsx)
+];
+
+for (const path of ["/", "/about", "/cloud", "/services", "/contact", "/content/accessibility-statement"]) {
+  test(`${path} loads no code of the content blocks or the article`, async ({ page }) => {
+    const scripts: Promise<{ url: string; body: string }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") {
+        scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+      }
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length, "the page loads its scripts").toBeGreaterThan(3);
+    for (const { url, body } of loaded) {
+      for (const marker of MARKERS) expect(body.includes(marker), `${url} holds "${marker}"`).toBe(false);
+    }
+  });
+}
+
+test("the drawn article and blocks are on the page as before", async ({ page }) => {
+  await page.goto("/content/accessibility-statement");
+  await waitForHydration(page);
+  await expect(page.getByTestId("content-dates")).toBeVisible();
+  await expect(page.getByTestId("content-body")).not.toBeEmpty();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 2, name: "Leadership" })).toBeVisible();
+});
