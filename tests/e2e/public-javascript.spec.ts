@@ -39,3 +39,16 @@ test("the drawn article and blocks are on the page as before", async ({ page }) 
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 2, name: "Leadership" })).toBeVisible();
 });
+
+test("a link in a drawn block to a page of the site is followed without loading the document again", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  await waitForHydration(page);
+  // A mark on this document's window: a full page load would start a new one without it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("link", { name: "Explore AWS Cloud" }).click();
+  await expect(page).toHaveURL(/\/cloud$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+});
