@@ -5,16 +5,34 @@
  * shows the editor's HTML when there is one.
  */
 import { escapeHtml } from "../placeholders";
-import { htmlToText } from "../revision-diff";
 
-/** The text of the editor's HTML, a blank line between blocks (the plain description's paragraphs). */
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/**
+ * The text of the editor's HTML: a blank line between blocks, a line per list item, inline markup
+ * dropped without a space (so "<strong>cloud</strong>." stays "cloud.").
+ */
 export function richTextToPlainText(html: string): string {
-  // A list item's paragraph is one line of its list, not a paragraph of its own.
-  const blocksEnded = html
+  const text = html
+    // A list item's paragraph is one line of its list, not a paragraph of its own.
     .replace(/<li>\s*<p>/gi, "<li>")
     .replace(/<\/p>\s*<\/li>/gi, "</li>")
-    .replace(/<\/(p|h[1-6]|blockquote|ul|ol|table|pre)>/gi, "$&\n");
-  return htmlToText(blocksEnded)
+    .replace(/<br\b[^>]*>/gi, "\n")
+    .replace(/<\/(p|h[1-6]|blockquote|ul|ol|table|pre)>/gi, "\n\n")
+    .replace(/<\/(li|tr)>/gi, "\n")
+    .replace(/<\/(td|th)>/gi, " ")
+    .replace(/<[^>]*>/g, "");
+  return decodeEntities(text)
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
