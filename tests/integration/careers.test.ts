@@ -275,6 +275,7 @@ describe("the Careers tab when the database fails", () => {
     await expect(loader(routeArgs(cms.request("http://localhost/cms/careers")))).resolves.toEqual({
       careers: [],
       error: "Failed to fetch careers",
+      query: "",
     });
   });
 

@@ -155,6 +155,17 @@ describe("the loader", () => {
   });
 });
 
+describe("the list's search (issue 17)", () => {
+  it("finds a word of the description, not only of the name", async () => {
+    const { loader } = await loadRoute();
+    const found = await loader(routeArgs(cms.request(`${URL_PATH}?q=${encodeURIComponent("small network")}`)));
+    expect(found.query).toBe("small network");
+    expect(found.courses.map((course) => course.name)).toEqual(["Cyber Security Essentials"]);
+    const none = await loader(routeArgs(cms.request(`${URL_PATH}?q=nowhere`)));
+    expect(none.courses).toEqual([]);
+  });
+});
+
 describe("create, update, show/hide and delete", () => {
   it("creates a course from the form, with the typed values cleaned, audited and on the catalogue", async () => {
     const course = await createdCourse();
@@ -399,6 +410,7 @@ describe("the Courses tab when the database fails", () => {
     await expect(loader(routeArgs(cms.request(URL_PATH)))).resolves.toEqual({
       courses: [],
       error: "Failed to fetch courses",
+      query: "",
     });
   });
 

@@ -16,9 +16,11 @@ const MESSAGES = {
 } as const;
 
 /** Every career, newest first; a failure to read them is shown as the list's error state. */
-export async function careersView() {
-  const { items: careers, error } = await readCmsList(listCareers, MESSAGES.fetchFailed);
-  return { careers, error };
+export async function careersView(request: Request) {
+  // ?q= finds a word in the title, department or description (issue 17).
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const { items: careers, error } = await readCmsList((db) => listCareers(db, { q: query }), MESSAGES.fetchFailed);
+  return { careers, error, query };
 }
 
 export function careersAction(request: Request) {

@@ -7,6 +7,7 @@ import { PencilIcon, PlusIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { DataTable } from "~/components/cms/data-table";
+import { ListSearch } from "~/components/cms/list-search";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -15,7 +16,7 @@ import { careersAction, careersView } from "./careers.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return careersView();
+  return careersView(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -23,7 +24,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function CareersTab() {
-  const { careers, error } = useLoaderData<typeof loader>();
+  const { careers, error, query } = useLoaderData<typeof loader>();
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="careers-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -37,6 +38,7 @@ export default function CareersTab() {
           </Link>
         </Button>
       </div>
+      <ListSearch id="careers" label="Search title, department or description" query={query} />
       <DataTable
         columns={["Title", "Department", "Location", "Type", "Status"]}
         error={error}

@@ -23,9 +23,11 @@ const MESSAGES = {
 } as const;
 
 /** Every course, active or not, by name; a failure to read them is shown as the list's error state. */
-export async function coursesView() {
-  const { items: courses, error } = await readCmsList(listCourses, MESSAGES.fetchFailed);
-  return { courses, error };
+export async function coursesView(request: Request) {
+  // ?q= finds a word in the name or description (issue 17).
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const { items: courses, error } = await readCmsList((db) => listCourses(db, { q: query }), MESSAGES.fetchFailed);
+  return { courses, error, query };
 }
 
 function failureMessage(intent: string): string {

@@ -8,6 +8,7 @@ import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
 import { COURSES_PATH, CourseRow } from "~/components/cms/course-list";
 import { DataTable } from "~/components/cms/data-table";
+import { ListSearch } from "~/components/cms/list-search";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/courses";
@@ -15,7 +16,7 @@ import { coursesAction, coursesView } from "./courses.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return coursesView();
+  return coursesView(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -23,7 +24,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function CoursesTab() {
-  const { courses, error } = useLoaderData<typeof loader>();
+  const { courses, error, query } = useLoaderData<typeof loader>();
   const headingId = useId();
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby={headingId}>
@@ -38,6 +39,7 @@ export default function CoursesTab() {
           </Link>
         </Button>
       </div>
+      <ListSearch id="courses" label="Search name or description" query={query} />
       <DataTable
         columns={["Name", "Level", "Duration", "Price", "Students", "Status"]}
         error={error}
