@@ -130,15 +130,21 @@ export const careers = pgTable(
     type: text("type").notNull().default("Full-time"),
     experience: text("experience").notNull().default(""),
     location: text("location").notNull().default(""),
+    // Plain text, as the SPEC has it: what the list, JobPosting, the assistant and a never-edited
+    // job page read. Saved from the editor, it is the document's text (decision 017).
     description: text("description").notNull().default(""),
-    // The description as the rich-text editor's document (issue 17); `description` keeps its
-    // rendered, sanitised HTML, which is what the public pages read. Null until first edited.
+    // The description as the rich-text editor's document (issue 17). Null until first edited.
     document: jsonb("document").$type<RichTextJson>(),
+    // The document rendered through the sanitiser: what the job page shows when present (issue 17).
+    descriptionHtml: text("description_html"),
     requirements: text("requirements")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
+    // An active opening's pending changes (the editable fields), kept off the site until Publish
+    // (issue 17, decisions 015 and 017); null when there are none.
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
     // The trash (issue 17): set when an administrator deletes the row, which then disappears from
     // the site and the lists; the retention job deletes it for good after 30 days.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -147,6 +153,7 @@ export const careers = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    check("careers_draft_object_check", sql`${table.draft} is null or jsonb_typeof(${table.draft}) = 'object'`),
     check("careers_type_check", oneOf(table.type, CAREER_TYPES)),
     check("careers_title_not_blank", notBlank(table.title)),
     index("careers_active_created_at_idx").on(table.isActive, table.createdAt.desc()),
@@ -294,9 +301,13 @@ export const trainingCourses = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
+    // Plain text: the card of a never-edited course, the curriculum PDF, the Course structured
+    // data and the assistant read it. Saved from the editor, it is the document's text (decision 017).
     description: text("description").notNull(),
-    // The description as the rich-text editor's document (issue 17); `description` keeps its HTML.
+    // The description as the rich-text editor's document (issue 17). Null until first edited.
     document: jsonb("document").$type<RichTextJson>(),
+    // The document rendered through the sanitiser: what the course card shows when present (issue 17).
+    descriptionHtml: text("description_html"),
     duration: text("duration").notNull(),
     level: text("level").notNull(),
     // Whole pounds and pence are kept exactly: money is never a floating-point column.
@@ -312,6 +323,9 @@ export const trainingCourses = pgTable(
     instructor: text("instructor"),
     lastUpdated: text("last_updated"),
     isActive: boolean("is_active").notNull().default(true),
+    // An active course's pending changes (the editable fields), kept off the site and out of the
+    // checkout's prices until Publish (issue 17, decision 017); null when there are none.
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
     // The trash (issue 17): set when an administrator deletes the row, which then disappears from
     // the site and the lists; the retention job deletes it for good after 30 days.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -320,6 +334,10 @@ export const trainingCourses = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    check(
+      "training_courses_draft_object_check",
+      sql`${table.draft} is null or jsonb_typeof(${table.draft}) = 'object'`,
+    ),
     check("training_courses_name_not_blank", notBlank(table.name)),
     check("training_courses_price_positive", sql`${table.price} > 0`),
     check(

@@ -10,7 +10,10 @@ import { formatNumber } from "./format";
 export interface CourseSummary {
   id: string;
   name: string;
+  /** Plain text: the curriculum PDF, the JSON-LD and a never-edited card read it. */
   description: string;
+  /** The rich-text editor's sanitised HTML, null (or absent) until first edited (issue 17). */
+  descriptionHtml?: string | null;
   duration: string;
   level: string;
   price: number;

@@ -1,19 +1,22 @@
 /**
- * The CMS Careers tab (/cms/careers, SPEC.md "Careers Management"): who may use it, the add/edit
- * dialog, requirements one per line, delete with confirmation, the empty state, the spec's messages,
- * the keyboard, and axe in both themes.
+ * The CMS Careers tab (/cms/careers, SPEC.md "Careers Management") and its editor
+ * (/cms/careers/new, /cms/careers/{id}; issue 17, decision 017): who may use it, the rich-text
+ * description, Save draft (the job page unchanged) and Publish (the page shows the formatting),
+ * History and Restore, requirements one per line, delete with confirmation, the empty state, the
+ * spec's messages, the keyboard, and axe in both themes.
  */
 import { and, eq } from "drizzle-orm";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { careerPath } from "../../app/lib/careers";
 import { auditLog, careers } from "../../db/schema";
 import {
   describeCmsAccessRules,
   expect,
   expectAccessibleInBothThemes,
   expectConsoleError,
-  openCmsTab,
   signInAs,
   test,
+  waitForReact,
   waitForToastsToClose,
   type TestServer,
 } from "./fixtures";
@@ -25,8 +28,19 @@ async function careerByTitle(server: TestServer, title: string) {
   return row;
 }
 
-function openTab(page: Page) {
-  return openCmsTab(page, URL_PATH, "Careers Management", "Add New Career");
+async function openTab(page: Page) {
+  const response = await page.goto(URL_PATH);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Careers Management", exact: true })).toBeVisible();
+  await waitForReact(page.getByRole("link", { name: "Add New Career" }));
+}
+
+/** The description's rich-text editor, once it has loaded (lazily, after hydration). */
+async function descriptionEditor(page: Page): Promise<Locator> {
+  await waitForReact(page.getByLabel("Title *"));
+  const editor = page.getByRole("textbox", { name: "Description", exact: true });
+  await expect(editor).toBeVisible();
+  return editor;
 }
 
 const REFUSED = "Posted by a refused request";
@@ -41,13 +55,13 @@ describeCmsAccessRules({
   },
 });
 
-test("an administrator creates, edits and deletes a career with the dialog", async ({
+test("an administrator writes a formatted description, saves a draft, publishes, restores a revision and deletes", async ({
   page,
   server,
   consoleErrors,
 }) => {
-  // Three screens, each checked by axe in both themes, on a shared machine.
-  test.setTimeout(60_000);
+  // Several screens, each checked by axe in both themes, on a shared machine.
+  test.setTimeout(120_000);
   const admin = await signInAs(page, server, "admin");
   await openTab(page);
   await expect(page).toHaveTitle("Careers | CMS");
@@ -56,32 +70,39 @@ test("an administrator creates, edits and deletes a career with the dialog", asy
   }
   await expectAccessibleInBothThemes(page);
 
-  // Add: the empty title is refused with a clear message and nothing is stored.
-  await page.getByRole("button", { name: "Add New Career" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Career" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Experience")).toHaveAttribute("placeholder", "3+ years");
-  await expect(dialog.getByLabel("Type")).toHaveValue("Full-time");
-  await expect(dialog.getByRole("switch", { name: "Active" })).toBeChecked();
-  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+  // Add opens the editor page; an empty title is refused with a clear message and nothing is stored.
+  await page.getByRole("link", { name: "Add New Career" }).click();
+  await expect(page).toHaveURL(`${URL_PATH}/new`);
+  await expect(page.getByRole("heading", { name: "Add New Career" })).toBeVisible();
+  const editor = await descriptionEditor(page);
+  await expect(page.getByLabel("Experience")).toHaveAttribute("placeholder", "3+ years");
+  await expect(page.getByLabel("Type")).toHaveValue("Full-time");
   await expectAccessibleInBothThemes(page);
   const before = await server.db.select().from(careers);
-  await dialog.getByRole("button", { name: "Create" }).click();
-  await expect(dialog.getByText("Title is required", { exact: true })).toBeVisible();
-  await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Title *")).toHaveAttribute("aria-invalid", "true");
   expect(await server.db.select().from(careers)).toHaveLength(before.length);
   expectConsoleError(consoleErrors, 400);
 
-  await dialog.getByLabel("Title").fill("Platform Engineer");
-  await dialog.getByLabel("Department").fill("Engineering");
-  await dialog.getByLabel("Location").fill("London (hybrid)");
-  await dialog.getByLabel("Type").selectOption("Contract");
-  await dialog.getByLabel("Experience").fill("5+ years");
-  await dialog.getByLabel("Description").fill("Keep our cloud platform fast and safe.");
-  await dialog.getByLabel("Requirements (one per line)").fill("  AWS  \n\nTerraform\r\n   \nKubernetes ");
-  await dialog.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("Career created successfully")).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await page.getByLabel("Title *").fill("Platform Engineer");
+  await page.getByLabel("Department").fill("Engineering");
+  await page.getByLabel("Location").fill("London (hybrid)");
+  await page.getByLabel("Type").selectOption("Contract");
+  await page.getByLabel("Experience").fill("5+ years");
+  // Markdown shortcuts and the keyboard, as an editor types: a heading, bold words, a list.
+  await editor.click();
+  await page.keyboard.type("## About the role");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("You will keep ");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type("our cloud platform");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type(" fast and safe.");
+  await page.getByLabel("Requirements (one per line)").fill("  AWS  \n\nTerraform\r\n   \nKubernetes ");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(URL_PATH);
+  await expect(page.getByText("Career published", { exact: true })).toBeVisible();
 
   const created = await careerByTitle(server, "Platform Engineer");
   expect(created).toMatchObject({
@@ -89,98 +110,129 @@ test("an administrator creates, edits and deletes a career with the dialog", asy
     location: "London (hybrid)",
     type: "Contract",
     experience: "5+ years",
-    description: "Keep our cloud platform fast and safe.",
+    // The plain text stays for JobPosting, the assistant and the list; the HTML is what the page shows.
+    description: "About the role\n\nYou will keep our cloud platform fast and safe.",
+    descriptionHtml: "<h2>About the role</h2><p>You will keep <strong>our cloud platform</strong> fast and safe.</p>",
     requirements: ["AWS", "Terraform", "Kubernetes"],
     isActive: true,
+    draft: null,
   });
-  // Newest first: the new career heads the table.
   const firstRow = page.getByRole("row").nth(1);
   await expect(firstRow).toContainText("Platform Engineer");
-  await expect(firstRow).toContainText("Engineering");
-  await expect(firstRow).toContainText("London (hybrid)");
-  await expect(firstRow).toContainText("Contract");
   await expect(firstRow).toContainText("Active");
 
-  // Edit: the dialog shows the stored values, requirements one per line.
-  await page.getByRole("button", { name: "Edit Platform Engineer" }).click();
-  const editDialog = page.getByRole("dialog", { name: "Edit Career" });
-  await expect(editDialog.getByLabel("Title")).toHaveValue("Platform Engineer");
-  await expect(editDialog.getByLabel("Type")).toHaveValue("Contract");
-  await expect(editDialog.getByLabel("Requirements (one per line)")).toHaveValue("AWS\nTerraform\nKubernetes");
-  await editDialog.getByLabel("Title").fill("Senior Platform Engineer");
-  await editDialog.getByLabel("Requirements (one per line)").fill("AWS\nGo");
-  await editDialog.getByRole("switch", { name: "Active" }).click();
-  await expect(editDialog.getByRole("switch", { name: "Active" })).not.toBeChecked();
-  await editDialog.getByRole("button", { name: "Update" }).click();
-  await expect(page.getByText("Career updated successfully")).toBeVisible();
-  await expect(editDialog).toBeHidden();
-  const row = page.getByRole("row", { name: /Senior Platform Engineer/ });
-  await expect(row).toContainText("Inactive");
-  const updated = await careerByTitle(server, "Senior Platform Engineer");
-  expect(updated).toMatchObject({ id: created!.id, requirements: ["AWS", "Go"], isActive: false });
+  // The job page shows the formatting.
+  const jobPage = await page.context().newPage();
+  await jobPage.goto(careerPath(created!));
+  await expect(jobPage.getByRole("heading", { level: 1, name: "Platform Engineer" })).toBeVisible();
+  await expect(jobPage.getByRole("heading", { level: 2, name: "About the role" })).toBeVisible();
+  await expect(jobPage.getByTestId("rich-description").locator("strong")).toHaveText("our cloud platform");
+
+  // Edit: a draft of the live opening; Ctrl/Cmd+S saves it, and the job page stays as it was.
+  await page.getByRole("link", { name: "Edit Platform Engineer" }).click();
+  await expect(page).toHaveURL(`${URL_PATH}/${created!.id}`);
+  await descriptionEditor(page);
+  await expect(page.getByLabel("Requirements (one per line)")).toHaveValue("AWS\nTerraform\nKubernetes");
+  await expect(page.getByTestId("publishing-status")).toContainText("Published");
+  await page.getByLabel("Title *").fill("Senior Platform Engineer");
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page).toHaveURL(URL_PATH);
+  await expect(page.getByText("Career updated successfully", { exact: true })).toBeVisible();
+  expect(await careerByTitle(server, "Platform Engineer")).toMatchObject({
+    id: created!.id,
+    draft: expect.objectContaining({ title: "Senior Platform Engineer" }),
+  });
+  await jobPage.reload();
+  await expect(jobPage.getByRole("heading", { level: 1, name: "Platform Engineer" })).toBeVisible();
+
+  // History: the draft over the publication; Restore the published revision as the draft.
+  await page.getByRole("link", { name: "Edit Platform Engineer" }).click();
+  await descriptionEditor(page);
+  await expect(page.getByLabel("Title *")).toHaveValue("Senior Platform Engineer");
+  await expect(page.getByTestId("publishing-status")).toContainText("Published with unpublished changes");
+  const history = page.getByRole("region", { name: /^History/ });
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expectAccessibleInBothThemes(page);
+  await history
+    .getByRole("listitem")
+    .last()
+    .getByRole("button", { name: /^Restore the revision of / })
+    .click();
+  await expect(page.getByText("Revision restored as the draft")).toBeVisible();
+  await expect(page.getByLabel("Title *")).toHaveValue("Platform Engineer");
+  await expect(
+    page
+      .getByRole("region", { name: /^History/ })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("Restored");
+
+  // Publish the restored draft with a new title: now the job page changes.
+  await descriptionEditor(page);
+  await page.getByLabel("Title *").fill("Lead Platform Engineer");
+  await page.getByRole("button", { name: "Publish changes" }).click();
+  await expect(page.getByText("Career published", { exact: true })).toBeVisible();
+  const published = await careerByTitle(server, "Lead Platform Engineer");
+  expect(published).toMatchObject({ id: created!.id, draft: null, isActive: true });
+  await jobPage.goto(careerPath(published!));
+  await expect(jobPage.getByRole("heading", { level: 1, name: "Lead Platform Engineer" })).toBeVisible();
+  await expect(jobPage.getByRole("heading", { level: 2, name: "About the role" })).toBeVisible();
+  await jobPage.close();
 
   // Delete: the spec's question; Cancel keeps the career, confirming removes it.
   await waitForToastsToClose(page);
-  await page.getByRole("button", { name: "Delete Senior Platform Engineer" }).click();
+  await page.getByRole("button", { name: "Delete Lead Platform Engineer" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this career?" });
   await expect(confirm).toBeVisible();
-  await expectAccessibleInBothThemes(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
-  expect(await careerByTitle(server, "Senior Platform Engineer")).toBeDefined();
-  await page.getByRole("button", { name: "Delete Senior Platform Engineer" }).click();
+  await page.getByRole("button", { name: "Delete Lead Platform Engineer" }).click();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Career deleted successfully")).toBeVisible();
-  await expect(page.getByRole("row", { name: /Senior Platform Engineer/ })).toHaveCount(0);
+  await expect(page.getByRole("row", { name: /Lead Platform Engineer/ })).toHaveCount(0);
   // Deleted means moved to the trash (issue 17): restorable for 30 days, gone from every list.
-  expect((await careerByTitle(server, "Senior Platform Engineer"))?.deletedAt).toBeInstanceOf(Date);
+  expect((await careerByTitle(server, "Lead Platform Engineer"))?.deletedAt).toBeInstanceOf(Date);
 
   // Every change is in the audit log, with who made it.
   const audit = await server.db
     .select({ action: auditLog.action, email: auditLog.userEmail })
     .from(auditLog)
     .where(and(eq(auditLog.entity, "careers"), eq(auditLog.entityId, created!.id)));
-  expect(audit.map((entry) => entry.action).sort()).toEqual(["career.create", "career.delete", "career.update"]);
+  expect(audit.map((entry) => entry.action).sort()).toEqual([
+    "career.create",
+    "career.delete",
+    "career.publish",
+    "career.publish",
+    "career.restore_revision",
+    "career.update",
+  ]);
   expect(audit.every((entry) => entry.email === admin.email)).toBe(true);
 });
 
-test("the dialog works with the keyboard alone; Escape cancels and focus returns", async ({ page, server }) => {
+test("the editor works with the keyboard alone: Enter in a field saves a draft, off the careers page", async ({
+  page,
+  server,
+}) => {
   await signInAs(page, server, "admin");
   await openTab(page);
-  const addButton = page.getByRole("button", { name: "Add New Career" });
-  await addButton.focus();
+  await page.getByRole("link", { name: "Add New Career" }).focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Add New Career" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Title")).toBeFocused();
-  await page.keyboard.type("Escaped career");
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(addButton).toBeFocused();
-  expect(await careerByTitle(server, "Escaped career")).toBeUndefined();
-
-  // Again, all by keyboard: title, Tab to the type, the switch toggled with Space, Enter saves.
-  await page.keyboard.press("Enter");
-  await expect(dialog.getByLabel("Title")).toBeFocused();
+  await expect(page).toHaveURL(`${URL_PATH}/new`);
+  await descriptionEditor(page);
+  await page.getByLabel("Title *").focus();
   await page.keyboard.type("Keyboard Analyst");
   await page.keyboard.press("Tab");
-  await expect(dialog.getByLabel("Department")).toBeFocused();
+  await expect(page.getByLabel("Department")).toBeFocused();
   await page.keyboard.type("Data");
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
-  await expect(dialog.getByLabel("Type")).toBeFocused();
-  await dialog.getByLabel("Type").selectOption("Internship");
-  await dialog.getByRole("switch", { name: "Active" }).focus();
-  await page.keyboard.press("Space");
-  await expect(dialog.getByRole("switch", { name: "Active" })).not.toBeChecked();
-  await dialog.getByLabel("Title").focus();
+  await page.getByLabel("Type").selectOption("Internship");
+  await page.getByLabel("Title *").focus();
   await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(URL_PATH);
   await expect(page.getByText("Career created successfully")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(addButton).toBeFocused();
   expect(await careerByTitle(server, "Keyboard Analyst")).toMatchObject({
     department: "Data",
     type: "Internship",
+    // Save draft: a new opening is not published until Publish.
     isActive: false,
     requirements: [],
   });
@@ -194,7 +246,7 @@ test("with no careers the tab shows the spec's empty state", async ({ page, serv
     await openTab(page);
     await expect(page.getByText("No careers found. Create your first career posting.")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Add New Career" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add New Career" })).toBeVisible();
     await expectAccessibleInBothThemes(page);
   } finally {
     await server.db.delete(careers);

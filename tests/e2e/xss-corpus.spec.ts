@@ -128,8 +128,9 @@ test("careers: every field stored through the Careers tab is inert on /careers, 
   await signInAs(page, server, "admin");
   const title = `Engineer ${stamp()} ${bundle("jobtitle", 150, { singleLine: true, offset: 2 })}`.slice(0, 200);
   try {
-    const status = await postCms(page, "/cms/careers", {
-      intent: "create",
+    // Through the job-opening editor's Publish (issue 17): the description is read as HTML and sanitised.
+    const status = await postCms(page, "/cms/careers/new", {
+      intent: "publish",
       title,
       department: bundle("department", 100, { singleLine: true, offset: 7 }),
       location: bundle("location", 100, { singleLine: true, offset: 11 }),
@@ -144,9 +145,8 @@ test("careers: every field stored through the Careers tab is inert on /careers, 
         .map((payload) => payload.html.replace(/[\r\n]/g, " ").slice(0, 500))
         .join("\n")
         .replace(/^/, `${canary("requirement")}\n`),
-      isActive: "true",
     });
-    expect(status).toBe(200);
+    expect(status).toBe(302);
     const [career] = await server.db.select().from(careers).where(eq(careers.title, title));
     expect(career, "the career was stored").toBeDefined();
     const fields = ["jobtitle", "department", "location", "experience", "jobdesc"].map(canary);
@@ -176,8 +176,9 @@ test("training courses: every field stored through the Courses tab is inert on /
   const name = `Course ${stamp()} ${bundle("coursename", 170, { singleLine: true, offset: 3 })}`.slice(0, 200);
   let orderIds: string[] = [];
   try {
-    const status = await postCms(page, "/cms/courses", {
-      intent: "create",
+    // Through the course editor's Publish (issue 17): the description is read as HTML and sanitised.
+    const status = await postCms(page, "/cms/courses/new", {
+      intent: "publish",
       name,
       description: bundle("coursedesc", 5000),
       duration: bundle("duration", 100, { singleLine: true, offset: 9 }),
@@ -194,9 +195,8 @@ test("training courses: every field stored through the Courses tab is inert on /
         .replace(/^/, `${canary("feature")}\n`),
       instructor: bundle("instructor", 200, { singleLine: true, offset: 17 }),
       lastUpdated: bundle("updated", 50, { singleLine: true, offset: 21 }),
-      isActive: "true",
     });
-    // A created course goes back to the list with a toast.
+    // A published course goes back to the list with a toast.
     expect(status).toBe(302);
     const [course] = await server.db.select().from(trainingCourses).where(eq(trainingCourses.name, name));
     expect(course, "the course was stored").toBeDefined();

@@ -8,24 +8,30 @@ import { careers } from "../../db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
-  createCareer,
+  careerPublishing,
   deleteCareer,
   findActiveCareer,
   findCareer,
   getActiveCareers,
   listActiveCareers,
   listCareers,
-  updateCareer,
 } from "~/server/careers/careers.server";
+import { publish, unpublish } from "~/server/publishing/publishable.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { routeArgs, routeWithBrokenDatabase, toastOf, withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 import type { Actor } from "~/server/platform/audit.server";
+import type { CareerInput } from "~/lib/schemas/careers";
 import { createTestActor } from "./test-actor";
 
 vi.mock("~/server/platform/db/database.server", () =>
   import("./cms-harness").then((harness) => harness.databaseModule()),
 );
+
+/** A new job opening published at once, as the editor's Publish does. */
+async function createCareer(db: Database, who: Actor, input: CareerInput) {
+  return (await publish(db, who, careerPublishing, input)).row;
+}
 
 // A signed-in administrator for the tab, whose data is in this test database.
 const cms = setUpCmsHarness({ name: "careers" });
@@ -142,7 +148,7 @@ describe("getActiveCareers (cached for the public pages)", () => {
     ]);
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toMatchObject({ id: created.id });
 
-    await updateCareer(cms.db, actor, created.id, { ...input, isActive: false });
+    await unpublish(cms.db, actor, careerPublishing, input, created.id);
     await expect(findActiveCareer(getDb, created.id.slice(0, 8))).resolves.toBeUndefined();
 
     const [existing] = await getActiveCareers(getDb);
@@ -151,7 +157,7 @@ describe("getActiveCareers (cached for the public pages)", () => {
   });
 });
 
-describe("createCareer, updateCareer, deleteCareer", () => {
+describe("creating (Publish), unpublishing and deleting a career", () => {
   const input = careerFormSchema.parse({
     title: "  Senior Engineer  ",
     department: "Engineering",
@@ -178,10 +184,10 @@ describe("createCareer, updateCareer, deleteCareer", () => {
     await expect(findCareer(cms.db, created.id)).resolves.toMatchObject({ title: "Senior Engineer" });
   });
 
-  it("updates a career by id and reports an unknown id", async () => {
+  it("unpublishes a career by id with the form's values, and reports an unknown id", async () => {
     const created = await createCareer(cms.db, actor, input);
     const changed = careerFormSchema.parse({ title: "Lead Engineer", requirements: "", isActive: "false" });
-    const updated = await updateCareer(cms.db, actor, created.id, changed);
+    const updated = await unpublish(cms.db, actor, careerPublishing, changed, created.id);
     expect(updated).toMatchObject({
       id: created.id,
       title: "Lead Engineer",
@@ -191,7 +197,9 @@ describe("createCareer, updateCareer, deleteCareer", () => {
       isActive: false,
     });
     expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
-    await expect(updateCareer(cms.db, actor, "00000000-0000-4000-8000-000000000000", changed)).resolves.toBeUndefined();
+    await expect(
+      unpublish(cms.db, actor, careerPublishing, changed, "00000000-0000-4000-8000-000000000000"),
+    ).rejects.toThrow("This job opening does not exist or has been deleted");
   });
 
   it("deletes a career by id, and says false for an unknown id", async () => {
@@ -267,30 +275,49 @@ describe("the Careers tab when the database fails", () => {
     await expect(loader(routeArgs(cms.request("http://localhost/cms/careers")))).resolves.toEqual({
       careers: [],
       error: "Failed to fetch careers",
+      query: "",
     });
   });
 
-  it('saving answers "Failed to save career" and deleting "Failed to delete career"', async () => {
-    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
-    const url = "http://localhost/cms/careers";
-    const created = await action(routeArgs(cms.post(url, { intent: "create", title: "Engineer" })));
+  it('saving (in the editor) answers "Failed to save career" and deleting "Failed to delete career"', async () => {
+    const { careerEditorAction } = await routeWithBrokenDatabase(
+      cms,
+      () => import("~/routes/cms/career-editor.server"),
+    );
+    const editorUrl = "http://localhost/cms/careers/new";
+    const created = (await careerEditorAction(cms.post(editorUrl, { intent: "save", title: "Engineer" }), "new")) as {
+      init: ResponseInit | null;
+    };
     expect(created.init?.status).toBe(500);
-    await expect(toastOf(created)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
+    await expect(toastOf(created as never)).resolves.toMatchObject({
+      type: "error",
+      description: "Failed to save career",
+    });
 
     const id = "00000000-0000-4000-8000-000000000001";
-    const updated = await action(routeArgs(cms.post(url, { intent: "update", id, title: "Engineer" })));
-    await expect(toastOf(updated)).resolves.toMatchObject({ type: "error", description: "Failed to save career" });
+    const updated = await careerEditorAction(cms.post(editorUrl, { intent: "publish", title: "Engineer" }), id);
+    await expect(toastOf(updated as never)).resolves.toMatchObject({
+      type: "error",
+      description: "Failed to save career",
+    });
 
-    const deleted = await action(routeArgs(cms.post(url, { intent: "delete", id })));
+    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
+    const deleted = await action(routeArgs(cms.post("http://localhost/cms/careers", { intent: "delete", id })));
     expect(deleted.init?.status).toBe(500);
     await expect(toastOf(deleted)).resolves.toMatchObject({ type: "error", description: "Failed to delete career" });
   });
 
   it("a missing title is refused before the database is asked", async () => {
-    const { action } = await routeWithBrokenDatabase(cms, () => import("~/routes/cms/careers"));
-    const result = await action(routeArgs(cms.post("http://localhost/cms/careers", { intent: "create", title: " " })));
+    const { careerEditorAction } = await routeWithBrokenDatabase(
+      cms,
+      () => import("~/routes/cms/career-editor.server"),
+    );
+    const result = (await careerEditorAction(
+      cms.post("http://localhost/cms/careers/new", { intent: "save", title: " " }),
+      "new",
+    )) as { data: unknown; init: ResponseInit | null };
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, intent: "create", errors: { title: "Title is required" } });
+    expect(result.data).toEqual({ ok: false, intent: "save", errors: { title: "Title is required" } });
     await expect(listCareers(cms.db)).resolves.toEqual([]);
   });
 });

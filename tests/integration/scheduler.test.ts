@@ -9,8 +9,9 @@ import { auditLog, careers, content, revisions, scheduledActions, trainingCourse
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";
 import { courseFormSchema } from "~/lib/schemas/courses";
-import { createCareer, findCareer } from "~/server/careers/careers.server";
-import { createCourse, findCourse } from "~/server/commerce/courses.server";
+import { careerPublishing, findCareer } from "~/server/careers/careers.server";
+import { coursePublishing, findCourse } from "~/server/commerce/courses.server";
+import { saveDraft } from "~/server/publishing/publishable.server";
 import { listRevisions } from "~/server/publishing/revisions.server";
 import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
 import { deleteContent, getContentById } from "~/server/content/content.server";
@@ -130,14 +131,17 @@ describe("runDueScheduledActions", () => {
 
 describe("job openings and courses", () => {
   it("are shown (is_active) and hidden at their time, each save and change keeping a revision", async () => {
-    const career = await createCareer(
+    // Save draft creates an inactive item (issue 17, decision 017).
+    const { row: career } = await saveDraft(
       database.db,
       actor,
+      careerPublishing,
       careerFormSchema.parse({ title: "Scheduled engineer", isActive: "false" }),
     );
-    const course = await createCourse(
+    const { row: course } = await saveDraft(
       database.db,
       actor,
+      coursePublishing,
       courseFormSchema.parse({
         name: "Scheduled course",
         description: "What it teaches.",

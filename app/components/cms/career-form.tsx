@@ -1,118 +1,135 @@
 /**
- * The add/edit form of the CMS Careers tab (routes/cms/careers.tsx), shown in its dialog. It has
- * its own fetcher, so each opening starts afresh, and closes the dialog once the save worked.
+ * The job-opening editor (/cms/careers/new and /cms/careers/{id}; issue 17, decision 017): the
+ * Careers tab's fields, the description in the rich-text editor, and Save draft / Publish /
+ * Unpublish / Schedule. Enter and Ctrl/Cmd+S save the draft; leaving with changes asks first.
  */
+import { ArrowLeftIcon } from "lucide-react";
 import { useId, useRef } from "react";
+import { Form, Link } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
-import { SwitchField } from "~/components/cms/switch-field";
-import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
-import { Button } from "~/components/ui/button";
-import { DialogClose, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
-import { CAREER_TYPES, type CareerType } from "~/lib/enums";
-import { CAREER_LIMITS, requirementsToText } from "~/lib/schemas/careers";
+import { RichTextEditor } from "~/components/cms/rich-text/rich-text-field";
+import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/types";
+import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";
+import { CAREER_TYPES } from "~/lib/enums";
+import { CAREER_LIMITS } from "~/lib/schemas/careers";
+import { usePickImage } from "./media/use-pick-image";
+import { CancelScheduleForm, PublishingActions } from "./publishing-panel";
+import type { EditorPublishing } from "./publishing-status";
 import { useSaveShortcut } from "./use-save-shortcut";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
-/** A career as the form edits it. */
+/** A job opening as the editor shows it: its working copy (the pending draft over the live row). */
 export interface EditableCareer {
   id: string;
-  title: string;
-  department: string | null;
-  location: string | null;
-  type: CareerType;
-  experience: string | null;
-  description: string | null;
-  requirements: string[];
   isActive: boolean;
+  title: string;
+  department: string;
+  location: string;
+  type: string;
+  experience: string;
+  /** The description's HTML (a never-edited opening's plain text as paragraphs). */
+  descriptionHtml: string;
+  document: unknown;
+  /** One requirement per line. */
+  requirements: string;
 }
 
-export function CareerForm({ career, onSaved }: { career: EditableCareer | null; onSaved: () => void }) {
-  const { fetcher, errors, busy } = useCmsFormFetcher(onSaved);
+export function CareerEditor({
+  career,
+  publishing,
+  errors,
+  richText,
+}: {
+  career: EditableCareer | null;
+  publishing: EditorPublishing | null;
+  /** The save's messages by field ("form" for the whole form). */
+  errors: Record<string, string>;
+  richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
+}) {
   const id = useId();
-  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
-  // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17).
+  const { pickImage, picker } = usePickImage();
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, career);
-  useSaveShortcut(formRef);
+  useSaveShortcut(formRef, { anywhere: true });
+  const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
+  const heading = career ? "Edit Career" : "Add New Career";
 
   return (
-    <>
-      <DialogTitle>{career ? "Edit Career" : "Add New Career"}</DialogTitle>
-      <DialogDescription>
-        {career
-          ? "Change this job opening and save it."
-          : "Describe the job opening; only the title must be filled in."}
-      </DialogDescription>
-      <fetcher.Form ref={formRef} method="post" className="grid gap-4" noValidate>
+    <section className="rounded-lg border bg-card p-6" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to="/cms/careers"
+          className="inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-accent"
+        >
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          {heading}
+        </h2>
+      </div>
+
+      <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
-        <input type="hidden" name="intent" value={career ? "update" : "create"} />
-        {career ? <input type="hidden" name="id" value={career.id} /> : null}
-        <TextField
-          {...field("title")}
-          label="Title"
-          defaultValue={career?.title ?? ""}
-          maxLength={CAREER_LIMITS.title}
-          required
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
+        <div className="grid content-start gap-4 lg:col-span-2">
           <TextField
-            {...field("department")}
-            label="Department"
-            defaultValue={career?.department ?? ""}
-            maxLength={CAREER_LIMITS.department}
+            {...field("title")}
+            label="Title *"
+            defaultValue={career?.title ?? ""}
+            maxLength={CAREER_LIMITS.title}
+            aria-required="true"
           />
-          <TextField
-            {...field("location")}
-            label="Location"
-            defaultValue={career?.location ?? ""}
-            maxLength={CAREER_LIMITS.location}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              {...field("department")}
+              label="Department"
+              defaultValue={career?.department ?? ""}
+              maxLength={CAREER_LIMITS.department}
+            />
+            <TextField
+              {...field("location")}
+              label="Location"
+              defaultValue={career?.location ?? ""}
+              maxLength={CAREER_LIMITS.location}
+            />
+            <SelectField
+              {...field("type")}
+              label="Type"
+              defaultValue={(career?.type as (typeof CAREER_TYPES)[number] | undefined) ?? "Full-time"}
+              options={CAREER_TYPES}
+            />
+            <TextField
+              {...field("experience")}
+              label="Experience"
+              defaultValue={career?.experience ?? ""}
+              placeholder="3+ years"
+              maxLength={CAREER_LIMITS.experience}
+            />
+          </div>
+          <RichTextEditor
+            name="description"
+            label="Description"
+            error={errors.description}
+            hint={<>Headings, lists and links show on the job page. {"{{key}}"} inserts a public site setting.</>}
+            initialHtml={career?.descriptionHtml ?? ""}
+            initialDocument={career?.document ?? null}
+            placeholders={richText.placeholders}
+            pages={richText.pages}
+            pickImage={pickImage}
           />
-          <SelectField
-            {...field("type")}
-            label="Type"
-            defaultValue={career?.type ?? "Full-time"}
-            options={CAREER_TYPES}
-          />
-          <TextField
-            {...field("experience")}
-            label="Experience"
-            defaultValue={career?.experience ?? ""}
-            placeholder="3+ years"
-            maxLength={CAREER_LIMITS.experience}
+          {picker}
+          <TextareaField
+            {...field("requirements")}
+            label="Requirements (one per line)"
+            rows={5}
+            defaultValue={career?.requirements ?? ""}
+            maxLength={CAREER_LIMITS.requirementsText}
           />
         </div>
-        <TextareaField
-          {...field("description")}
-          label="Description"
-          rows={4}
-          defaultValue={career?.description ?? ""}
-          maxLength={CAREER_LIMITS.description}
-        />
-        <TextareaField
-          {...field("requirements")}
-          label="Requirements (one per line)"
-          rows={5}
-          defaultValue={requirementsToText(career?.requirements)}
-          maxLength={CAREER_LIMITS.requirementsText}
-        />
-        <SwitchField id={`${id}-active`} name="isActive" label="Active" defaultChecked={career?.isActive ?? true} />
-        {errors.form ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : career ? "Update" : "Create"}
-          </Button>
-        </div>
-      </fetcher.Form>
-    </>
+        <PublishingActions publishing={publishing} isActive={career?.isActive ?? false} idPrefix={id} errors={errors} />
+      </Form>
+      <CancelScheduleForm publishing={publishing} idPrefix={id} />
+    </section>
   );
 }

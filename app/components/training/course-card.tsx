@@ -1,5 +1,6 @@
 import { CheckIcon, ClockIcon, ShoppingBasketIcon, StarIcon, UserRoundIcon, UsersIcon } from "lucide-react";
 import { useBasket } from "~/components/site/basket-provider";
+import { JobDescription } from "~/components/site/job-description";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
@@ -68,7 +69,15 @@ export function CourseCard({ course }: { course: CourseSummary }) {
       <h3 id={headingId} className="mt-4 text-xl font-semibold">
         {course.name}
       </h3>
-      <p className="mt-2 leading-7 text-muted-foreground">{course.description}</p>
+      {course.descriptionHtml ? (
+        <JobDescription
+          html={course.descriptionHtml}
+          text={course.description}
+          className="mt-2 leading-7 text-muted-foreground"
+        />
+      ) : (
+        <p className="mt-2 leading-7 text-muted-foreground">{course.description}</p>
+      )}
 
       <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
         {course.rating !== null ? (

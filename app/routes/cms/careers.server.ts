@@ -1,12 +1,13 @@
 /**
- * The CMS Careers tab's server side (routes/cms/careers.tsx): its list, and its action's intents
- * "create", "update" and "delete", with the spec's messages (SPEC.md section 8, "Careers admin").
+ * The CMS Careers tab's server side (routes/cms/careers.tsx): its list and its action's "delete",
+ * with the spec's messages (SPEC.md section 8, "Careers admin"). Adding and editing are the
+ * editor's (career-editor.server.ts; decision 017).
  */
-import { careerFormSchema, careerIdSchema } from "~/lib/schemas/careers";
-import { createCareer, deleteCareer, listCareers, updateCareer } from "~/server/careers/careers.server";
+import { careerIdSchema } from "~/lib/schemas/careers";
+import { deleteCareer, listCareers } from "~/server/careers/careers.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { undoTrash } from "~/lib/trash";
-import { actionSucceeded, invalidFields, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch careers",
@@ -15,9 +16,11 @@ const MESSAGES = {
 } as const;
 
 /** Every career, newest first; a failure to read them is shown as the list's error state. */
-export async function careersView() {
-  const { items: careers, error } = await readCmsList(listCareers, MESSAGES.fetchFailed);
-  return { careers, error };
+export async function careersView(request: Request) {
+  // ?q= finds a word in the title, department or description (issue 17).
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const { items: careers, error } = await readCmsList((db) => listCareers(db, { q: query }), MESSAGES.fetchFailed);
+  return { careers, error, query };
 }
 
 export function careersAction(request: Request) {
@@ -25,18 +28,6 @@ export function careersAction(request: Request) {
   return runCmsAction(request, { failureMessage }, async ({ current, values, intent, db }) => {
     const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
     switch (intent) {
-      case "create":
-      case "update": {
-        const parsed = careerFormSchema.safeParse(values);
-        if (!parsed.success) return invalidFields(parsed.error, { intent });
-        if (intent === "create") {
-          await createCareer(db, current.user, parsed.data);
-          return actionSucceeded(intent, { description: "Career created successfully" });
-        }
-        const id = careerIdSchema.safeParse(values);
-        if (!id.success || !(await updateCareer(db, current.user, id.data.id, parsed.data))) throw notFound();
-        return actionSucceeded(intent, { description: "Career updated successfully" });
-      }
       case "delete": {
         const id = careerIdSchema.safeParse(values);
         if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();

@@ -1,55 +1,44 @@
 /**
  * The CMS Careers tab (/cms/careers; SPEC.md sections 2, 3 and 5): every job opening, newest first,
- * with add and edit in a dialog, and delete. The action lives in careers.server.ts.
+ * with delete; adding and editing open the editor (/cms/careers/new, /cms/careers/{id}; decision
+ * 017). The action lives in careers.server.ts.
  */
 import { PencilIcon, PlusIcon } from "lucide-react";
-import { useState } from "react";
-import { useLoaderData } from "react-router";
-import { CareerForm } from "~/components/cms/career-form";
+import { Link, useLoaderData } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { DataTable } from "~/components/cms/data-table";
-import { useDialogOpener } from "~/components/cms/use-dialog-opener";
+import { ListSearch } from "~/components/cms/list-search";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/careers";
 import { careersAction, careersView } from "./careers.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return careersView();
+  return careersView(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
   return careersAction(request);
 }
 
-type CareerItem = Awaited<ReturnType<typeof loader>>["careers"][number];
-
-/** Which dialog is open: none, a new career, or an existing one. */
-type Editing = { mode: "closed" } | { mode: "create" } | { mode: "edit"; career: CareerItem };
-
 export default function CareersTab() {
-  const { careers, error } = useLoaderData<typeof loader>();
-  const [editing, setEditing] = useState<Editing>({ mode: "closed" });
-  const opener = useDialogOpener();
-  const open = (next: Editing) => {
-    opener.remember(document.activeElement);
-    setEditing(next);
-  };
-  const close = () => setEditing({ mode: "closed" });
+  const { careers, error, query } = useLoaderData<typeof loader>();
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="careers-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="careers-heading" className="text-lg font-semibold">
           Careers Management
         </h2>
-        <Button type="button" onClick={() => open({ mode: "create" })}>
-          <PlusIcon aria-hidden="true" />
-          Add New Career
+        <Button asChild>
+          <Link to="/cms/careers/new">
+            <PlusIcon aria-hidden="true" />
+            Add New Career
+          </Link>
         </Button>
       </div>
+      <ListSearch id="careers" label="Search title, department or description" query={query} />
       <DataTable
         columns={["Title", "Department", "Location", "Type", "Status"]}
         error={error}
@@ -64,17 +53,14 @@ export default function CareersTab() {
             <td className="py-3 pr-4">{career.type}</td>
             <td className="py-3 pr-4">
               <Badge tone={career.isActive ? "green" : "gray"}>{career.isActive ? "Active" : "Inactive"}</Badge>
+              {career.draft ? <span className="ml-2 text-xs text-muted-foreground">Unpublished changes</span> : null}
             </td>
             <td className="py-3">
               <div className="flex justify-end gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Edit ${career.title}`}
-                  onClick={() => open({ mode: "edit", career })}
-                >
-                  <PencilIcon aria-hidden="true" />
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/cms/careers/${career.id}`} aria-label={`Edit ${career.title}`}>
+                    <PencilIcon aria-hidden="true" />
+                  </Link>
                 </Button>
                 <ConfirmForm
                   fields={{ intent: "delete", id: career.id }}
@@ -86,13 +72,6 @@ export default function CareersTab() {
           </tr>
         ))}
       </DataTable>
-      <Dialog open={editing.mode !== "closed"} onOpenChange={(isOpen) => (isOpen ? undefined : close())}>
-        {editing.mode === "closed" ? null : (
-          <DialogContent onCloseAutoFocus={opener.onCloseAutoFocus}>
-            <CareerForm career={editing.mode === "edit" ? editing.career : null} onSaved={close} />
-          </DialogContent>
-        )}
-      </Dialog>
     </section>
   );
 }

@@ -1,11 +1,13 @@
 /**
- * The Content editor's History panel (issue 17): the item's revisions (who, when, what action) and,
- * when the address names two (?from=&to=), their field-by-field difference.
+ * The editors' History panel (issue 17): an item's revisions (who, when, what action) and, when
+ * the address names two (?from=&to=), their field-by-field difference. The Content editor uses
+ * loadContentHistory; the job-opening and course editors loadHistory with their own fields.
  */
 import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/schemas/id";
 import { diffRevisions, type FieldDiff } from "~/lib/revision-diff";
 import type { Database } from "~/server/platform/db/db.server";
+import type { RevisionEntityKind } from "~/lib/enums";
 import { getRevision, listRevisions } from "~/server/publishing/revisions.server";
 
 /**
@@ -45,12 +47,29 @@ export interface RevisionComparison {
   fields: FieldDiff[];
 }
 
-export async function loadContentHistory(
+/** A field the comparison shows; `html` compares a rich-text field by its text. */
+export interface ComparedField {
+  field: string;
+  label: string;
+  html?: boolean;
+}
+
+export interface HistoryView {
+  revisions: RevisionView[];
+  comparison: RevisionComparison | null;
+}
+
+export function loadContentHistory(db: Database, id: string, params: URLSearchParams): Promise<HistoryView> {
+  return loadHistory(db, { kind: "content", id, fields: COMPARED_FIELDS }, params);
+}
+
+export async function loadHistory(
   db: Database,
-  id: string,
+  item: { kind: RevisionEntityKind; id: string; fields: readonly ComparedField[] },
   params: URLSearchParams,
-): Promise<{ revisions: RevisionView[]; comparison: RevisionComparison | null }> {
-  const rows = await listRevisions(db, "content", id);
+): Promise<HistoryView> {
+  const { kind, id } = item;
+  const rows = await listRevisions(db, kind, id);
   const revisions = rows.map((row): RevisionView => ({
     id: row.id,
     action: ACTION_LABELS[row.action] ?? row.action,
@@ -61,12 +80,12 @@ export async function loadContentHistory(
   const fromId = params.get("from");
   const toId = params.get("to");
   if (!isUuid(fromId) || !isUuid(toId)) return { revisions, comparison: null };
-  const [from, to] = await Promise.all([getRevision(db, "content", id, fromId), getRevision(db, "content", id, toId)]);
+  const [from, to] = await Promise.all([getRevision(db, kind, id, fromId), getRevision(db, kind, id, toId)]);
   const fromView = revisions.find((revision) => revision.id === fromId);
   const toView = revisions.find((revision) => revision.id === toId);
   if (!from || !to || !fromView || !toView) return { revisions, comparison: null };
   return {
     revisions,
-    comparison: { from: fromView, to: toView, fields: diffRevisions(from.snapshot, to.snapshot, COMPARED_FIELDS) },
+    comparison: { from: fromView, to: toView, fields: diffRevisions(from.snapshot, to.snapshot, item.fields) },
   };
 }

@@ -8,7 +8,9 @@ import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/structured-data";
 import { findActiveCareer } from "~/server/careers/careers.server";
+import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -24,13 +26,18 @@ const VALID_FOR_DAYS = 30;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const idPrefix = careerIdPrefix(params.job);
-  const career = idPrefix ? await findActiveCareer(getDb, idPrefix) : undefined;
+  const [career, settings] = await Promise.all([
+    idPrefix ? findActiveCareer(getDb, idPrefix) : undefined,
+    getPublicSettings(getDb),
+  ]);
   if (!career) throw data(null, { status: 404 });
   const path = careerPath(career);
   if (path !== `/careers/${params.job}`) throw redirect(path, 301);
   const { id, title, department, type, experience, location, description, requirements, createdAt } = career;
+  // The editor's formatting when there is some; JobPosting and the meta description keep the text.
+  const descriptionHtml = publicDescriptionHtml(career.descriptionHtml, settings);
   return {
-    job: { id, title, department, type, experience, location, description, requirements, path },
+    job: { id, title, department, type, experience, location, description, descriptionHtml, requirements, path },
     datePosted: createdAt.toISOString().slice(0, 10),
     // An opening has no closing date: it is open while its page answers, so it is always said to be
     // valid for the next 30 days; once deactivated, its page is a 404 and search engines drop it.
@@ -80,7 +87,7 @@ export default function CareerRoute() {
           Posted <time dateTime={datePosted}>{formatDate(datePosted, "long")}</time>
         </span>
       </p>
-      <JobDescription text={job.description} className="mt-8 text-lg leading-8" />
+      <JobDescription text={job.description} html={job.descriptionHtml} className="mt-8 text-lg leading-8" />
       {job.requirements.length > 0 ? (
         <section aria-labelledby="requirements-heading" className="mt-10">
           <h2 id="requirements-heading" className="text-2xl font-semibold">

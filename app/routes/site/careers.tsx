@@ -11,7 +11,9 @@ import { CAREERS_PAGE } from "~/content/careers";
 import { applyPath, careerPath } from "~/lib/careers";
 import { publicPageMeta } from "~/lib/meta";
 import { getActiveCareers, type Career } from "~/server/careers/careers.server";
+import { getPublicSettings, type SettingsMap } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import { logger } from "~/server/platform/logger.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/careers";
@@ -28,17 +30,19 @@ export async function loader(_: Route.LoaderArgs) {
 
 async function loadOpenings() {
   try {
-    const careers = await getActiveCareers(getDb);
-    return { openings: careers.map(toOpening), failed: false };
+    const [careers, settings] = await Promise.all([getActiveCareers(getDb), getPublicSettings(getDb)]);
+    return { openings: careers.map((career) => toOpening(career, settings)), failed: false };
   } catch (error) {
     logger.error({ err: error }, "could not load the job openings");
     return { openings: [], failed: true };
   }
 }
 
-function toOpening(career: Career) {
+function toOpening(career: Career, settings: SettingsMap) {
   const { id, title, department, type, experience, location, description, requirements } = career;
-  return { id, title, department, type, experience, location, description, requirements, path: careerPath(career) };
+  const descriptionHtml = publicDescriptionHtml(career.descriptionHtml, settings);
+  const path = careerPath(career);
+  return { id, title, department, type, experience, location, description, descriptionHtml, requirements, path };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -97,7 +101,7 @@ function OpeningCard({ opening }: { opening: Opening }) {
           {opening.location}
         </p>
       ) : null}
-      <JobDescription text={opening.description} className="mt-4 leading-7" />
+      <JobDescription text={opening.description} html={opening.descriptionHtml} className="mt-4 leading-7" />
       {opening.requirements.length > 0 ? (
         <>
           <h4 className="mt-4 font-medium">Requirements</h4>

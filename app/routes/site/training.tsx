@@ -22,6 +22,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { getPageContent, toPageContentView } from "~/server/content/page-content.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
+import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import type { Route } from "./+types/training";
 
 const PAGE_PATH = "/training";
@@ -50,7 +51,11 @@ export async function loader(_: Route.LoaderArgs) {
     page: copy,
     record,
     contentSource: content.source,
-    courses: catalogue.courses,
+    // A card shows the editor's formatting when there is some (issue 17); the JSON-LD keeps the text.
+    courses: catalogue.courses.map((course) => ({
+      ...course,
+      descriptionHtml: publicDescriptionHtml(course.descriptionHtml, settings),
+    })),
     coursesSource: catalogue.source,
     // Built here rather than in `meta`, so the course-list builder stays out of the browser's bundle.
     courseList: courseListJsonLd(

@@ -2,19 +2,16 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import type { CareerType } from "../../lib/enums";
-import type { CareerInput } from "../../lib/schemas/careers";
-import { auditedChange, recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
+import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { containsPattern } from "../platform/db/like-pattern.server";
-import { ExpectedError } from "../platform/errors.server";
-import type { RevisionAction } from "../../lib/enums";
-import { recordRevision } from "../publishing/revisions.server";
+import { scheduledHandlersOf, workingCopyOf, type Publishable } from "../publishing/publishable.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 
 export const ACTIVE_CAREERS_CACHE_KEY = "careers:active";
 
-type CareerRow = typeof careers.$inferSelect;
+export type CareerRow = typeof careers.$inferSelect;
 
 export type Career = Omit<CareerRow, "type" | "requirements"> & { type: CareerType; requirements: string[] };
 
@@ -92,59 +89,65 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
 
 const ENTITY = "careers";
 
-/** Keeps a revision of a saved job opening (issue 17): its fields, without id and timestamps. */
-async function keepRevision(tx: Database, actor: AuditActor, row: CareerRow, action: RevisionAction): Promise<void> {
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = row;
-  await recordRevision(tx, { kind: "career", entityId: row.id, action, snapshot, actor });
-}
+/** The fields the Careers editor changes: what a draft and a revision of a job opening hold. */
+export const CAREER_EDITABLE_FIELDS = [
+  "title",
+  "department",
+  "location",
+  "type",
+  "experience",
+  "description",
+  "document",
+  "descriptionHtml",
+  "requirements",
+] as const satisfies readonly (keyof CareerRow)[];
 
-export async function createCareer(db: Database, actor: Actor, input: CareerInput): Promise<Career> {
-  const row = await auditedChange(
-    db,
-    actor,
-    async (tx) => {
-      const [created] = await tx.insert(careers).values(input).returning();
-      if (!created) throw new Error("The career was not created");
-      await keepRevision(tx, actor, created, "saved");
-      return created;
-    },
-    (career) => ({ action: "career.create", entity: ENTITY, entityId: career.id, details: { title: career.title } }),
-  );
-  careersChanged();
-  return toCareer(row);
-}
+export type EditableCareerFields = Pick<CareerRow, (typeof CAREER_EDITABLE_FIELDS)[number]>;
 
-/** The updated career, or undefined when no career has this id. */
-export async function updateCareer(
-  db: Database,
-  actor: Actor,
-  id: string,
-  input: CareerInput,
-): Promise<Career | undefined> {
-  const row = await auditedChange(
-    db,
-    actor,
-    async (tx) => {
-      const [updated] = await tx
-        .update(careers)
-        .set({ ...input, updatedAt: new Date() })
-        .where(eq(careers.id, id))
-        .returning();
-      if (updated) await keepRevision(tx, actor, updated, "saved");
-      return updated;
+export const CAREER_NOT_FOUND = "This job opening does not exist or has been deleted";
+
+/** Job openings in the draft and publishing model (publishing/publishable.server.ts): active = published. */
+export const careerPublishing: Publishable<CareerRow, EditableCareerFields> = {
+  kind: "career",
+  fields: CAREER_EDITABLE_FIELDS,
+  notFound: CAREER_NOT_FOUND,
+  audit: {
+    entity: ENTITY,
+    actions: {
+      create: "career.create",
+      update: "career.update",
+      publish: "career.publish",
+      unpublish: "career.unpublish",
+      restoreRevision: "career.restore_revision",
     },
-    (career) =>
-      career
-        ? {
-            action: "career.update",
-            entity: ENTITY,
-            entityId: career.id,
-            details: { title: career.title, isActive: career.isActive },
-          }
-        : null,
-  );
-  careersChanged();
-  return row ? toCareer(row) : undefined;
+    details: (row) => ({ title: row.title }),
+  },
+  find: async (db, id) => {
+    const [row] = await db
+      .select()
+      .from(careers)
+      .where(and(eq(careers.id, id), isNull(careers.deletedAt)));
+    return row;
+  },
+  insert: async (db, values) => {
+    const [row] = await db.insert(careers).values(values).returning();
+    if (!row) throw new Error("The career was not created");
+    return row;
+  },
+  update: async (db, id, values) => {
+    const [row] = await db
+      .update(careers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(careers.id, id), isNull(careers.deletedAt)))
+      .returning();
+    return row;
+  },
+  changed: careersChanged,
+};
+
+/** The job opening as its editor shows it: the pending draft over the live row. */
+export function careerWorkingCopy(career: Career): EditableCareerFields {
+  return workingCopyOf(careerPublishing, career);
 }
 
 /** Moves a career to the trash; whether it was there to move (issue 17: deletions are undoable). */
@@ -166,40 +169,9 @@ export async function deleteCareer(db: Database, actor: Actor, id: string): Prom
   return deleted;
 }
 
-/**
- * A scheduled publication (is_active on) or unpublication (off) of a job opening, carried out by
- * the scheduler (publishing/scheduler.server.ts) with the audit entry of whoever scheduled it.
- */
-async function setCareerActive(db: Database, actor: AuditActor, id: string, isActive: boolean): Promise<void> {
-  const row = await auditedChange(
-    db,
-    actor,
-    async (tx) => {
-      const [updated] = await tx
-        .update(careers)
-        .set({ isActive, updatedAt: new Date() })
-        .where(eq(careers.id, id))
-        .returning();
-      if (!updated) throw new ExpectedError("This job opening does not exist or has been deleted", { status: 404 });
-      await keepRevision(tx, actor, updated, isActive ? "published" : "unpublished");
-      return updated;
-    },
-    (career) => ({
-      action: isActive ? "career.publish" : "career.unpublish",
-      entity: ENTITY,
-      entityId: career.id,
-      details: { title: career.title, scheduled: true },
-    }),
-  );
-  if (row) careersChanged();
-}
+/** The scheduler publishes (activates) and unpublishes job openings through the same model. */
+export const careerScheduledHandlers: ScheduledActionHandlers = scheduledHandlersOf(careerPublishing);
 
-export const careerScheduledHandlers: ScheduledActionHandlers = {
-  career: {
-    publish: (db, id, actor) => setCareerActive(db, actor, id, true),
-    unpublish: (db, id, actor) => setCareerActive(db, actor, id, false),
-  },
-};
 /** Takes careers out of the trash, as they were; returns the ids restored. */
 export async function restoreCareers(db: Database, actor: Actor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

@@ -5,12 +5,15 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
-import type { CourseInput } from "../../lib/schemas/courses";
 import type { CourseSummary } from "../../lib/training";
 import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
-import { ExpectedError } from "../platform/errors.server";
-import type { RevisionAction } from "../../lib/enums";
-import { recordRevision } from "../publishing/revisions.server";
+import {
+  publish,
+  scheduledHandlersOf,
+  unpublish,
+  workingCopyOf,
+  type Publishable,
+} from "../publishing/publishable.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
@@ -34,6 +37,8 @@ function toSummary(course: CourseSummary): CourseSummary {
     id,
     name,
     description,
+    // The editor's sanitised HTML (issue 17): the card shows it when present, else the plain text.
+    descriptionHtml: course.descriptionHtml ?? null,
     duration,
     level,
     price,
@@ -121,71 +126,99 @@ function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
 }
 
-/** What the audit log keeps of a saved course, and of one shown, hidden or deleted. */
-const savedDetails = ({ name, price, originalPrice, isActive }: Course) => ({ name, price, originalPrice, isActive });
-const nameOnly = ({ name }: Course) => ({ name });
+/** The fields the Courses editor changes: what a draft and a revision of a course hold. */
+export const COURSE_EDITABLE_FIELDS = [
+  "name",
+  "description",
+  "document",
+  "descriptionHtml",
+  "duration",
+  "level",
+  "price",
+  "originalPrice",
+  "rating",
+  "students",
+  "emoji",
+  "features",
+  "instructor",
+  "lastUpdated",
+] as const satisfies readonly (keyof Course)[];
+
+export type EditableCourseFields = Pick<Course, (typeof COURSE_EDITABLE_FIELDS)[number]>;
+
+export const COURSE_NOT_FOUND = "This course does not exist or has been deleted";
 
 /**
- * Runs one administrator's change to a course with its audit entry `action` (none when no course
- * matched), then forgets the cached catalogue.
+ * Courses in the draft and publishing model (publishing/publishable.server.ts): active = published,
+ * so an active course's draft changes neither the catalogue nor the price the checkout charges.
  */
-async function changeCourse<T extends Course | undefined>(
-  db: Database,
-  actor: AuditActor,
-  action: string,
-  change: (tx: Database) => Promise<T>,
-  details: (course: Course) => Record<string, unknown>,
-  /** The revision the change keeps (issue 17); none for a deletion. */
-  revision: RevisionAction | null = null,
-): Promise<T> {
-  const withRevision = async (tx: Database) => {
-    const row = await change(tx);
-    if (row && revision) {
-      const { id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = row;
-      await recordRevision(tx, { kind: "course", entityId: row.id, action: revision, snapshot, actor });
-    }
-    return row;
-  };
-  const course = await auditedChange(db, actor, withRevision, (row) =>
-    row ? { action, entity: "training_courses", entityId: row.id, details: details(row) } : null,
-  );
-  coursesChanged();
-  return course;
-}
-
-async function updateCourseRow(tx: Database, id: string, changes: Partial<CourseInput>): Promise<Course | undefined> {
-  const [row] = await tx
-    .update(trainingCourses)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(trainingCourses.id, id))
-    .returning();
-  return row;
-}
-
-export function createCourse(db: Database, actor: Actor, input: CourseInput): Promise<Course> {
-  const insert = async (tx: Database) => {
-    const [row] = await tx.insert(trainingCourses).values(input).returning();
+export const coursePublishing: Publishable<Course, EditableCourseFields> = {
+  kind: "course",
+  fields: COURSE_EDITABLE_FIELDS,
+  notFound: COURSE_NOT_FOUND,
+  audit: {
+    entity: "training_courses",
+    actions: {
+      create: "course.create",
+      update: "course.update",
+      publish: "course.activate",
+      unpublish: "course.deactivate",
+      restoreRevision: "course.restore_revision",
+    },
+    details: ({ name, price, originalPrice }) => ({ name, price, originalPrice }),
+  },
+  find: findCourse,
+  insert: async (db, values) => {
+    const [row] = await db.insert(trainingCourses).values(values).returning();
     if (!row) throw new Error("The course was not created");
     return row;
-  };
-  return changeCourse(db, actor, "course.create", insert, savedDetails, "saved");
+  },
+  update: async (db, id, values) => {
+    const [row] = await db
+      .update(trainingCourses)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(trainingCourses.id, id), isNull(trainingCourses.deletedAt)))
+      .returning();
+    return row;
+  },
+  changed: coursesChanged,
+};
+
+/** The course as its editor shows it: the pending draft over the live row. */
+export function courseWorkingCopy(course: Course): EditableCourseFields {
+  return workingCopyOf(coursePublishing, course);
 }
 
-/** The updated course, or undefined when no course has this id. */
-export function updateCourse(db: Database, actor: Actor, id: string, input: CourseInput): Promise<Course | undefined> {
-  return changeCourse(db, actor, "course.update", (tx) => updateCourseRow(tx, id, input), savedDetails, "saved");
-}
-
-/** Shows or hides a course on /training (and in the checkout); undefined when there is no such course. */
-export function setCourseActive(
+/**
+ * The list's one-click Activate / Deactivate: Publish (a pending draft goes live with it) or
+ * Unpublish; undefined when there is no such course.
+ */
+export async function setCourseActive(
   db: Database,
   actor: AuditActor,
   id: string,
   isActive: boolean,
 ): Promise<Course | undefined> {
-  const action = isActive ? "course.activate" : "course.deactivate";
-  const revision = isActive ? "published" : "unpublished";
-  return changeCourse(db, actor, action, (tx) => updateCourseRow(tx, id, { isActive }), nameOnly, revision);
+  if (!(await findCourse(db, id))) return undefined;
+  if (isActive) return (await publish(db, actor, coursePublishing, undefined, id)).row;
+  return unpublish(db, actor, coursePublishing, undefined, id);
+}
+
+/** What the audit log keeps of a course deleted or restored from the trash. */
+const nameOnly = ({ name }: Course) => ({ name });
+
+/** Runs one administrator's trash change to a course with its audit entry, then forgets the catalogue. */
+async function changeCourse(
+  db: Database,
+  actor: Actor,
+  action: string,
+  change: (tx: Database) => Promise<Course | undefined>,
+): Promise<Course | undefined> {
+  const course = await auditedChange(db, actor, change, (row) =>
+    row ? { action, entity: "training_courses", entityId: row.id, details: nameOnly(row) } : null,
+  );
+  coursesChanged();
+  return course;
 }
 
 /**
@@ -201,7 +234,7 @@ export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Co
       .returning();
     return row;
   };
-  return changeCourse(db, actor, "course.delete", trash, nameOnly);
+  return changeCourse(db, actor, "course.delete", trash);
 }
 
 /** Takes a course out of the trash, as it was; undefined when it is not there. */
@@ -214,7 +247,7 @@ export function restoreCourse(db: Database, actor: Actor, id: string): Promise<C
       .returning();
     return row;
   };
-  return changeCourse(db, actor, "course.restore", restore, nameOnly);
+  return changeCourse(db, actor, "course.restore", restore);
 }
 
 /** The retention job: deletes for good the courses in the trash since before `cutoff`. */
@@ -227,14 +260,5 @@ export async function purgeTrashedCourses(db: Database, cutoff: Date): Promise<{
   return rows;
 }
 
-/** What the scheduler (publishing/scheduler.server.ts) does to a course at its time: show or hide it. */
-export const courseScheduledHandlers: ScheduledActionHandlers = {
-  course: {
-    publish: async (db, id, actor) => {
-      if (!(await setCourseActive(db, actor, id, true))) throw new ExpectedError("This course does not exist");
-    },
-    unpublish: async (db, id, actor) => {
-      if (!(await setCourseActive(db, actor, id, false))) throw new ExpectedError("This course does not exist");
-    },
-  },
-};
+/** What the scheduler (publishing/scheduler.server.ts) does to a course at its time: publish or unpublish it. */
+export const courseScheduledHandlers: ScheduledActionHandlers = scheduledHandlersOf(coursePublishing);

@@ -1,0 +1,61 @@
+import { useActionData, useLoaderData } from "react-router";
+import { CareerEditor } from "~/components/cms/career-form";
+import { RevisionHistory } from "~/components/cms/revision-history";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import type { Route } from "./+types/career-editor";
+import { careerEditorAction, loadCareerEditor } from "./career-editor.server";
+
+/** /cms/careers/new and /cms/careers/{id}: the Careers tab's editor (decision 017). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadCareerEditor(request, params.id);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return careerEditorAction(request, params.id);
+}
+
+export default function CareerEditorPage() {
+  const { career, publishing, history, richText } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result && "errors" in result ? result.errors : {};
+  return (
+    <>
+      {/* Keyed by the opening and its latest revision, so the form starts again from what was saved after a restore. */}
+      <CareerEditor
+        key={`${career?.id ?? "new"}:${history?.revisions[0]?.id ?? ""}`}
+        career={career}
+        publishing={publishing}
+        errors={errors}
+        richText={richText}
+      />
+      {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.career ? "Edit Career" : "Add New Career"} | Careers | CMS` },
+];
+
+const CAREERS_LINK = { to: "/cms/careers", label: "Back to the careers list" };
+
+/** An unknown id (404) or a failure to load the opening, inside the CMS. */
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      layout="card"
+      byStatus={{
+        404: {
+          title: "Job opening not found",
+          message: "This job opening does not exist or has been deleted.",
+          link: CAREERS_LINK,
+        },
+      }}
+      otherwise={{
+        title: "Failed to fetch careers",
+        message: "Please try again in a few minutes.",
+        link: CAREERS_LINK,
+      }}
+    />
+  );
+}
