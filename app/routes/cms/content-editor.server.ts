@@ -7,7 +7,7 @@
  * what differs, for the editor's collision dialog (publishing/edit-conflicts.server.ts).
  */
 import { data } from "react-router";
-import { BASE_VERSION_FIELD, type EditConflictFailure } from "~/lib/edit-conflict";
+import { BASE_VERSION_FIELD } from "~/lib/edit-conflict";
 import { fieldErrors } from "~/lib/schemas/auth";
 import {
   CONTENT_MAX_LENGTH,
@@ -36,17 +36,11 @@ import { failureStatus } from "~/server/platform/db/database-unavailable.server"
 import { ExpectedError } from "~/server/platform/errors.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import {
-  describeEditConflict,
-  EditConflictError,
-  editVersion,
-  openedVersion,
-} from "~/server/publishing/edit-conflicts.server";
-import { listRevisions } from "~/server/publishing/revisions.server";
+import { editVersion, openedVersion } from "~/server/publishing/edit-conflicts.server";
 import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
-import type { Database } from "~/server/platform/db/db.server";
 import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
-import { ACTION_LABELS, COMPARED_FIELDS, loadContentHistory } from "./content-history.server";
+import { COMPARED_FIELDS, loadContentHistory } from "./content-history.server";
+import { answeringEditConflicts } from "./edit-conflict-answer.server";
 import { scheduledActionView } from "./scheduled.server";
 import { idSchema } from "~/lib/schemas/id";
 
@@ -161,33 +155,6 @@ function scheduleTimes(values: Record<string, string>): { publishAt: Date | null
   return times;
 }
 
-/**
- * The refusal of a save over someone else's newer change: 409, nothing changed, and what the
- * collision dialog shows (who saved last, when, their version against the form's, field by field).
- */
-async function editConflict(
-  db: Database,
-  conflict: EditConflictError,
-  context: { intent: string; itemId: string; mine: Record<string, unknown>; editor: string },
-) {
-  const [latest] = await listRevisions(db, "content", context.itemId);
-  const view = describeEditConflict(conflict, {
-    mine: context.mine,
-    fields: COMPARED_FIELDS,
-    editor: context.editor,
-    lastSave: latest
-      ? { by: latest.userEmail, at: latest.createdAt, action: ACTION_LABELS[latest.action] ?? null }
-      : null,
-  });
-  const body: EditConflictFailure = {
-    ok: false,
-    intent: context.intent,
-    errors: { form: conflict.message },
-    conflict: view,
-  };
-  return data(body, { status: 409 });
-}
-
 const backToList = (description: string) => redirectWithToast("/cms/content", { type: "success", description });
 const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
   redirectWithToast(`/cms/content/${item.id}`, { type: "success", description });
@@ -211,14 +178,9 @@ export function saveContentAction(request: Request, idParam: string | undefined)
     // anyone, and a restore keeps what it replaces in the history.
     const opened = isNew ? undefined : openedVersion(values, BASE_VERSION_FIELD);
     /** Runs a save of the form, answering a collision with someone else's newer save. */
-    const saving = async (fields: Record<string, unknown>, save: () => Promise<Response>) => {
-      try {
-        return await save();
-      } catch (error) {
-        if (!(error instanceof EditConflictError) || !itemId) throw error;
-        return editConflict(db, error, { intent, itemId, mine: fields, editor: actor.email });
-      }
-    };
+    const editorSave = { db, kind: "content", itemId, intent, editor: actor.email, fields: COMPARED_FIELDS } as const;
+    const saving = (fields: Record<string, unknown>, save: () => Promise<Response>) =>
+      answeringEditConflicts(editorSave, fields, save);
     switch (intent) {
       case "save":
       case "publish":
