@@ -234,19 +234,20 @@ async function insertScheduledAction(
 
 /**
  * The rules of a job-opening or course editor's intents (/cms/careers/{id}, /cms/courses/{id}):
- * `insert` makes an item and returns the form fields that save it.
+ * `insert` makes an item and returns the form fields that save it, with the version the editor's
+ * form carries (a save over a newer one is refused).
  */
 function editorRules(
   kind: "career" | "course",
   listPath: string,
-  insert: (server: TestServer) => Promise<{ id: string; fields: Record<string, string> }>,
+  insert: (server: TestServer) => Promise<{ id: string; fields: Record<string, string>; version: string }>,
 ): Record<string, ActionRule> {
   const table = kind === "career" ? "careers" : "training_courses";
   const toEditor = new RegExp(`^${listPath}/[0-9a-f-]+$`);
   const form = (intent: string, extra: Record<string, string> = {}) => ({
     request: async ({ server }: { server: TestServer }) => {
       const item = await insert(server);
-      return cmsForm(`${listPath}/${item.id}`, { intent, ...item.fields, ...extra });
+      return cmsForm(`${listPath}/${item.id}`, { intent, ...item.fields, baseVersion: item.version, ...extra });
     },
     tables: [intent === "schedule" ? "scheduled_actions" : table],
     expect: ADMIN_WRITE(302, redirectTo(listPath)),
@@ -792,12 +793,12 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
   },
   "routes/cms/career-editor": editorRules("career", "/cms/careers", async (server) => {
     const career = await insertCareer(server, false);
-    return { id: career.id, fields: { title: career.title } };
+    return { id: career.id, fields: { title: career.title }, version: career.updatedAt.toISOString() };
   }),
   "routes/cms/course-editor": editorRules("course", "/cms/courses", async (server) => {
     const course = await insertCourse(server);
     const fields = { name: course.name, description: "<p>A course.</p>", duration: "1 day", level: "Beginner" };
-    return { id: course.id, fields: { ...fields, price: "100" } };
+    return { id: course.id, fields: { ...fields, price: "100" }, version: course.updatedAt.toISOString() };
   }),
   "routes/cms/scheduled": {
     cancel: {

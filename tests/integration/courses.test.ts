@@ -193,7 +193,10 @@ describe("create, update, show/hide and delete", () => {
     // Read once, so the catalogue is cached before the change.
     expect((await getCatalogue(getDb)).courses.find((card) => card.id === course.id)?.price).toBe(1299.5);
 
-    const answer = await act({ ...form, intent: "update", id: course.id, price: "1099", features: "Helm charts" });
+    // The editor's form carries the version it was opened on (a save over a newer one is refused).
+    const baseVersion = course.updatedAt.toISOString();
+    const changes = { price: "1099", features: "Helm charts", baseVersion };
+    const answer = await act({ ...form, intent: "update", id: course.id, ...changes });
     await expectBackToListWith(answer, "Course published");
     expect(await courseNamed("Kubernetes in Production")).toMatchObject({
       id: course.id,

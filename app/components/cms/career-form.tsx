@@ -2,6 +2,8 @@
  * The job-opening editor (/cms/careers/new and /cms/careers/{id}; issue 17, decision 017): the
  * Careers tab's fields, the description in the rich-text editor, and Save draft / Publish /
  * Unpublish / Schedule. Enter and Ctrl/Cmd+S save the draft; leaving with changes asks first.
+ * What is typed is kept in this browser until saved and offered back after a crash or a closed tab;
+ * a save over someone else's newer one is refused and the collision dialog lets the editor choose.
  */
 import { ArrowLeftIcon } from "lucide-react";
 import { useId, useRef } from "react";
@@ -12,6 +14,8 @@ import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/t
 import { FormAlert, SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { CAREER_TYPES } from "~/lib/enums";
 import { CAREER_LIMITS } from "~/lib/schemas/careers";
+import { EditConflictDialog } from "./edit-conflict-dialog";
+import { useAutosave } from "./local-draft/use-autosave";
 import { usePickImage } from "./media/use-pick-image";
 import { CancelScheduleForm, PublishingActions } from "./publishing-panel";
 import type { EditorPublishing } from "./publishing-status";
@@ -21,6 +25,8 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
 /** A job opening as the editor shows it: its working copy (the pending draft over the live row). */
 export interface EditableCareer {
   id: string;
+  /** The version the form is opened on, posted back so a save over a newer one is refused. */
+  version: string;
   isActive: boolean;
   title: string;
   department: string;
@@ -51,6 +57,8 @@ export function CareerEditor({
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, career);
   useSaveShortcut(formRef, { anywhere: true });
+  // What is typed is kept in this browser until saved, and offered back after a crash (issue 17).
+  const restoreOffer = useAutosave(formRef, `career:${career?.id ?? "new"}`);
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
   const heading = career ? "Edit Career" : "Add New Career";
 
@@ -69,9 +77,15 @@ export function CareerEditor({
         </h2>
       </div>
 
+      <div className="mt-4 empty:hidden">{restoreOffer}</div>
+
       <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
+        {/* Two editors on one opening: the opened version, and the choice when someone saved since. */}
+        {career ? (
+          <EditConflictDialog formRef={formRef} version={career.version} copyKey={`career:${career.id}`} />
+        ) : null}
         <div className="grid content-start gap-4 lg:col-span-2">
           <TextField
             {...field("title")}

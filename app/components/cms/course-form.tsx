@@ -2,6 +2,8 @@
  * The course editor (/cms/courses/new and /cms/courses/{id}; issue 17, decision 017): every field
  * of a training course, the description in the rich-text editor, and Save draft / Publish /
  * Unpublish / Schedule. Enter and Ctrl/Cmd+S save the draft; leaving with changes asks first.
+ * What is typed is kept in this browser until saved and offered back after a crash or a closed tab;
+ * a save over someone else's newer one is refused and the collision dialog lets the editor choose.
  */
 import { ArrowLeftIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
@@ -11,6 +13,8 @@ import { RichTextEditor } from "~/components/cms/rich-text/rich-text-field";
 import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/types";
 import { FormAlert, TextareaField, TextField } from "~/components/ui/form-field";
 import { COURSE_LIMITS } from "~/lib/schemas/courses";
+import { EditConflictDialog } from "./edit-conflict-dialog";
+import { useAutosave } from "./local-draft/use-autosave";
 import { usePickImage } from "./media/use-pick-image";
 import { CancelScheduleForm, PublishingActions } from "./publishing-panel";
 import type { EditorPublishing } from "./publishing-status";
@@ -20,6 +24,8 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
 /** A course as the editor shows it: its working copy, numbers as text (the form reads "£1,299.50"). */
 export interface EditableCourse {
   id: string;
+  /** The version the form is opened on, posted back so a save over a newer one is refused. */
+  version: string;
   isActive: boolean;
   name: string;
   /** The description's HTML (a never-edited course's plain text as paragraphs). */
@@ -54,6 +60,8 @@ export function CourseEditor({
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, course);
   useSaveShortcut(formRef, { anywhere: true });
+  // What is typed is kept in this browser until saved, and offered back after a crash (issue 17).
+  const restoreOffer = useAutosave(formRef, `course:${course?.id ?? "new"}`);
   const actionData = useActionData<{ errors?: Record<string, string> }>();
 
   // A refused save moves focus to the first field to correct, so its message is read out with it.
@@ -84,9 +92,15 @@ export function CourseEditor({
         </h2>
       </div>
 
+      <div className="mt-4 empty:hidden">{restoreOffer}</div>
+
       <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-6 lg:grid-cols-3">
         <CsrfInput />
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
+        {/* Two editors on one course: the opened version, and the choice when someone saved since. */}
+        {course ? (
+          <EditConflictDialog formRef={formRef} version={course.version} copyKey={`course:${course.id}`} />
+        ) : null}
         <div className="grid content-start gap-4 lg:col-span-2">
           <p className="text-sm text-muted-foreground">Fields marked * are required.</p>
           <TextField {...field("name")} label="Name *" maxLength={COURSE_LIMITS.name} aria-required="true" />

@@ -52,6 +52,7 @@ export async function loadCareerEditor(request: Request, idParam: string | undef
     richText,
     career: {
       id: loaded.id,
+      version: loaded.version,
       isActive: loaded.isActive,
       title: fields.title,
       department: fields.department,

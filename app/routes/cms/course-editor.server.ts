@@ -61,6 +61,7 @@ export async function loadCourseEditor(request: Request, idParam: string | undef
     richText,
     course: {
       id: loaded.id,
+      version: loaded.version,
       isActive: loaded.isActive,
       name: fields.name,
       // The editor opens the document; a never-edited course's plain text becomes its paragraphs.

@@ -4,8 +4,13 @@
  * schedules, history) and their actions: Save draft, Publish, Unpublish, Schedule, cancel a
  * schedule, Restore a revision. Each kind brings its form's parser and its messages; the model is
  * app/server/publishing/publishable.server.ts.
+ *
+ * Save draft, Publish, Unpublish and Schedule carry the version the form was opened on and are
+ * refused (409, nothing changed) when someone saved the item since, as in the content editor: the
+ * answer says who, when and what differs, for the editor's collision dialog.
  */
 import { data } from "react-router";
+import { BASE_VERSION_FIELD } from "~/lib/edit-conflict";
 import { idSchema } from "~/lib/schemas/id";
 import { z } from "~/lib/schemas/zod";
 import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";
@@ -14,6 +19,7 @@ import { failureStatus } from "~/server/platform/db/database-unavailable.server"
 import type { Database } from "~/server/platform/db/db.server";
 import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { editVersion, openedVersion } from "~/server/publishing/edit-conflicts.server";
 import { scheduleTimesFromForm } from "~/server/publishing/editor-form.server";
 import {
   activeState,
@@ -29,6 +35,7 @@ import {
 import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
 import { invalidFields, runCmsAction, unknownIntent } from "./cms-action.server";
 import { loadHistory, type ComparedField } from "./content-history.server";
+import { answeringEditConflicts } from "./edit-conflict-answer.server";
 import { scheduledActionView } from "./scheduled.server";
 
 /** /cms/<tab>/new and /cms/<tab>/{id}: "new" is the only id that is not a UUID. */
@@ -108,6 +115,8 @@ export async function loadEditorItem<Row extends PublishableRow, Fields extends 
   ]);
   return {
     id: row.id,
+    // The version the form is opened on, posted back so a save over a newer one is refused.
+    version: editVersion(row),
     isActive: row.isActive,
     fields: workingCopyOf(kind.publishable, row),
     publishing: { state: activeState(row), scheduled: pending.map(scheduledActionView) },
@@ -131,6 +140,17 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
     const toList = (description: string) => redirectWithToast(listPath, { type: "success", description });
     const toEditor = (description: string) =>
       redirectWithToast(`${listPath}/${itemId}`, { type: "success", description });
+    // The version the form was opened on; a new item has none to collide with. Restore and
+    // cancelling a schedule are not checked: they carry no typed fields that could overwrite anyone.
+    const opened = itemId ? openedVersion(values, BASE_VERSION_FIELD) : undefined;
+    const editorSave = {
+      db,
+      kind: publishable.kind,
+      itemId,
+      intent,
+      editor: actor.email,
+      fields: kind.comparedFields,
+    };
     switch (intent) {
       case "save":
       case "publish":
@@ -139,20 +159,23 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
         if (intent === "unpublish" && !itemId) return unknownIntent(intent);
         const parsed = kind.parse(values);
         if (!parsed.success) return invalidFields(parsed.error, { intent });
-        if (intent === "save") {
-          const saved = await saveDraft(db, actor, publishable, parsed.data, itemId);
-          return toList(saved.created ? messages.created : messages.updated);
-        }
-        if (intent === "publish") {
-          await publish(db, actor, publishable, parsed.data, itemId);
-          return toList(messages.published);
-        }
-        if (intent === "unpublish" && itemId) {
-          await unpublish(db, actor, publishable, parsed.data, itemId);
-          return toList(messages.unpublished);
-        }
-        await scheduleItem(db, actor, publishable, parsed.data, itemId, scheduleTimesFromForm(values));
-        return toList(messages.scheduled);
+        const input = parsed.data;
+        return answeringEditConflicts(editorSave, input, async () => {
+          if (intent === "save") {
+            const saved = await saveDraft(db, actor, publishable, input, itemId, opened);
+            return toList(saved.created ? messages.created : messages.updated);
+          }
+          if (intent === "publish") {
+            await publish(db, actor, publishable, input, itemId, opened);
+            return toList(messages.published);
+          }
+          if (intent === "unpublish" && itemId) {
+            await unpublish(db, actor, publishable, input, itemId, opened);
+            return toList(messages.unpublished);
+          }
+          await scheduleItem(db, actor, publishable, input, itemId, scheduleTimesFromForm(values), opened);
+          return toList(messages.scheduled);
+        });
       }
       case "cancel-schedule": {
         const scheduleId = idSchema.safeParse(values.scheduleId);

@@ -122,11 +122,12 @@ export const careerPublishing: Publishable<CareerRow, EditableCareerFields> = {
     },
     details: (row) => ({ title: row.title }),
   },
-  find: async (db, id) => {
-    const [row] = await db
+  find: async (db, id, options) => {
+    const query = db
       .select()
       .from(careers)
       .where(and(eq(careers.id, id), isNull(careers.deletedAt)));
+    const [row] = options?.forUpdate ? await query.for("update") : await query;
     return row;
   },
   insert: async (db, values) => {

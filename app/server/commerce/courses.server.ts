@@ -112,12 +112,17 @@ export function findCoursesByIds(db: Database, ids: readonly string[]): Promise<
     .where(and(inArray(trainingCourses.id, [...ids]), isNull(trainingCourses.deletedAt)));
 }
 
-/** The course with this id, unless it is in the trash. */
-export async function findCourse(db: Database, id: string): Promise<Course | undefined> {
-  const [row] = await db
+/** The course with this id, unless it is in the trash; `forUpdate` locks it until the transaction ends. */
+export async function findCourse(
+  db: Database,
+  id: string,
+  options?: { forUpdate?: boolean },
+): Promise<Course | undefined> {
+  const query = db
     .select()
     .from(trainingCourses)
     .where(and(eq(trainingCourses.id, id), isNull(trainingCourses.deletedAt)));
+  const [row] = options?.forUpdate ? await query.for("update") : await query;
   return row;
 }
 

@@ -8,11 +8,17 @@
  * (the editable fields) until Publish, so the live job page, the catalogue and the checkout's prices
  * stay as they were; an inactive item is edited in its row directly (nothing live to protect).
  * Every action keeps a revision and writes its audit entry in the same transaction.
+ *
+ * Two editors on one item (issue 17): Save draft, Publish, Unpublish and Schedule from an editor's
+ * form take the version the form was opened on (`opened`) and are refused, changing nothing, when
+ * the item was saved since (publishing/edit-conflicts.server.ts). The scheduler, the lists' bulk
+ * actions and Restore pass none: they carry no typed fields that could overwrite anyone.
  */
 import type { RevisionAction, RevisionEntityKind } from "../../lib/enums";
 import { recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { refuseIfChangedSince, type OpenedVersion } from "./edit-conflicts.server";
 import { getRevision, recordRevision } from "./revisions.server";
 import { scheduleAction, type ScheduledActionHandlers } from "./scheduled-actions.server";
 
@@ -23,6 +29,8 @@ export interface PublishableRow {
   id: string;
   isActive: boolean;
   draft: Record<string, unknown> | null;
+  /** Moved by every write of the row: the version an editor's form is opened on. */
+  updatedAt: Date;
 }
 
 /** What a write changes: editable fields, the live switch, the pending draft. */
@@ -41,8 +49,8 @@ export interface Publishable<Row extends PublishableRow, Fields extends Record<s
     actions: Record<"create" | "update" | "publish" | "unpublish" | "restoreRevision", string>;
     details: (row: Row) => Record<string, unknown>;
   };
-  /** The row, unless it is unknown or in the trash. */
-  find: (db: Database, id: string) => Promise<Row | undefined>;
+  /** The row, unless it is unknown or in the trash; `forUpdate` locks it until the transaction ends. */
+  find: (db: Database, id: string, options?: { forUpdate?: boolean }) => Promise<Row | undefined>;
   insert: (db: Database, values: Fields & { isActive: boolean }) => Promise<Row>;
   update: (db: Database, id: string, values: RowChanges<Fields>) => Promise<Row | undefined>;
   /** Forgets the cached public data (the job pages, the catalogue, the assistant's index). */
@@ -74,13 +82,19 @@ export function activeState(row: Pick<PublishableRow, "isActive" | "draft">): "d
   return "draft";
 }
 
+/**
+ * The row to act on, locked until the transaction ends (a concurrent save waits, then sees this
+ * one's version). With `opened`, a row saved since that version is refused (EditConflictError).
+ */
 async function requireRow<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
   kind: Publishable<Row, Fields>,
   id: string,
+  opened?: OpenedVersion,
 ): Promise<Row> {
-  const row = await kind.find(db, id);
+  const row = await kind.find(db, id, { forUpdate: true });
   if (!row) throw new ExpectedError(kind.notFound, { status: 404 });
+  refuseIfChangedSince(row, opened, () => workingCopyOf(kind, row));
   return row;
 }
 
@@ -135,6 +149,7 @@ async function saveDraftIn<Row extends PublishableRow, Fields extends Record<str
   input: Record<string, unknown>,
   id: string | undefined,
   revision: RevisionAction,
+  opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
   const fields = pickFields<Fields>(kind.fields, input);
   if (!id) {
@@ -143,7 +158,7 @@ async function saveDraftIn<Row extends PublishableRow, Fields extends Record<str
     kind.changed();
     return { row, created: true };
   }
-  const current = await requireRow(db, kind, id);
+  const current = await requireRow(db, kind, id, opened);
   const row = current.isActive
     ? await write(db, kind, id, asDraft(fields))
     : await write(db, kind, id, { ...fields, draft: null });
@@ -158,8 +173,9 @@ export function saveDraft<Row extends PublishableRow, Fields extends Record<stri
   kind: Publishable<Row, Fields>,
   input: Record<string, unknown>,
   id?: string,
+  opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
-  return db.transaction((tx) => saveDraftIn(tx, actor, kind, input, id, "saved"));
+  return db.transaction((tx) => saveDraftIn(tx, actor, kind, input, id, "saved", opened));
 }
 
 /**
@@ -173,6 +189,7 @@ async function publishIn<Row extends PublishableRow, Fields extends Record<strin
   id: string | undefined,
   input: Record<string, unknown> | undefined,
   extra: Record<string, unknown> = {},
+  opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
   if (!id) {
     if (!input) throw new ExpectedError(kind.notFound, { status: 404 });
@@ -182,7 +199,7 @@ async function publishIn<Row extends PublishableRow, Fields extends Record<strin
     kind.changed();
     return { row, created: true };
   }
-  const current = await requireRow(db, kind, id);
+  const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
   const row = await write(db, kind, id, { ...fields, isActive: true, draft: null });
   await keep(db, actor, kind, row, "published", kind.audit.actions.publish, extra);
@@ -196,8 +213,9 @@ export function publish<Row extends PublishableRow, Fields extends Record<string
   kind: Publishable<Row, Fields>,
   input: Record<string, unknown> | undefined,
   id?: string,
+  opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
-  return db.transaction((tx) => publishIn(tx, actor, kind, id, input));
+  return db.transaction((tx) => publishIn(tx, actor, kind, id, input, {}, opened));
 }
 
 /** Unpublishes an item (makes it inactive): its pending draft (or the given fields) becomes the row. */
@@ -208,8 +226,9 @@ async function unpublishIn<Row extends PublishableRow, Fields extends Record<str
   id: string,
   input: Record<string, unknown> | undefined,
   extra: Record<string, unknown> = {},
+  opened?: OpenedVersion,
 ): Promise<Row> {
-  const current = await requireRow(db, kind, id);
+  const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
   const row = await write(db, kind, id, { ...fields, isActive: false, draft: null });
   await keep(db, actor, kind, row, "unpublished", kind.audit.actions.unpublish, extra);
@@ -223,8 +242,9 @@ export function unpublish<Row extends PublishableRow, Fields extends Record<stri
   kind: Publishable<Row, Fields>,
   input: Record<string, unknown> | undefined,
   id: string,
+  opened?: OpenedVersion,
 ): Promise<Row> {
-  return db.transaction((tx) => unpublishIn(tx, actor, kind, id, input));
+  return db.transaction((tx) => unpublishIn(tx, actor, kind, id, input, {}, opened));
 }
 
 /**
@@ -238,9 +258,10 @@ export function scheduleItem<Row extends PublishableRow, Fields extends Record<s
   input: Record<string, unknown>,
   id: string | undefined,
   times: { publishAt: Date | null; unpublishAt: Date | null },
+  opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
   return db.transaction(async (tx) => {
-    const saved = await saveDraftIn(tx, actor, kind, input, id, "scheduled");
+    const saved = await saveDraftIn(tx, actor, kind, input, id, "scheduled", opened);
     for (const [action, runAt] of [
       ["publish", times.publishAt],
       ["unpublish", times.unpublishAt],
