@@ -11,9 +11,9 @@ import type { FieldDiff } from "./revision-diff";
 export const BASE_VERSION_FIELD = "baseVersion";
 
 export const EDIT_CONFLICT_MESSAGES = {
-  changed: "Someone else saved this page after you opened it. Nothing was saved: choose which version to keep.",
+  changed: "Someone else saved this after you opened it. Nothing was saved: choose which version to keep.",
   unknown:
-    "This form did not say which version of the page it was opened on (it may be from before an update of the site). Nothing was saved: choose which version to keep.",
+    "This form did not say which version it was opened on (it may be from before an update of the site). Nothing was saved: choose which version to keep.",
 } as const;
 
 /** What a refused save tells the editor: who saved last, when, and how their version differs. */

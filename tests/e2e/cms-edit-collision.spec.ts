@@ -81,7 +81,7 @@ test("a save over another editor's newer save is refused with a dialog that show
     const dialog = conflictDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${editorA.email} saved it on`);
-    await expect(dialog).toContainText("(Saved draft). Someone else saved this page after you opened it.");
+    await expect(dialog).toContainText("(Saved draft). Someone else saved this after you opened it.");
     const titleChange = dialog.getByRole("region", { name: "Title", exact: true });
     await expect(titleChange).toContainText("Their version");
     await expect(titleChange.locator("del")).toHaveText("only in their version: A");

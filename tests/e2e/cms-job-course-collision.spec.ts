@@ -87,7 +87,7 @@ test("a course saved over another editor's newer save is refused; the dialog sho
     const name = page.getByLabel("Name *");
     await name.fill("Course by B");
     expect(await saveDraft(page)).toBe(409);
-    const dialog = page.getByRole("alertdialog", { name: "Someone else saved this page" });
+    const dialog = page.getByRole("alertdialog", { name: "Someone else saved this course" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${editorA.email} saved it on`);
     await expect(dialog).toContainText("(Saved draft).");

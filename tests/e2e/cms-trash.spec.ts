@@ -11,6 +11,7 @@ import {
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  expectPanelsFitPhoneWidth,
   signInAs,
   test,
   waitForReact,
@@ -79,13 +80,7 @@ test("the Trash view lists what was deleted and restores it", async ({ page, ser
     await expect(row).toContainText("Content (page)");
     await expect(page.getByText(/keep their address \(slug\)/)).toBeVisible();
     await expectAccessibleInBothThemes(page);
-    // At 375 px every panel fits the screen (a wide table scrolls inside its own box).
-    await page.setViewportSize({ width: 375, height: 800 });
-    const rightEdges = await page
-      .locator("main section")
-      .evaluateAll((sections) => sections.map((section) => section.getBoundingClientRect().right));
-    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectPanelsFitPhoneWidth(page);
 
     const restore = row.getByRole("button", { name: `Restore ${marker} item 0` });
     await waitForReact(restore);

@@ -233,6 +233,19 @@ export async function waitForToastsToClose(page: Page): Promise<void> {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * At a phone's width (375 px) every panel of a CMS page fits the screen (a wide table scrolls
+ * inside its own box); the desktop size is put back afterwards.
+ */
+export async function expectPanelsFitPhoneWidth(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const rightEdges = await page
+    .locator("main section")
+    .evaluateAll((sections) => sections.map((section) => section.getBoundingClientRect().right));
+  expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 type FormBody = Record<string, string>;
 
 /** A request to a CMS action: a valid form body, and the address when it is not the tab's own. */

@@ -84,7 +84,12 @@ export function CareerEditor({
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
         {/* Two editors on one opening: the opened version, and the choice when someone saved since. */}
         {career ? (
-          <EditConflictDialog formRef={formRef} version={career.version} copyKey={`career:${career.id}`} />
+          <EditConflictDialog
+            formRef={formRef}
+            version={career.version}
+            copyKey={`career:${career.id}`}
+            subject="job opening"
+          />
         ) : null}
         <div className="grid content-start gap-4 lg:col-span-2">
           <TextField

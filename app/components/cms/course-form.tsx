@@ -99,7 +99,12 @@ export function CourseEditor({
         <FormAlert className="font-medium lg:col-span-3">{errors.form}</FormAlert>
         {/* Two editors on one course: the opened version, and the choice when someone saved since. */}
         {course ? (
-          <EditConflictDialog formRef={formRef} version={course.version} copyKey={`course:${course.id}`} />
+          <EditConflictDialog
+            formRef={formRef}
+            version={course.version}
+            copyKey={`course:${course.id}`}
+            subject="course"
+          />
         ) : null}
         <div className="grid content-start gap-4 lg:col-span-2">
           <p className="text-sm text-muted-foreground">Fields marked * are required.</p>

@@ -28,10 +28,13 @@ export function EditConflictDialog({
   formRef,
   version,
   copyKey,
+  subject = "page",
 }: {
   formRef: RefObject<HTMLFormElement | null>;
   version: string;
   copyKey: string;
+  /** What the editor edits, as the dialog's title names it ("page", "job opening", "course"). */
+  subject?: string;
 }) {
   const result = useActionData();
   const navigate = useNavigate();
@@ -99,7 +102,7 @@ export function EditConflictDialog({
             }}
             className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl"
           >
-            {conflict ? <ConflictSummary conflict={conflict} /> : null}
+            {conflict ? <ConflictSummary conflict={conflict} subject={subject} /> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="button" onClick={keepMine}>
                 Keep my version
@@ -124,14 +127,14 @@ export function EditConflictDialog({
   );
 }
 
-function ConflictSummary({ conflict }: { conflict: EditConflictView }) {
+function ConflictSummary({ conflict, subject }: { conflict: EditConflictView; subject: string }) {
   const who = conflict.savedByYou ? "You" : (conflict.savedBy ?? "Someone");
   const title =
     conflict.reason === "unknown"
-      ? "This page may have changed since you opened it"
+      ? `This ${subject} may have changed since you opened it`
       : conflict.savedByYou
-        ? "You saved this page in another window"
-        : "Someone else saved this page";
+        ? `You saved this ${subject} in another window`
+        : `Someone else saved this ${subject}`;
   return (
     <>
       <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

@@ -1,7 +1,7 @@
 /**
  * Two editors on one item (issue 17): a save over someone else's newer change is refused (409)
- * instead of silently overwriting it. Generic over the editors (content now; job openings and
- * courses next): any row with an `updated_at` that every save moves.
+ * instead of silently overwriting it. Generic over the editors (content, job openings and
+ * courses): any row with an `updated_at` that every save moves.
  *
  * How an editor uses it:
  *   1. its loader gives the form `editVersion(row)`, posted back in BASE_VERSION_FIELD;
