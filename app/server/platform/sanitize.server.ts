@@ -96,9 +96,10 @@ function isOwnMediaSrcset(srcset: string | undefined): boolean {
  * alternative is marked decorative (`alt=""`) rather than left invalid, and loads lazily.
  */
 const FINISHING: sanitizeHtml.IOptions = {
-  allowedTags: false,
+  // The first pass's tags again (not `false`, "every tag", which sanitize-html warns about on
+  // every call because it would let <script> and <style> through).
+  allowedTags: RICH_TEXT.allowedTags,
   allowedAttributes: false,
-  allowVulnerableTags: false,
   selfClosing: [...sanitizeHtml.defaults.selfClosing, "source"],
   transformTags: {
     a: (tagName, { rel: _rel, target, ...attribs }) => ({
