@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
-import { careers, content } from "../../db/schema";
+import { careers, content, trainingCourses } from "../../db/schema";
 import { DOWNLOAD_DOCUMENT_IDS } from "../../app/content/types";
 import { FAMILY_PAGE_ADDRESSES } from "../../app/content/pages";
 import { applyPath } from "../../app/lib/careers";
@@ -344,10 +344,16 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   const [[name, value]] = Object.entries(cookies) as [[string, string]];
   await context.addCookies([{ name, value, url: server.url }]);
   const [item] = await server.db.select({ id: content.id }).from(content).where(eq(content.status, "published"));
+  const [career] = await server.db.select({ id: careers.id }).from(careers).limit(1);
+  const [course] = await server.db.select({ id: trainingCourses.id }).from(trainingCourses).limit(1);
+  // Each editor opens a record of its own kind.
+  const idFor = (path: string) =>
+    path.startsWith("/cms/careers/") ? career!.id : path.startsWith("/cms/courses/") ? course!.id : item!.id;
   const tabs = flattenRoutes()
     .filter((route) => route.file.startsWith("routes/cms/") && route.file.endsWith(".tsx") && !route.isLayout)
-    .map((route) => route.path.replace(":id", item!.id))
-    .filter((path) => path !== "/cms");
+    .map((route) => route.path.replace(":id", idFor(route.path)))
+    // The live preview answers only the editor's POST of its form (cms-live-preview.spec.ts).
+    .filter((path) => path !== "/cms" && path !== "/cms/content/live-preview");
   const signInServed = { name: "/cms (not signed in, served)", html: await (await api.get("/cms")).text() };
   const served = await mapLimited(tabs, 4, async (path) => {
     const response = await api.get(path, { headers: { Cookie: `${name}=${value}` }, maxRedirects: 0 });

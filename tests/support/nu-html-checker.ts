@@ -73,6 +73,10 @@ export function assertJavaAvailable(): void {
  * (the canary document of the standards test proves another CSS error still counts).
  */
 const TAILWIND_PROPERTY_COMPLAINTS = [
+  // Likewise container queries (CSS Containment Level 3, in every current browser): Tailwind's
+  // `@container` and `@4xl:` utilities, which the CMS's editor lays its columns out with.
+  /^CSS: Unrecognized at-rule “@container”\.?$/,
+  /^CSS: “container-type”: Property “container-type” doesn't exist\.$/,
   /^CSS: Unrecognized at-rule “@property”\.?$/,
   /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.$/,
   /^CSS: “transition-property”: “--tw-[a-z-]+” is not a “transition-property” value\.$/,
