@@ -9,5 +9,14 @@ import { StaticRouter } from "react-router";
  * (both would count from the same start).
  */
 export function drawStaticHtml(node: ReactNode, idPrefix: string): string {
-  return renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>, { identifierPrefix: idPrefix });
+  const html = renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>, { identifierPrefix: idPrefix });
+  return html.replace(RESOURCE_HINTS, "");
 }
+
+/**
+ * React puts its resource hints (a `<link rel="preload" as="image">` for an eager image) before
+ * the markup it draws. Inside the page's body they would be links in the wrong place (the
+ * document's own render hints in the head); React escapes `>` in attribute values, so a tag ends
+ * at the first `>`.
+ */
+const RESOURCE_HINTS = /^(?:<link [^>]*>)+/;
