@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { CareerEditor } from "~/components/cms/career-form";
 import { RevisionHistory } from "~/components/cms/revision-history";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import type { Route } from "./+types/career-editor";
 import { careerEditorAction, loadCareerEditor } from "./career-editor.server";
 
@@ -39,23 +39,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 const CAREERS_LINK = { to: "/cms/careers", label: "Back to the careers list" };
 
-/** An unknown id (404) or a failure to load the opening, inside the CMS. */
+/** An unknown id (404) or a failure to load the item, inside the CMS. */
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      layout="card"
-      byStatus={{
-        404: {
-          title: "Job opening not found",
-          message: "This job opening does not exist or has been deleted.",
-          link: CAREERS_LINK,
-        },
-      }}
-      otherwise={{
-        title: "Failed to fetch careers",
-        message: "Please try again in a few minutes.",
-        link: CAREERS_LINK,
-      }}
+    <EditorErrorBoundary
+      notFound={{ title: "Job opening not found", message: "This job opening does not exist or has been deleted." }}
+      failedTitle={"Failed to fetch careers"}
+      list={CAREERS_LINK}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { ContentEditor } from "~/components/cms/content-editor-form";
 import { RevisionHistory } from "~/components/cms/revision-history";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content";
 import type { Route } from "./+types/content-editor";
 import { loadContentEditor, saveContentAction } from "./content-editor.server";
@@ -42,22 +42,11 @@ const CONTENT_LIST_LINK = { to: "/cms/content", label: "Back to the content list
 
 /** An unknown id (404) or a failure to load the item, inside the CMS. */
 export function ErrorBoundary() {
-  // A 403 never reaches here: the CMS layout shows Access Denied instead of its children.
   return (
-    <GeneralErrorBoundary
-      layout="card"
-      byStatus={{
-        404: {
-          title: "Content not found",
-          message: "This content item does not exist or has been deleted.",
-          link: CONTENT_LIST_LINK,
-        },
-      }}
-      otherwise={{
-        title: CONTENT_MESSAGES.fetchFailed,
-        message: "Please try again in a few minutes.",
-        link: CONTENT_LIST_LINK,
-      }}
+    <EditorErrorBoundary
+      notFound={{ title: "Content not found", message: "This content item does not exist or has been deleted." }}
+      failedTitle={CONTENT_MESSAGES.fetchFailed}
+      list={CONTENT_LIST_LINK}
     />
   );
 }

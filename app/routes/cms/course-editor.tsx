@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { CourseEditor } from "~/components/cms/course-form";
 import { RevisionHistory } from "~/components/cms/revision-history";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import type { Route } from "./+types/course-editor";
 import { courseEditorAction, loadCourseEditor } from "./course-editor.server";
 
@@ -39,23 +39,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 const COURSES_LINK = { to: "/cms/courses", label: "Back to the courses list" };
 
-/** An unknown id (404) or a failure to load the course, inside the CMS. */
+/** An unknown id (404) or a failure to load the item, inside the CMS. */
 export function ErrorBoundary() {
   return (
-    <GeneralErrorBoundary
-      layout="card"
-      byStatus={{
-        404: {
-          title: "Course not found",
-          message: "This course does not exist or has been deleted.",
-          link: COURSES_LINK,
-        },
-      }}
-      otherwise={{
-        title: "Failed to fetch courses",
-        message: "Please try again in a few minutes.",
-        link: COURSES_LINK,
-      }}
+    <EditorErrorBoundary
+      notFound={{ title: "Course not found", message: "This course does not exist or has been deleted." }}
+      failedTitle={"Failed to fetch courses"}
+      list={COURSES_LINK}
     />
   );
 }
