@@ -518,6 +518,8 @@ test("a type's order changes by keyboard, with announcements, and by Move button
     .delete(contentBlocks)
     .where(and(eq(contentBlocks.blockType, "testimonial"), ne(contentBlocks.name, SEEDED)));
   const [first] = await server.db.select().from(contentBlocks).where(eq(contentBlocks.name, SEEDED));
+  // Another test of this worker may have moved the seeded one; it starts first here.
+  await server.db.update(contentBlocks).set({ sortOrder: 0 }).where(eq(contentBlocks.id, first!.id));
   await server.db.insert(contentBlocks).values([
     { name: "Order – Ann", blockType: "testimonial", sortOrder: 1, contentData: { quote: "A.", author: "Ann" } },
     { name: "Order – Bob", blockType: "testimonial", sortOrder: 2, contentData: { quote: "B.", author: "Bob" } },
@@ -573,6 +575,8 @@ test("a type's order changes by dragging a card's handle; the home page follows"
     .delete(contentBlocks)
     .where(and(eq(contentBlocks.blockType, "testimonial"), ne(contentBlocks.name, SEEDED)));
   const [first] = await server.db.select().from(contentBlocks).where(eq(contentBlocks.name, SEEDED));
+  // Another test of this worker may have moved the seeded one; it starts first here.
+  await server.db.update(contentBlocks).set({ sortOrder: 0 }).where(eq(contentBlocks.id, first!.id));
   await server.db.insert(contentBlocks).values([
     { name: "Drag – Cal", blockType: "testimonial", sortOrder: 1, contentData: { quote: "C.", author: "Cal" } },
     { name: "Drag – Dee", blockType: "testimonial", sortOrder: 2, contentData: { quote: "D.", author: "Dee" } },

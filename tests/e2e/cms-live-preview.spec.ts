@@ -32,6 +32,8 @@ async function insertPublished(server: TestServer) {
       publishedAt: new Date(),
     })
     .returning();
+  // Written behind the server's back: its caches of published pages must forget what they hold.
+  server.invalidateCaches();
   return row!;
 }
 

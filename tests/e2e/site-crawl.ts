@@ -343,7 +343,19 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   const cookies = await sessionCookieOf(server, await createAccount(server, "admin", "standards"));
   const [[name, value]] = Object.entries(cookies) as [[string, string]];
   await context.addCookies([{ name, value, url: server.url }]);
-  const [item] = await server.db.select({ id: content.id }).from(content).where(eq(content.status, "published"));
+  // A page of its own with a featured image (a site path, as the media library gives), so the
+  // content editor is checked with every field filled in; removed when the crawl is done.
+  const [item] = await server.db
+    .insert(content)
+    .values({
+      title: "Standards check",
+      slug: `standards-check-${process.pid}`,
+      content: "<p>Checked.</p>",
+      status: "published",
+      publishedAt: new Date(),
+      featuredImageUrl: "/images/showcase-training-960.webp",
+    })
+    .returning({ id: content.id });
   const [career] = await server.db.select({ id: careers.id }).from(careers).limit(1);
   const [course] = await server.db.select({ id: trainingCourses.id }).from(trainingCourses).limit(1);
   // Each editor opens a record of its own kind.
@@ -363,6 +375,7 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   served.unshift(signInServed);
   const rendered = [signIn, await renderDocument(page, "/cms/content")];
   await context.close();
+  await server.db.delete(content).where(eq(content.id, item!.id));
   return { served, rendered };
 }
 

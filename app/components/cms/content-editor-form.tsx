@@ -245,7 +245,9 @@ export function ContentEditor({
                 <TextField
                   {...field("featuredImageUrl")}
                   label="Featured Image URL"
-                  type="url"
+                  // Text, not url: a library image's address is a path (/media/…), which type=url calls invalid.
+                  type="text"
+                  inputMode="url"
                   value={imageUrl}
                   onChange={(event) => setImageUrl(event.currentTarget.value)}
                 />

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
 
 const STEP = 0.05;
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
@@ -58,8 +58,8 @@ export function FocalPointPicker({
         <img src={src} alt="" width={width} height={height} className="block h-auto w-full" />
         <span
           aria-hidden="true"
-          className="absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-primary/70 shadow"
-          style={{ left: percent(point.x), top: percent(point.y) }}
+          className="absolute top-(--focal-y) left-(--focal-x) size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-primary/70 shadow"
+          style={{ "--focal-x": percent(point.x), "--focal-y": percent(point.y) } as CSSProperties}
         />
       </button>
       <p id="focal-point-value" aria-live="polite" className="text-sm text-muted-foreground">
