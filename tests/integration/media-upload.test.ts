@@ -89,6 +89,11 @@ describe("checking uploads by content", () => {
       () => Buffer.from("just some text, not an image at all"),
       MEDIA_MESSAGES.notImage,
     ],
+    [
+      "an HTML page with a script, named .png",
+      () => Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"),
+      MEDIA_MESSAGES.notImage,
+    ],
     ["a PDF", () => Buffer.from("%PDF-1.4\n%%EOF\n"), MEDIA_MESSAGES.notImage],
     [
       "a PNG signature and nothing else",
@@ -259,6 +264,8 @@ describe("serving /media/:file", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/avif");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    // A browser must never guess another type (an image file read as HTML would run its script).
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer()).equals(readStored(avif.key))).toBe(true);
   });
 
