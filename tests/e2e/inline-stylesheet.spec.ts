@@ -39,3 +39,23 @@ test("every page inlines exactly the built stylesheet and requests none", async 
   await expect(page.locator("body")).toHaveCSS("-webkit-font-smoothing", "antialiased");
   expect(stylesheetRequests).toEqual([]);
 });
+
+test("the CMS's own classes stay out of the public stylesheet; the CMS links them after it", async ({ page }) => {
+  const [cmsFile] = fs.readdirSync(clientAssets).filter((name) => /^cms-.*\.css$/.test(name));
+  expect(cmsFile, `the CMS stylesheet in ${clientAssets}`).toBeDefined();
+  // The media grid's focal point (components/cms/media) is a class no public page uses.
+  const cmsOnly = "--focal-point";
+  expect(fs.readFileSync(path.join(clientAssets, cmsFile!), "utf8")).toContain(cmsOnly);
+  expect(builtStylesheet()).not.toContain(cmsOnly);
+
+  await page.goto("/cms");
+  const sheets = await page.evaluate(() =>
+    [...document.head.querySelectorAll('style#site-styles, link[rel="stylesheet"]')].map(
+      (element) => element.getAttribute("href") ?? element.id,
+    ),
+  );
+  expect(sheets).toEqual(["site-styles", `/assets/${cmsFile}`]);
+  // The sign-in card (or, on a new site, the set-up card) is drawn with the CMS's classes.
+  const submit = page.getByRole("button", { name: /^(Sign In|Create administrator)$/ });
+  await expect(submit).toHaveCSS("background-color", "rgb(29, 78, 216)");
+});

@@ -4,7 +4,7 @@
  * these files hold personal data.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import stylesheet from "~/app.css?url";
+import stylesheet from "~/cms.css?url";
 import { AccessDeniedDocument } from "~/components/cms/access-denied-document";
 import { getCsrfToken } from "~/server/auth/csrf.server";
 import { isAdmin, requireUser } from "~/server/auth/guards.server";

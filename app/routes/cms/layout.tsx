@@ -4,8 +4,12 @@ import { AdminArea } from "~/components/cms/admin-area";
 import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import cmsStylesheet from "~/cms.css?url";
 import type { Route } from "./+types/layout";
 import { loadCmsLayout, signInAction } from "./layout.server";
+
+/** The CMS's own classes (cms.css), after the public stylesheet the root inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cmsStylesheet }];
 
 /**
  * Who is signed in decides what /cms shows: the sign-in card (or first-run set-up), Access Denied,
