@@ -470,3 +470,37 @@ test("an unknown slug answers 404 with Content Not Found", async ({ page, consol
   await expectAccessibleInBothThemes(page);
   ignoreNotFoundResponses(consoleErrors);
 });
+
+test("without JavaScript a refused save draws the editor again with everything typed, so nothing is lost", async ({
+  browser,
+  server,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  const page = await context.newPage();
+  const title = `No script ${process.pid}-${Date.now()}`;
+  try {
+    await signInAs(page, server, "admin");
+    await page.goto("/cms/content/new");
+    await page.getByLabel("Title *").fill(title);
+    await page.getByLabel("Slug *").fill("no-script-page");
+    await page.getByLabel("Excerpt").fill("Typed without scripts.");
+    // Without JavaScript the body is the editor's HTML textarea.
+    await page.getByLabel("Content", { exact: true }).fill("<p>A long paragraph typed by hand.</p>");
+    await page.getByLabel("Meta Title").fill("A meta title");
+    await page.getByLabel("Featured Image URL").fill("/\\evil.example");
+    await page.getByRole("button", { name: "Save draft" }).click();
+
+    await expect(page.getByText("Enter an address starting with https:// or a path on this site")).toBeVisible();
+    await expect(page.getByLabel("Title *")).toHaveValue(title);
+    await expect(page.getByLabel("Slug *")).toHaveValue("no-script-page");
+    await expect(page.getByLabel("Excerpt")).toHaveValue("Typed without scripts.");
+    await expect(page.getByLabel("Content", { exact: true })).toHaveValue("<p>A long paragraph typed by hand.</p>");
+    await expect(page.getByLabel("Meta Title")).toHaveValue("A meta title");
+    await expect(page.getByLabel("Featured Image URL")).toHaveValue("/\\evil.example");
+    const [stored] = await server.db.select().from(content).where(eq(content.title, title));
+    expect(stored).toBeUndefined();
+  } finally {
+    await context.close();
+    await server.db.delete(content).where(eq(content.title, title));
+  }
+});

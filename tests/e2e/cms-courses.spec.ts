@@ -276,7 +276,7 @@ async function noScriptAdminPage(browser: Browser, server: TestServer): Promise<
   return page;
 }
 
-test("without JavaScript the editor is a page of plain fields that shows the server's messages and saves", async ({
+test("without JavaScript the editor is a page of plain fields that shows the server's messages, keeps what was typed, and saves", async ({
   browser,
   server,
 }) => {
@@ -296,10 +296,11 @@ test("without JavaScript the editor is a page of plain fields that shows the ser
     await expect(page.getByLabel("Price (£) *")).toHaveAttribute("aria-invalid", "true");
     expect(await courseByName(server, "No Script Security")).toBeUndefined();
 
-    await page.getByLabel("Name *").fill("No Script Security");
-    await page.getByLabel("Description *").fill("<p>Works in <em>any</em> browser.</p>");
-    await page.getByLabel("Duration *").fill("16 hours");
-    await page.getByLabel("Level *").fill("Intermediate");
+    // The page drawn again after the refusal keeps everything typed: only the price is corrected.
+    await expect(page.getByLabel("Name *")).toHaveValue("No Script Security");
+    await expect(page.getByLabel("Description *")).toHaveValue("<p>Works in <em>any</em> browser.</p>");
+    await expect(page.getByLabel("Duration *")).toHaveValue("16 hours");
+    await expect(page.getByLabel("Level *")).toHaveValue("Intermediate");
     await page.getByLabel("Price (£) *").fill("349.99");
     await page.getByLabel("Features (one per line)").fill("One\nTwo\nThree");
     await page.getByRole("button", { name: "Save draft" }).click();

@@ -18,6 +18,7 @@ import {
   waitForReact,
   type TestServer,
 } from "./fixtures";
+import { saveDraftStatus } from "./edit-collision-steps";
 
 async function insertItem(server: TestServer) {
   const slug = `collision-${process.pid}-${Date.now()}`;
@@ -36,15 +37,6 @@ async function storedTitle(server: TestServer, id: string): Promise<string | und
 async function openEditor(page: Page, id: string): Promise<void> {
   await page.goto(`/cms/content/${id}`);
   await waitForReact(page.getByLabel("Title *"));
-}
-
-/** Saves the draft and waits until the save is answered: its status (409 when refused). */
-async function saveDraft(page: Page): Promise<number> {
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/cms/content/"),
-  );
-  await page.getByRole("button", { name: "Save draft" }).click();
-  return (await answered).status();
 }
 
 const conflictDialog = (page: Page) => page.getByRole("alertdialog", { name: "Someone else saved this page" });
@@ -71,13 +63,13 @@ test("a save over another editor's newer save is refused with a dialog that show
 
     // A saves first.
     await other.getByLabel("Title *").fill("Title by A");
-    expect(await saveDraft(other)).not.toBe(409);
+    expect(await saveDraftStatus(other, "/cms/content/")).not.toBe(409);
     await expect(other.getByText("Content updated successfully")).toBeVisible();
 
     // B, who opened the same version, saves over it: refused, nothing changed.
     const title = page.getByLabel("Title *");
     await title.fill("Title by B");
-    expect(await saveDraft(page)).toBe(409);
+    expect(await saveDraftStatus(page, "/cms/content/")).toBe(409);
     const dialog = conflictDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${editorA.email} saved it on`);
@@ -108,14 +100,14 @@ test("a save over another editor's newer save is refused with a dialog that show
     await expect(title).toHaveValue("Title by B");
     await expect(page.getByRole("button", { name: "Save draft" })).toBeFocused();
     // Escape is Cancel too; the next save asks again.
-    expect(await saveDraft(page)).toBe(409);
+    expect(await saveDraftStatus(page, "/cms/content/")).toBe(409);
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(title).toHaveValue("Title by B");
 
     // Use their version: the editor shows theirs, and what B typed is kept beside it.
-    expect(await saveDraft(page)).toBe(409);
+    expect(await saveDraftStatus(page, "/cms/content/")).toBe(409);
     await dialog.getByRole("button", { name: "Use their version" }).click();
     await expect(title).toHaveValue("Title by A");
     const kept = page.getByRole("region", { name: "Your version, kept aside" });
@@ -128,10 +120,10 @@ test("a save over another editor's newer save is refused with a dialog that show
     // A saves again while B types; B keeps their version, knowingly.
     await openEditor(other, item.id);
     await other.getByLabel("Title *").fill("Second title by A");
-    expect(await saveDraft(other)).not.toBe(409);
+    expect(await saveDraftStatus(other, "/cms/content/")).not.toBe(409);
     await expect(other.getByText("Content updated successfully")).toBeVisible();
     await title.fill("Final title by B");
-    expect(await saveDraft(page)).toBe(409);
+    expect(await saveDraftStatus(page, "/cms/content/")).toBe(409);
     // Their newest title, word by word against the form's.
     await expect(dialog.getByRole("region", { name: "Title", exact: true }).locator("del")).toHaveText([
       "only in their version: Second",

@@ -17,6 +17,7 @@ import {
   waitForReact,
   type TestServer,
 } from "./fixtures";
+import { saveDraftStatus } from "./edit-collision-steps";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -51,15 +52,6 @@ async function openCourse(page: Page, id: string): Promise<void> {
   await expect(page.getByRole("textbox", { name: "Description *", exact: true })).toBeVisible();
 }
 
-/** Saves the draft and waits until the save is answered: its status (409 when refused). */
-async function saveDraft(page: Page): Promise<number> {
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/cms/courses/"),
-  );
-  await page.getByRole("button", { name: "Save draft" }).click();
-  return (await answered).status();
-}
-
 test("a course saved over another editor's newer save is refused; the dialog shows their change and Keep my version saves", async ({
   page,
   browser,
@@ -80,13 +72,13 @@ test("a course saved over another editor's newer save is refused; the dialog sho
 
     // A saves first.
     await other.getByLabel("Name *").fill("Course by A");
-    expect(await saveDraft(other)).not.toBe(409);
+    expect(await saveDraftStatus(other, "/cms/courses/")).not.toBe(409);
     await expect(other.getByText("Course updated successfully")).toBeVisible();
 
     // B, who opened the same version, saves over it: refused, nothing changed.
     const name = page.getByLabel("Name *");
     await name.fill("Course by B");
-    expect(await saveDraft(page)).toBe(409);
+    expect(await saveDraftStatus(page, "/cms/courses/")).toBe(409);
     const dialog = page.getByRole("alertdialog", { name: "Someone else saved this course" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${editorA.email} saved it on`);

@@ -45,12 +45,15 @@ export function CareerEditor({
   publishing,
   errors,
   richText,
+  refused,
 }: {
   career: EditableCareer | null;
   publishing: EditorPublishing | null;
   /** The save's messages by field ("form" for the whole form). */
   errors: Record<string, string>;
   richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
+  /** The values of a save the server refused, shown again so that nothing typed is lost without JavaScript. */
+  refused?: Record<string, string>;
 }) {
   const id = useId();
   const { pickImage, picker } = usePickImage();
@@ -60,6 +63,8 @@ export function CareerEditor({
   // What is typed is kept in this browser until saved, and offered back after a crash (issue 17).
   const restoreOffer = useAutosave(formRef, `career:${career?.id ?? "new"}`);
   const field = (name: string) => ({ id: `${id}-${name}`, name, error: errors[name] });
+  // What the form starts with: what was typed into a refused save, else what is saved.
+  const initial = (name: keyof EditableCareer & string, saved: string) => refused?.[name] ?? saved;
   const heading = career ? "Edit Career" : "Add New Career";
 
   return (
@@ -95,7 +100,7 @@ export function CareerEditor({
           <TextField
             {...field("title")}
             label="Title *"
-            defaultValue={career?.title ?? ""}
+            defaultValue={initial("title", career?.title ?? "")}
             maxLength={CAREER_LIMITS.title}
             aria-required="true"
           />
@@ -103,25 +108,25 @@ export function CareerEditor({
             <TextField
               {...field("department")}
               label="Department"
-              defaultValue={career?.department ?? ""}
+              defaultValue={initial("department", career?.department ?? "")}
               maxLength={CAREER_LIMITS.department}
             />
             <TextField
               {...field("location")}
               label="Location"
-              defaultValue={career?.location ?? ""}
+              defaultValue={initial("location", career?.location ?? "")}
               maxLength={CAREER_LIMITS.location}
             />
             <SelectField
               {...field("type")}
               label="Type"
-              defaultValue={(career?.type as (typeof CAREER_TYPES)[number] | undefined) ?? "Full-time"}
+              defaultValue={initial("type", career?.type ?? "Full-time") as (typeof CAREER_TYPES)[number]}
               options={CAREER_TYPES}
             />
             <TextField
               {...field("experience")}
               label="Experience"
-              defaultValue={career?.experience ?? ""}
+              defaultValue={initial("experience", career?.experience ?? "")}
               placeholder="3+ years"
               maxLength={CAREER_LIMITS.experience}
             />
@@ -131,8 +136,8 @@ export function CareerEditor({
             label="Description"
             error={errors.description}
             hint={<>Headings, lists and links show on the job page. {"{{key}}"} inserts a public site setting.</>}
-            initialHtml={career?.descriptionHtml ?? ""}
-            initialDocument={career?.document ?? null}
+            initialHtml={refused?.description ?? career?.descriptionHtml ?? ""}
+            initialDocument={refused ? null : (career?.document ?? null)}
             placeholders={richText.placeholders}
             pages={richText.pages}
             pickImage={pickImage}
@@ -142,11 +147,17 @@ export function CareerEditor({
             {...field("requirements")}
             label="Requirements (one per line)"
             rows={5}
-            defaultValue={career?.requirements ?? ""}
+            defaultValue={initial("requirements", career?.requirements ?? "")}
             maxLength={CAREER_LIMITS.requirementsText}
           />
         </div>
-        <PublishingActions publishing={publishing} isActive={career?.isActive ?? false} idPrefix={id} errors={errors} />
+        <PublishingActions
+          publishing={publishing}
+          isActive={career?.isActive ?? false}
+          idPrefix={id}
+          errors={errors}
+          refused={refused}
+        />
       </Form>
       <CancelScheduleForm publishing={publishing} idPrefix={id} />
     </section>

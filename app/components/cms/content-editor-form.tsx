@@ -43,6 +43,7 @@ export function ContentEditor({
   publishing = null,
   errors,
   richText,
+  refused,
 }: {
   item: EditableContent | null;
   /** Where the item stands and what is scheduled for it (null for a new item). */
@@ -51,6 +52,8 @@ export function ContentEditor({
   errors: Record<string, string>;
   /** The rich-text editor's settings (placeholder chips) and pages (link dialog). */
   richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
+  /** The values of a save the server refused, shown again so that nothing typed is lost without JavaScript. */
+  refused?: Record<string, string>;
 }) {
   const navigation = useNavigation();
   const { pickImage, picker: imagePicker } = usePickImage();
@@ -59,11 +62,13 @@ export function ContentEditor({
   const sending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const published = item?.status === "published";
 
-  const [title, setTitle] = useState(item?.title ?? "");
-  const [slug, setSlug] = useState(item?.slug ?? "");
+  // What the form starts with: what was typed into a refused save, else what is saved.
+  const initial = (name: string, saved: string | null | undefined) => refused?.[name] ?? saved ?? "";
+  const [title, setTitle] = useState(initial("title", item?.title));
+  const [slug, setSlug] = useState(initial("slug", item?.slug));
   // For a new item the slug follows the title until the administrator edits the slug by hand.
   const [slugEdited, setSlugEdited] = useState(item !== null);
-  const [imageUrl, setImageUrl] = useState(item?.featuredImageUrl ?? "");
+  const [imageUrl, setImageUrl] = useState(initial("featuredImageUrl", item?.featuredImageUrl));
 
   // Ask before leaving with unsaved changes; Ctrl/Cmd+S saves (issue 17). A save reloads `item`.
   const formRef = useRef<HTMLFormElement>(null);
@@ -159,7 +164,12 @@ export function ContentEditor({
                   setSlugEdited(true);
                 }}
               />
-              <TextareaField {...field("excerpt")} label="Excerpt" rows={3} defaultValue={item?.excerpt ?? ""} />
+              <TextareaField
+                {...field("excerpt")}
+                label="Excerpt"
+                rows={3}
+                defaultValue={initial("excerpt", item?.excerpt)}
+              />
               <RichTextEditor
                 name="content"
                 label="Content"
@@ -170,8 +180,8 @@ export function ContentEditor({
                     for example {"{{company_name}}"}.
                   </>
                 }
-                initialHtml={item?.content ?? ""}
-                initialDocument={item?.document ?? null}
+                initialHtml={initial("content", item?.content)}
+                initialDocument={refused ? null : (item?.document ?? null)}
                 placeholders={richText.placeholders}
                 pages={richText.pages}
                 pickImage={pickImage}
@@ -210,7 +220,10 @@ export function ContentEditor({
               <SeoPanel
                 idPrefix={id}
                 errors={errors}
-                initial={{ metaTitle: item?.metaTitle ?? "", metaDescription: item?.metaDescription ?? "" }}
+                initial={{
+                  metaTitle: initial("metaTitle", item?.metaTitle),
+                  metaDescription: initial("metaDescription", item?.metaDescription),
+                }}
                 title={title}
                 slug={slug}
                 excerpt={item?.excerpt ?? ""}
@@ -223,18 +236,24 @@ export function ContentEditor({
                   id={`${id}-type`}
                   label="Content Type"
                   name="type"
-                  defaultValue={item?.type ?? "page"}
+                  defaultValue={initial("type", item?.type ?? "page") as EditableContent["type"]}
                   options={CONTENT_TYPES}
                   optionLabel={contentTypeLabel}
                 />
                 <PublishingStatus publishing={publishing} cancelFormId={`${id}-cancel-schedule`} />
                 <TextField
                   {...field("publishAt")}
+                  defaultValue={refused?.publishAt}
                   label="Publish at (London time)"
                   type="datetime-local"
                   hint="Schedule saves the form as a draft, then publishes it at this time."
                 />
-                <TextField {...field("unpublishAt")} label="Unpublish at (London time)" type="datetime-local" />
+                <TextField
+                  {...field("unpublishAt")}
+                  defaultValue={refused?.unpublishAt}
+                  label="Unpublish at (London time)"
+                  type="datetime-local"
+                />
                 <Button type="submit" name="intent" value="schedule" variant="outline" disabled={Boolean(sending)}>
                   {sending === "schedule" ? "Scheduling..." : "Schedule"}
                 </Button>

@@ -49,11 +49,14 @@ export function CourseEditor({
   publishing,
   errors,
   richText,
+  refused,
 }: {
   course: EditableCourse | null;
   publishing: EditorPublishing | null;
   errors: Record<string, string>;
   richText: { placeholders: PlaceholderOption[]; pages: PageOption[] };
+  /** The values of a save the server refused, shown again so that nothing typed is lost without JavaScript. */
+  refused?: Record<string, string>;
 }) {
   const id = useId();
   const { pickImage, picker } = usePickImage();
@@ -74,7 +77,8 @@ export function CourseEditor({
     id: `${id}-${name}`,
     name,
     error: errors[name],
-    defaultValue: course?.[name] ?? "",
+    // What was typed into a refused save, else what is saved.
+    defaultValue: refused?.[name] ?? course?.[name] ?? "",
   });
 
   return (
@@ -114,8 +118,8 @@ export function CourseEditor({
             label="Description *"
             error={errors.description}
             hint={<>The course card on the training page shows it. {"{{key}}"} inserts a public site setting.</>}
-            initialHtml={course?.descriptionHtml ?? ""}
-            initialDocument={course?.document ?? null}
+            initialHtml={refused?.description ?? course?.descriptionHtml ?? ""}
+            initialDocument={refused ? null : (course?.document ?? null)}
             placeholders={richText.placeholders}
             pages={richText.pages}
             pickImage={pickImage}
@@ -170,7 +174,13 @@ export function CourseEditor({
             maxLength={COURSE_LIMITS.featuresText}
           />
         </div>
-        <PublishingActions publishing={publishing} isActive={course?.isActive ?? false} idPrefix={id} errors={errors} />
+        <PublishingActions
+          publishing={publishing}
+          isActive={course?.isActive ?? false}
+          idPrefix={id}
+          errors={errors}
+          refused={refused}
+        />
       </Form>
       <CancelScheduleForm publishing={publishing} idPrefix={id} />
     </section>

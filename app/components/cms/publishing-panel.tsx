@@ -14,12 +14,15 @@ export function PublishingActions({
   isActive,
   idPrefix,
   errors,
+  refused,
 }: {
   /** Where the item stands and what is scheduled for it (null for a new item). */
   publishing: EditorPublishing | null;
   isActive: boolean;
   idPrefix: string;
   errors: Record<string, string>;
+  /** The values of a save the server refused, shown again so that nothing typed is lost without JavaScript. */
+  refused?: Record<string, string>;
 }) {
   const navigation = useNavigation();
   // Which of the buttons sent the form that is on its way, if any.
@@ -47,6 +50,7 @@ export function PublishingActions({
           id={`${idPrefix}-publishAt`}
           name="publishAt"
           error={errors.publishAt}
+          defaultValue={refused?.publishAt}
           label="Publish at (London time)"
           type="datetime-local"
           hint="Schedule saves the form as a draft, then publishes it at this time."
@@ -55,6 +59,7 @@ export function PublishingActions({
           id={`${idPrefix}-unpublishAt`}
           name="unpublishAt"
           error={errors.unpublishAt}
+          defaultValue={refused?.unpublishAt}
           label="Unpublish at (London time)"
           type="datetime-local"
         />

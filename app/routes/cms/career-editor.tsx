@@ -18,6 +18,7 @@ export default function CareerEditorPage() {
   const { career, publishing, history, richText } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result && "errors" in result ? result.errors : {};
+  const refused = result && "values" in result ? result.values : undefined;
   return (
     <>
       {/* Keyed by the opening and its latest revision, so the form starts again from what was saved after a restore. */}
@@ -26,6 +27,7 @@ export default function CareerEditorPage() {
         career={career}
         publishing={publishing}
         errors={errors}
+        refused={refused}
         richText={richText}
       />
       {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}

@@ -132,12 +132,12 @@ function parseForm(values: Record<string, string>, isNew: boolean) {
   return { success: true as const, data: { ...fields, content: body.html, document: body.document } };
 }
 
-function invalidForm(error: z.ZodError, intent: string) {
+function invalidForm(error: z.ZodError, intent: string, values: Record<string, string>) {
   const errors = fieldErrors(error);
   const missing = errors.title === TITLE_AND_SLUG_REQUIRED || errors.slug === TITLE_AND_SLUG_REQUIRED;
   if (missing) errors.form = TITLE_AND_SLUG_REQUIRED;
   const message = missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields.";
-  return actionFailed(message, 400, { intent, errors });
+  return actionFailed(message, 400, { intent, errors, values });
 }
 
 /** The schedule's London wall-clock fields as instants; a field left empty is null. */
@@ -164,7 +164,8 @@ const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
  * back to the list (SPEC.md "Content save"); cancelling a schedule and restoring stay in the editor.
  */
 export function saveContentAction(request: Request, idParam: string | undefined) {
-  const options = { failureMessage: CONTENT_MESSAGES.saveFailed, outageStatus: true };
+  // A refusal sends back what was typed: without JavaScript the form is drawn again from it.
+  const options = { failureMessage: CONTENT_MESSAGES.saveFailed, outageStatus: true, keepValues: true };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorId.safeParse(idParam);
     const refused = () =>
@@ -186,7 +187,7 @@ export function saveContentAction(request: Request, idParam: string | undefined)
       case "publish":
       case "schedule": {
         const parsed = parseForm(values, isNew);
-        if (!parsed.success) return invalidForm(parsed.error, intent);
+        if (!parsed.success) return invalidForm(parsed.error, intent, values);
         const input = parsed.data;
         if (intent === "save") {
           return saving(input, async () => {
@@ -209,7 +210,7 @@ export function saveContentAction(request: Request, idParam: string | undefined)
       case "unpublish": {
         if (!itemId) return refused();
         const parsed = parseForm(values, false);
-        if (!parsed.success) return invalidForm(parsed.error, intent);
+        if (!parsed.success) return invalidForm(parsed.error, intent, values);
         const input = parsed.data;
         return saving(input, async () => {
           await unpublishContent(db, actor, input, itemId, opened);

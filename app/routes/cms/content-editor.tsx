@@ -19,6 +19,7 @@ export default function ContentEditorPage() {
   const { item, publishing, history, richText } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result && "errors" in result ? result.errors : {};
+  const refused = result && "values" in result ? result.values : undefined;
   return (
     <>
       {/* Keyed by item and its latest revision, so the form starts again from what was saved after a restore. */}
@@ -27,6 +28,7 @@ export default function ContentEditorPage() {
         item={item}
         publishing={publishing}
         errors={errors}
+        refused={refused}
         richText={richText}
       />
       {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}

@@ -131,7 +131,8 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
   idParam: string | undefined,
 ) {
   const { messages, publishable, listPath } = kind;
-  const options = { failureMessage: messages.saveFailed, outageStatus: true };
+  // A refusal sends back what was typed: without JavaScript the form is drawn again from it.
+  const options = { failureMessage: messages.saveFailed, outageStatus: true, keepValues: true };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorIdSchema.safeParse(idParam);
     if (!id.success) return unknownIntent(intent);
@@ -158,7 +159,7 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
       case "schedule": {
         if (intent === "unpublish" && !itemId) return unknownIntent(intent);
         const parsed = kind.parse(values);
-        if (!parsed.success) return invalidFields(parsed.error, { intent });
+        if (!parsed.success) return invalidFields(parsed.error, { intent, values });
         const input = parsed.data;
         return answeringEditConflicts(editorSave, input, async () => {
           if (intent === "save") {
