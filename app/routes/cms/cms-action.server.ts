@@ -9,6 +9,7 @@
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
 import type { z } from "zod";
+import { CSRF_FIELD } from "~/server/auth/csrf.server";
 import { requireAdminForm } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -84,6 +85,12 @@ function textValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/** What was typed, to send back with a refusal: the form's text fields without its anti-forgery token. */
+export function typedValues(values: Record<string, string>): Record<string, string> {
+  const { [CSRF_FIELD]: _token, ...typed } = values;
+  return typed;
+}
+
 /**
  * Runs a CMS action for an administrator. `failureMessage` is the spec's text for a change that
  * failed on our side (it may depend on the intent); `keepValues` returns what was typed with a
@@ -109,7 +116,7 @@ export async function runCmsAction<T>(
   const { current, form } = await requireAdminForm(request);
   const values = textValues(form);
   const intent = values.intent ?? "";
-  const keep = options.keepValues ? { values } : {};
+  const keep = options.keepValues ? { values: typedValues(values) } : {};
   const title = options.errorTitle === undefined ? {} : { title: options.errorTitle };
   const failureMessage = () =>
     typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;

@@ -38,7 +38,7 @@ import { logger } from "~/server/platform/logger.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { editVersion, openedVersion } from "~/server/publishing/edit-conflicts.server";
 import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
-import { actionFailed, runCmsAction, type ActionFailure } from "./cms-action.server";
+import { actionFailed, runCmsAction, typedValues, type ActionFailure } from "./cms-action.server";
 import { COMPARED_FIELDS, loadContentHistory } from "./content-history.server";
 import { answeringEditConflicts } from "./edit-conflict-answer.server";
 import { scheduledActionView } from "./scheduled.server";
@@ -137,7 +137,7 @@ function invalidForm(error: z.ZodError, intent: string, values: Record<string, s
   const missing = errors.title === TITLE_AND_SLUG_REQUIRED || errors.slug === TITLE_AND_SLUG_REQUIRED;
   if (missing) errors.form = TITLE_AND_SLUG_REQUIRED;
   const message = missing ? TITLE_AND_SLUG_REQUIRED : "Please correct the highlighted fields.";
-  return actionFailed(message, 400, { intent, errors, values });
+  return actionFailed(message, 400, { intent, errors, values: typedValues(values) });
 }
 
 /** The schedule's London wall-clock fields as instants; a field left empty is null. */

@@ -33,7 +33,7 @@ import {
   type PublishableRow,
 } from "~/server/publishing/publishable.server";
 import { cancelScheduledAction, listPendingFor } from "~/server/publishing/scheduled-actions.server";
-import { invalidFields, runCmsAction, unknownIntent } from "./cms-action.server";
+import { invalidFields, runCmsAction, typedValues, unknownIntent } from "./cms-action.server";
 import { loadHistory, type ComparedField } from "./content-history.server";
 import { answeringEditConflicts } from "./edit-conflict-answer.server";
 import { scheduledActionView } from "./scheduled.server";
@@ -159,7 +159,7 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
       case "schedule": {
         if (intent === "unpublish" && !itemId) return unknownIntent(intent);
         const parsed = kind.parse(values);
-        if (!parsed.success) return invalidFields(parsed.error, { intent, values });
+        if (!parsed.success) return invalidFields(parsed.error, { intent, values: typedValues(values) });
         const input = parsed.data;
         return answeringEditConflicts(editorSave, input, async () => {
           if (intent === "save") {
