@@ -7,7 +7,7 @@
  *   a replaced file shows within minutes wherever the address was pasted.
  *
  * The original upload is never served, and any other name is 404. `X-Content-Type-Options: nosniff`
- * (on every response) keeps browsers from reading a file as
+ * (set on every response by security-headers.server.ts) keeps browsers from reading a file as
  * anything but its declared image type.
  */
 import { Readable } from "node:stream";
@@ -46,8 +46,6 @@ async function serve(key: string, cacheControl: string, method: string): Promise
     "Cache-Control": cacheControl,
     // Shown inline, and saved under its own name if someone saves it.
     "Content-Disposition": "inline",
-    // Also set by security-headers.server.ts; said here too so the route is safe wherever it is mounted.
-    "X-Content-Type-Options": "nosniff",
   };
   if (method === "HEAD") {
     stream.destroy();
