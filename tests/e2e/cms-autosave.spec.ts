@@ -10,6 +10,7 @@ import {
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -30,7 +31,7 @@ async function insertDraft(server: TestServer) {
 async function openEditor(page: Page, id: string) {
   await page.goto(`/cms/content/${id}`);
   await waitForReact(page.getByLabel("Title *"));
-  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
+  await expect(richTextEditor(page, "Content")).toBeVisible();
 }
 
 const offer = (page: Page) => page.getByRole("region", { name: "Unsaved changes" });
@@ -46,7 +47,7 @@ test("typed work survives a closed tab, rich text included, and a save forgets i
     expect(await keptCopy(page, item.id)).toBeNull();
 
     await page.getByLabel("Title *").fill("Typed before the tab closed");
-    const body = page.getByRole("textbox", { name: "Content", exact: true });
+    const body = richTextEditor(page, "Content");
     await body.click();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("## A kept heading\nA kept paragraph.");
@@ -65,7 +66,7 @@ test("typed work survives a closed tab, rich text included, and a save forgets i
     await offer(next).getByRole("button", { name: "Restore unsaved changes" }).click();
     await expect(offer(next)).toHaveCount(0);
     await expect(next.getByLabel("Title *")).toHaveValue("Typed before the tab closed");
-    const restoredBody = next.getByRole("textbox", { name: "Content", exact: true });
+    const restoredBody = richTextEditor(next, "Content");
     await expect(restoredBody.getByRole("heading", { level: 2 })).toHaveText("A kept heading");
     await expect(restoredBody).toContainText("A kept paragraph.");
 

@@ -14,6 +14,7 @@ import {
   expect,
   expectAccessibleInBothThemes,
   expectConsoleError,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -38,7 +39,7 @@ async function openTab(page: Page) {
 /** The description's rich-text editor, once it has loaded (lazily, after hydration). */
 async function descriptionEditor(page: Page): Promise<Locator> {
   await waitForReact(page.getByLabel("Title *"));
-  const editor = page.getByRole("textbox", { name: "Description", exact: true });
+  const editor = richTextEditor(page, "Description");
   await expect(editor).toBeVisible();
   return editor;
 }

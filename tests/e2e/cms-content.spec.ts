@@ -15,10 +15,11 @@ import {
   expectAccessibleInBothThemes,
   expectConsoleError,
   ignoreNotFoundResponses,
+  richTextEditor,
   signInAs,
   test,
-  waitForReact,
   waitForFramesAfter,
+  waitForReact,
   waitForToastsToClose,
   type CmsPost,
   type TestServer,
@@ -119,7 +120,7 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
   await expect(page.getByTestId("publishing-status")).toContainText("Status: New draft");
   await expect(page.getByLabel("Excerpt")).toHaveAttribute("rows", "3");
   // The body is the rich-text editor (issue 17; cms-rich-text.spec.ts), loaded after hydration.
-  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
+  await expect(richTextEditor(page, "Content")).toBeVisible();
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
   await expect(page.getByRole("group", { name: "SEO Settings" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Publishing" })).toBeVisible();

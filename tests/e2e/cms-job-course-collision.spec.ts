@@ -12,6 +12,7 @@ import {
   expect,
   expectAccessibleInBothThemes,
   expectConsoleError,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -115,7 +116,7 @@ test("what is typed into a job opening's description comes back after a reload w
     .returning();
   const id = career!.id;
   const keptCopy = () => page.evaluate((key) => localStorage.getItem(key), `cms-draft:career:${id}`);
-  const description = page.getByRole("textbox", { name: "Description", exact: true });
+  const description = richTextEditor(page, "Description");
   const offer = page.getByRole("region", { name: "Unsaved changes" });
   const open = async () => {
     await page.goto(`/cms/careers/${id}`);

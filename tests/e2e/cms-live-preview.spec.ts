@@ -12,6 +12,7 @@ import {
   dismissCookieBanner,
   expect,
   expectNoAxeViolations,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -44,7 +45,7 @@ async function openEditor(page: Page, item: { title: string; slug: string }) {
   await waitForReact(edit);
   await edit.click();
   await waitForReact(page.getByLabel("Title *"));
-  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toBeVisible();
+  await expect(richTextEditor(page, "Content")).toBeVisible();
 }
 
 /** Opens the live preview and waits for its first page. */
@@ -70,7 +71,7 @@ test("the preview shows what is typed, title and rich text, without saving it", 
     await expect(frame.getByRole("heading", { level: 1 })).toHaveText("Saved heading");
 
     await page.getByLabel("Title *").fill("Typed heading, not saved");
-    const editor = page.getByRole("textbox", { name: "Content", exact: true });
+    const editor = richTextEditor(page, "Content");
     await editor.click();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("## A typed subheading\nA typed paragraph about {{company_name}}.");

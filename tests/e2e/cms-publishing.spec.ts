@@ -15,6 +15,7 @@ import {
   expect,
   expectAccessibleInBothThemes,
   ignoreNotFoundResponses,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -211,7 +212,7 @@ test("the History panel lists revisions, shows what changed between two, and res
     .nth(1);
   await older.getByRole("button", { name: /^Restore the revision of / }).click();
   await expect(page.getByText("Revision restored as the draft")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Content", exact: true })).toHaveText("The original wording stays.");
+  await expect(richTextEditor(page, "Content")).toHaveText("The original wording stays.");
   await expect(
     page
       .getByRole("region", { name: /^History/ })

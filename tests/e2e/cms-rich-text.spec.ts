@@ -15,6 +15,7 @@ import {
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
+  richTextEditor,
   signInAs,
   test,
   waitForReact,
@@ -33,7 +34,7 @@ function uniqueSlug(prefix: string): string {
 }
 
 function editorOf(page: Page): Locator {
-  return page.getByRole("textbox", { name: "Content", exact: true });
+  return richTextEditor(page, "Content");
 }
 
 function tool(page: Page, name: string): Locator {
@@ -279,6 +280,31 @@ test("Markdown shortcuts make headings, lists, quotes and bold as they are typed
   await expect(editor.locator("blockquote")).toContainText("a quote");
   await expect(editor.locator("strong")).toHaveText("strong");
   await expect(editor).not.toContainText("**");
+});
+
+test("what is typed into the plain field while the editor loads is what the editor starts from", async ({
+  page,
+  server,
+}) => {
+  // The editor's code is held back, as on a slow connection: the plain HTML field stands in for it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/editor-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAs(page, server, "admin");
+  await page.goto(NEW);
+  const plainField = page.getByRole("textbox", { name: "Content", exact: true });
+  await waitForReact(plainField);
+  await expect(richTextEditor(page, "Content")).toHaveCount(0);
+  await plainField.fill("<h2>Typed early</h2><p>Before the editor came.</p>");
+
+  release();
+  const editor = richTextEditor(page, "Content");
+  await expect(editor.locator("h2")).toHaveText("Typed early");
+  await expect(editor).toContainText("Before the editor came.");
+  expect(await postedHtml(page)).toContain("<h2>Typed early</h2>");
 });
 
 test("a paste from Word keeps headings, nested and numbered lists, the table, links and emphasis, and drops styles and comments", async ({

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { content, contentBlocks } from "../../db/schema";
-import { dismissCookieBanner, expect, openCmsTab, signInAs, test, waitForReact } from "./fixtures";
+import { dismissCookieBanner, expect, openCmsTab, richTextEditor, signInAs, test, waitForReact } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -94,7 +94,7 @@ test("a content page changed only through the editor's toolbar asks before leavi
     await edit.click();
     const toolbar = page.getByRole("toolbar", { name: "Content formatting" });
     await toolbar.getByRole("button", { name: "Horizontal rule", exact: true }).click();
-    await expect(page.getByRole("textbox", { name: "Content", exact: true }).locator("hr")).toHaveCount(1);
+    await expect(richTextEditor(page, "Content").locator("hr")).toHaveCount(1);
     await page.getByRole("link", { name: "Back", exact: true }).click();
     await expect(leaveDialog(page)).toBeVisible();
     await page.getByRole("button", { name: "Stay on this page" }).click();
