@@ -209,6 +209,8 @@ test("a reply written while the panel is closed is there when it opens again", a
   await input(page).fill(QUESTION);
   await input(page).press("Enter");
   await expect(panel(page).getByRole("status")).toHaveText("Thinking…");
+  // The input waits, disabled; focus stays in the panel, not on the page behind it.
+  await expect(panel(page)).toBeFocused();
   await panel(page).getByRole("button", { name: "Close chat" }).click();
   await expect(panel(page)).toHaveCount(0);
 

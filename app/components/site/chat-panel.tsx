@@ -57,12 +57,15 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
     else input.current?.focus();
   }, []);
 
-  // The input was disabled while the reply was awaited; focus returns to it unless the visitor
-  // has moved it elsewhere meanwhile.
+  // The input is disabled while a reply is awaited, which drops its focus to the page: focus moves
+  // to the panel meanwhile (so Escape and Tab still work in it), and back to the input once the
+  // reply is in, unless the visitor has moved it elsewhere.
   useEffect(() => {
     const focused = document.activeElement;
     const waiting = [document.body, dialog.current, input.current, sendButton.current];
-    if (!busy && (!focused || waiting.includes(focused as HTMLElement))) input.current?.focus();
+    if (focused && !waiting.includes(focused as HTMLElement)) return;
+    if (busy) dialog.current?.focus();
+    else input.current?.focus();
   }, [busy]);
 
   // The newest message stays in view.
