@@ -8,6 +8,7 @@ import type { Page, Route } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
 import { contactSubmissions } from "../../db/schema";
 import { dismissCookieBanner, expect, test, waitForHydration } from "./fixtures";
+import { serveContactFormsAsOpenedEarlier } from "./form-token-steps";
 
 const FAILURE_TOAST = "Failed to send message. Please try again.";
 const CV = { name: "Dorothy Vaughan CV.pdf", mimeType: "application/pdf", body: "%PDF-1.4\n%%EOF\n" };
@@ -23,16 +24,8 @@ const typed = (test: number) => ({
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${200 + Math.floor(Math.random() * 50)}` });
+  await serveContactFormsAsOpenedEarlier(page);
 });
-
-/** A token issued long enough ago for a person (see contact.spec.ts), so the message is not spam. */
-async function backdateFormToken(page: Page) {
-  const { issueFormToken, MIN_FILL_TIME_MS } = await import("../../app/server/platform/http/form-token.server");
-  const token = issueFormToken(Date.now() - MIN_FILL_TIME_MS - 300);
-  await page
-    .locator('input[name="token"]')
-    .evaluate((input, value) => ((input as HTMLInputElement).value = value), token);
-}
 
 async function expectFormAsTyped(page: Page, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await expect(page.getByLabel(label)).toHaveValue(value);
@@ -86,7 +79,6 @@ for (const [index, failure] of failures.entries()) {
       .getByLabel("CV or covering letter")
       .setInputFiles({ name: CV.name, mimeType: CV.mimeType, buffer: Buffer.from(CV.body) });
     await page.getByRole("checkbox").check();
-    await backdateFormToken(page);
 
     await page.route("**/*", failure.fail);
     await page.getByRole("button", { name: "Send Application" }).click();
@@ -104,9 +96,6 @@ for (const [index, failure] of failures.entries()) {
 
     // The network is back: the same form, untouched, sends with its CV.
     await page.unroute("**/*");
-    // React put the loader's token back in the hidden field when the form re-rendered; on a fast
-    // machine that token is younger than a person's fill time, so it is back-dated again.
-    await backdateFormToken(page);
     await page.getByRole("button", { name: "Send Application" }).click();
     await expect(
       page
