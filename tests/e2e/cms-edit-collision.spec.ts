@@ -130,7 +130,12 @@ test("a save over another editor's newer save is refused with a dialog that show
       "only in their version: A",
     ]);
     const saved = page.waitForURL("**/cms/content");
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
     await dialog.getByRole("button", { name: "Keep my version" }).click();
+    // The save is accepted (a refusal's own answer says why, should it ever be refused).
+    const answer = await answered;
+    if (answer.status() >= 400)
+      throw new Error(`Keep my version was answered ${answer.status()}: ${await answer.text()}`);
     await saved;
     await expect(page.getByText("Content updated successfully")).toBeVisible();
     expect(await storedTitle(server, item.id)).toBe("Final title by B");
