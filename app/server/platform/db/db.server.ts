@@ -31,7 +31,10 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  { kind: "postgres"; url: string; poolMax?: number } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
+  | { kind: "postgres"; url: string; poolMax?: number }
+  | { kind: "pglite"; dataDir: string }
+  /** In memory, empty, or started from a dump of another (PGlite's dumpDataDir; tests use one to skip initdb). */
+  | { kind: "pglite-memory"; from?: Blob };
 
 /** Walks up from this module to the folder holding package.json: works from source and from the build. */
 function findProjectRoot(): string {
@@ -52,7 +55,7 @@ export const MIGRATION_LOCK_ID = 7_220_082;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolMax ?? 10);
   if (target.kind === "pglite") return openPglite(target.dataDir);
-  return openPgliteInMemory();
+  return openPgliteInMemory(target.from);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
@@ -117,8 +120,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-async function openPgliteInMemory(): Promise<DatabaseHandle> {
-  const client = new PGlite();
+async function openPgliteInMemory(from?: Blob): Promise<DatabaseHandle> {
+  const client = new PGlite(from ? { loadDataDir: from } : {});
   await client.waitReady;
   return pgliteHandle(client);
 }
