@@ -10,7 +10,7 @@
  * paid (contact submissions and applications, orders), and read-only views of the rest.
  * See docs/decisions/019-roles-and-permissions.md.
  */
-import type { UserRole } from "./enums";
+import type { RevisionEntityKind, UserRole } from "./enums";
 
 const ALL: readonly UserRole[] = ["admin", "editor", "support"];
 const EDITORS: readonly UserRole[] = ["admin", "editor"];
@@ -54,6 +54,16 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
+/**
+ * The permission that changes each kind of publishable item (its editor, its schedule, its trash):
+ * the scheduled list and the trash hold all three kinds.
+ */
+export const EDIT_PERMISSION_OF_KIND = {
+  content: "content.edit",
+  career: "careers.edit",
+  course: "courses.edit",
+} as const satisfies Record<RevisionEntityKind, Permission>;
+
 /** How each role is named on screen (the stored value is the enum's). */
 export const ROLE_LABELS: Record<UserRole, string> = {
   admin: "Administrator",
@@ -78,22 +88,37 @@ export function permissionsOf(role: string | null | undefined): Permission[] {
   return PERMISSION_NAMES.filter((permission) => roleCan(role, permission));
 }
 
+interface CmsTab {
+  title: string;
+  href: string;
+  /** What opens the tab. */
+  permission: Permission;
+  /** What changes anything on it; a role with `permission` only sees it read-only. */
+  changes: Permission;
+}
+
 /**
- * The CMS tabs, in the tab bar's order, each with the permission that shows it. `/cms` sends a
- * person to the first one their role may open.
+ * The CMS tabs, in the tab bar's order, each with the permission that shows it and the one that
+ * changes it. `/cms` sends a person to the first tab they may change (their work), else the first
+ * they may open.
  */
 export const CMS_TABS = [
-  { title: "Content", href: "/cms/content", permission: "content.view" },
-  { title: "Careers", href: "/cms/careers", permission: "careers.view" },
-  { title: "Contact Submissions", href: "/cms/submissions", permission: "submissions.view" },
-  { title: "Content Blocks", href: "/cms/blocks", permission: "blocks.view" },
-  { title: "Site Settings", href: "/cms/settings", permission: "settings.view" },
-  { title: "Courses", href: "/cms/courses", permission: "courses.view" },
-  { title: "Orders", href: "/cms/orders", permission: "orders.view" },
-  { title: "Assistant", href: "/cms/assistant", permission: "assistant.view" },
-  { title: "Media", href: "/cms/media", permission: "media.view" },
-  { title: "Users", href: "/cms/users", permission: "users.manage" },
-] as const satisfies readonly { title: string; href: string; permission: Permission }[];
+  { title: "Content", href: "/cms/content", permission: "content.view", changes: "content.edit" },
+  { title: "Careers", href: "/cms/careers", permission: "careers.view", changes: "careers.edit" },
+  {
+    title: "Contact Submissions",
+    href: "/cms/submissions",
+    permission: "submissions.view",
+    changes: "submissions.manage",
+  },
+  { title: "Content Blocks", href: "/cms/blocks", permission: "blocks.view", changes: "blocks.edit" },
+  { title: "Site Settings", href: "/cms/settings", permission: "settings.view", changes: "settings.edit" },
+  { title: "Courses", href: "/cms/courses", permission: "courses.view", changes: "courses.edit" },
+  { title: "Orders", href: "/cms/orders", permission: "orders.view", changes: "orders.manage" },
+  { title: "Assistant", href: "/cms/assistant", permission: "assistant.view", changes: "assistant.manage" },
+  { title: "Media", href: "/cms/media", permission: "media.view", changes: "media.edit" },
+  { title: "Users", href: "/cms/users", permission: "users.manage", changes: "users.manage" },
+] as const satisfies readonly CmsTab[];
 
 /** The links beside the account links (not the spec's tabs), each with the permission that shows it. */
 export const CMS_HEADER_LINKS = [
@@ -102,7 +127,14 @@ export const CMS_HEADER_LINKS = [
   { title: "Trash", href: "/cms/trash", permission: "content.view" },
 ] as const satisfies readonly { title: string; href: string; permission: Permission }[];
 
-/** Where /cms sends a signed-in person: their role's first tab (null: none, Access Denied). */
+/**
+ * Where /cms sends a signed-in person: the first tab their role may change (Content for
+ * administrators and editors, Contact Submissions for support), else the first it may open
+ * (null: none, Access Denied).
+ */
 export function firstTabOf(role: string | null | undefined): string | null {
-  return CMS_TABS.find((tab) => roleCan(role, tab.permission))?.href ?? null;
+  const tab =
+    CMS_TABS.find((candidate) => roleCan(role, candidate.changes)) ??
+    CMS_TABS.find((candidate) => roleCan(role, candidate.permission));
+  return tab?.href ?? null;
 }

@@ -18,7 +18,7 @@ import {
 import { z } from "~/lib/schemas/zod";
 import { slugify } from "~/lib/slug";
 import { fromLondonWallClock } from "~/lib/london-time";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import {
   publishContent,
   publishingState,
@@ -82,7 +82,7 @@ async function loadEditorOptions(): Promise<RichTextOptions> {
 
 /** The editor's item as its form shows it (null for a new one): the pending draft over the live row. */
 export async function loadContentEditor(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+  await requirePermission(request, "content.edit");
   const id = editorId.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   const richText = await loadEditorOptions();
@@ -164,7 +164,11 @@ const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
  * back to the list (SPEC.md "Content save"); cancelling a schedule and restoring stay in the editor.
  */
 export function saveContentAction(request: Request, idParam: string | undefined) {
-  const options = { failureMessage: CONTENT_MESSAGES.saveFailed, outageStatus: true };
+  const options = {
+    permission: "content.edit" as const,
+    failureMessage: CONTENT_MESSAGES.saveFailed,
+    outageStatus: true,
+  };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorId.safeParse(idParam);
     const refused = () =>
@@ -234,9 +238,8 @@ export function saveContentAction(request: Request, idParam: string | undefined)
   });
 }
 
-/** The preview's item: any status, for administrators only, showing its pending draft. */
-export async function loadContentPreview(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+/** The preview's item: any status, showing its pending draft (the route checks who may see it). */
+export async function loadContentPreview(idParam: string | undefined) {
   const id = idSchema.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   const item = await findItem(id.data);
