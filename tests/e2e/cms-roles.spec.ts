@@ -56,7 +56,7 @@ test("an editor signs in to the Content tab, sees the editor's tabs, cannot open
   server,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [item] = await server.db
     .insert(content)
     .values({ title: "Editor's page", slug: `editor-page-${Date.now()}`, content: "<p>Before</p>" })
@@ -87,7 +87,7 @@ test("an editor signs in to the Content tab, sees the editor's tabs, cannot open
 
   // Editing a page works as it does for an administrator.
   await page.getByRole("link", { name: `Edit ${item!.title}` }).click();
-  const title = page.getByLabel("Title", { exact: true });
+  const title = page.getByLabel("Title *");
   await expect(title).toHaveValue("Editor's page");
   await waitForReact(page.getByRole("button", { name: "Save draft" }));
   await title.fill("Edited by the editor");
@@ -105,7 +105,7 @@ test("support lands on the contact submissions, changes a status, and reads the 
   server,
   consoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Role Tester ${Date.now()}`;
   const [submission] = await server.db
     .insert(contactSubmissions)
@@ -142,7 +142,10 @@ test("support lands on the contact submissions, changes a status, and reads the 
   await expectAccessibleInBothThemes(page);
 
   // The content list, read-only: no create, edit, delete or bulk selection; the preview opens.
-  await page.getByRole("navigation", { name: "CMS sections" }).getByRole("link", { name: "Content" }).click();
+  await page
+    .getByRole("navigation", { name: "CMS sections" })
+    .getByRole("link", { name: "Content", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: /^Content \(\d+\)$/ })).toBeVisible();
   const contentRow = page.getByRole("row", { name: new RegExp(item!.title) });
   await expect(contentRow).toBeVisible();
