@@ -166,7 +166,8 @@ export const users = pgTable(
     id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role").notNull().default("user"),
+    // No default: every account is given its role on purpose (issue 18; decision 019).
+    role: text("role").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     // Wrong passwords given for this account since its last sign-in, shown to its owner at the next

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --email you@example.com [--role admin|user]`: creates a CMS account from
+ * `npm run admin:create -- --email you@example.com [--role admin|editor|support]`: creates a CMS account from
  * the command line. The password comes from ADMIN_PASSWORD or is asked for (twice, not echoed).
  * On the embedded database the server must be stopped; on PostgreSQL it works at any time.
  */

@@ -26,8 +26,11 @@ export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
 export const SETTING_TYPES = ["text", "textarea", "email", "url", "phone", "number", "boolean", "json"] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
-/** The design leaves room for more roles; only these two exist today. */
-export const USER_ROLES = ["admin", "user"] as const;
+/**
+ * The CMS roles (issue 18): Administrator, Editor and Support. What each may do is in one table,
+ * app/lib/permissions.ts; docs/decisions/019 says what became of the old "user" role.
+ */
+export const USER_ROLES = ["admin", "editor", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** An outbox mail waits ("pending"), went out ("sent"), or was given up after its last retry ("failed"). */

@@ -1,7 +1,8 @@
 /**
- * The access-control matrix (issue 8): every route of app/routes.ts requested, and every action
- * and intent POSTed, as an anonymous visitor, a signed-in user who is not an administrator, and an
- * administrator, each with the status route-access-rules.ts expects. Actions are sent well formed,
+ * The access-control matrix (issues 8 and 18): every route of app/routes.ts requested, and every
+ * action and intent POSTed, as an anonymous visitor, a deactivated account, an Editor, a Support
+ * user and an Administrator, each with the status route-access-rules.ts expects (derived, for the
+ * CMS, from the permission table app/lib/permissions.ts). Actions are sent well formed,
  * from the site's own origin and with the CMS's anti-forgery token, so a refusal is the role check's;
  * a refused one must leave its tables (and the audit log) exactly as they were, and an allowed one
  * must really change them.
@@ -14,31 +15,34 @@ import type { TestServer } from "./fixtures";
 import {
   ACTION_RULES,
   actionRules,
+  CMS_ROUTES_WITHOUT_PERMISSION,
   flattenRoutes,
   intentsInSource,
   NO_INTENT,
   PAGE_RULES,
   prepareKnownRows,
   removeRowsMadeByRules,
+  routeSource,
   usesFormToken,
   type AppRoute,
   type KnownRows,
   type Outcome,
 } from "./route-access-rules";
 import {
-  createAccount,
   csrfCookie,
   expect,
   freshClientAddress,
   ROLES,
   sameOriginHeaders,
   send,
-  sessionCookieOf,
   tableDigest,
   tablesDigest,
   test,
+  visitorAccount,
+  visitorCookies,
   type Account,
   type HttpResponse,
+  type Role,
 } from "./security-http";
 
 const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
@@ -62,16 +66,18 @@ const ROOT: AppRoute = { id: "root", file: "root.tsx", path: "/", index: false, 
 const ROUTES = [ROOT, ...flattenRoutes()];
 const routeById = new Map(ROUTES.map((route) => [route.id, route]));
 
-/** Rows and accounts the matrix reuses within one worker (one server), made on first use. */
-const prepared = new Map<string, Promise<{ rows: KnownRows; accounts: Record<"user" | "admin", Account> }>>();
+/** Rows and an account per role, which the GET tests reuse within one worker (one server), made on first use. */
+const prepared = new Map<string, Promise<{ rows: KnownRows; accounts: Record<Role, Account | null> }>>();
 function prepare(server: TestServer, api: APIRequest) {
   if (!prepared.has(server.url)) {
     prepared.set(
       server.url,
-      (async () => ({
-        rows: await prepareKnownRows(server, api),
-        accounts: { user: await createAccount(server, "user"), admin: await createAccount(server, "admin") },
-      }))(),
+      (async () => {
+        const rows = await prepareKnownRows(server, api);
+        const accounts = {} as Record<Role, Account | null>;
+        for (const role of ROLES) accounts[role] = await visitorAccount(server, role);
+        return { rows, accounts };
+      })(),
     );
   }
   return prepared.get(server.url)!;
@@ -106,11 +112,12 @@ test.afterAll(async ({ server }) => {
 
 test.describe("GET every route", () => {
   for (const routeId of Object.keys(PAGE_RULES)) {
-    test(`${routeId} as anonymous, user and admin`, async ({ playwright, server }) => {
+    test(`${routeId} as ${ROLES.join(", ")}`, async ({ playwright, server }) => {
       const { rows, accounts } = await prepare(server, playwright.request);
       const address = pageAddress(routeId, rows);
       for (const role of ROLES) {
-        const cookies = role === "anonymous" ? {} : await sessionCookieOf(server, accounts[role]);
+        // A new session for each request (a request may end one, as /cms/logout does).
+        const cookies = await visitorCookies(server, role, accounts[role]);
         const response = await send(playwright.request, server, {
           path: address,
           cookies,
@@ -124,12 +131,13 @@ test.describe("GET every route", () => {
 
 test.describe("POST every action", () => {
   for (const { routeId, intent, rule } of actionRules()) {
-    test(`${routeId} ${intent} as anonymous, user and admin`, async ({ playwright, server }) => {
+    test(`${routeId} ${intent} as ${ROLES.join(", ")}`, async ({ playwright, server }) => {
       const api = playwright.request;
       const csrf = await csrfCookie(api, server);
       for (const role of ROLES) {
-        const visitor = role === "anonymous" ? null : await createAccount(server, role);
-        const cookies = { [csrf.name]: csrf.token, ...(visitor ? await sessionCookieOf(server, visitor) : {}) };
+        // A fresh account per role and request: the administrator's request really happens.
+        const visitor = await visitorAccount(server, role);
+        const cookies = { [csrf.name]: csrf.token, ...(await visitorCookies(server, role, visitor)) };
         const request = await rule.request({ server, api, visitor });
         const token: Record<string, string> = usesFormToken(request) ? { csrf: csrf.token } : {};
         const before = await tablesDigest(server, rule.tables);
@@ -170,10 +178,7 @@ test("a POST to a route without an action is refused with 405, whoever sends it"
     // An index route shares its parent's address; `?index` asks for the index route itself.
     const target = routeById.get(routeId)!.index ? `${address}?index` : address;
     for (const role of ROLES) {
-      const cookies = {
-        [csrf.name]: csrf.token,
-        ...(role === "anonymous" ? {} : await sessionCookieOf(server, accounts[role])),
-      };
+      const cookies = { [csrf.name]: csrf.token, ...(await visitorCookies(server, role, accounts[role])) };
       const response = await send(playwright.request, server, {
         method: "POST",
         path: target,
@@ -201,6 +206,20 @@ test("every route and every action has an access rule", async ({ server }) => {
     Object.keys(PAGE_RULES).filter((id) => !addressable.includes(id)),
     "GET rules of no route",
   ).toEqual([]);
+
+  // Every CMS route names the permission of app/lib/permissions.ts it needs, and its module checks
+  // that one (its source names it), so the matrix's expectations are the table's.
+  const cmsRoutes = addressable.filter((id) => routeById.get(id)!.path.startsWith("/cms/"));
+  expect(
+    cmsRoutes.filter((id) => !CMS_ROUTES_WITHOUT_PERMISSION.includes(id) && !PAGE_RULES[id]?.permission),
+    "CMS routes whose rule names no permission",
+  ).toEqual([]);
+  for (const id of cmsRoutes) {
+    const permission = PAGE_RULES[id]?.permission;
+    if (permission) {
+      expect(routeSource(routeById.get(id)!.file), `${id} checks ${permission}`).toContain(`"${permission}"`);
+    }
+  }
 
   const withAction = ROUTES.filter((route) => typeof built[route.id]?.module.action === "function");
   const unruledActions = withAction.filter((route) => !(route.id in ACTION_RULES)).map((route) => route.id);

@@ -64,6 +64,8 @@ const PROTECTED = "Do you offer on-site training in Aberdeen?";
 
 describeCmsAccessRules<Record<string, string>>({
   path: URL_PATH,
+  permission: "assistant.view",
+  changes: "assistant.manage",
   heading: HEADING,
   setUp: (server) => storeQuestions(server, [{ question: PROTECTED, timesAsked: 3, minutesAgo: 5 }]),
   form: (ids): CmsPost[] => [{ form: { intent: "dismiss", id: ids[PROTECTED]! } }, { form: { intent: "dismiss-all" } }],

@@ -12,6 +12,7 @@ import {
   test,
   type TestServer,
 } from "./fixtures";
+import type { UserRole } from "../../app/lib/enums";
 
 /** Signs in through the form, as a person would. */
 async function signInWithForm(page: Page, email: string, password: string) {
@@ -20,7 +21,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-async function createAccount(server: TestServer, role: "admin" | "user", email: string, password = "secret-pass-1") {
+async function createAccount(server: TestServer, role: UserRole, email: string, password = "secret-pass-1") {
   const { createUser } = await import("../../app/server/auth/users.server");
   return createUser(server.db, { email, password, role });
 }
@@ -182,11 +183,11 @@ test.describe("signing in", () => {
 test.describe("roles", () => {
   test.beforeEach(async ({ server }) => ensureAdminExists(server));
   test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 403));
-  test("a user without the role who opens an export or a CV gets the Access Denied page, not the file", async ({
+  test("an editor (without submissions.view and orders.view) who opens an export or a CV gets the Access Denied page, not the file", async ({
     page,
     server,
   }) => {
-    const user = await signInAs(page, server, "user");
+    const user = await signInAs(page, server, "editor");
     for (const path of [
       "/cms/orders/export.csv",
       "/cms/submissions/export.csv",
@@ -205,16 +206,24 @@ test.describe("roles", () => {
     await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
   });
 
-  test("a signed-in user without admin rights sees Access Denied with their e-mail", async ({ page, server }) => {
-    const user = await signInAs(page, server, "user");
-    await page.goto("/cms");
+  test("a role at a tab it may not open sees Access Denied with their e-mail and the way back", async ({
+    page,
+    server,
+  }) => {
+    const user = await signInAs(page, server, "support");
+    const tab = await page.goto("/cms/users");
+    expect(tab?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(page.getByText("You don't have admin privileges")).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
     await expectAccessibleInBothThemes(page);
 
-    const tab = await page.goto("/cms/users");
-    expect(tab?.status()).toBe(403);
+    // Back to the CMS: /cms sends support to its first tab.
+    await page.getByRole("link", { name: "Back to the CMS" }).click();
+    await expect(page).toHaveURL(/\/cms\/submissions$/);
+    await expect(page.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
+
+    await page.goto("/cms/settings");
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
@@ -225,7 +234,7 @@ test.describe("roles", () => {
     const anonymous = await page.request.post("/cms/users", { form: { intent: "create" }, maxRedirects: 0 });
     expect([302, 303]).toContain(anonymous.status());
 
-    await signInAs(page, server, "user");
+    await signInAs(page, server, "editor");
     await page.goto("/cms");
     const token = await csrfToken(page);
     const asUser = await page.request.post("/cms/users", {
@@ -264,7 +273,7 @@ test.describe("the Users tab", () => {
     const add = page.locator("section", { hasText: "Add a user" });
     await add.getByLabel("Email").fill(email);
     await add.getByLabel("Initial password").fill("first passphrase for bob");
-    await add.getByLabel("Role").selectOption("user");
+    await add.getByLabel("Role").selectOption("support");
     await add.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByText(`User ${email} added.`)).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(email) });
@@ -275,7 +284,8 @@ test.describe("the Users tab", () => {
     const colleague = await other.newPage();
     await colleague.goto("/cms");
     await signInWithForm(colleague, email, "first passphrase for bob");
-    await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    // Support's first tab.
+    await expect(colleague.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
 
     // A password reset ends their session.
     await row.getByLabel(`New password for ${email}`).fill("second passphrase for bob");
@@ -284,7 +294,7 @@ test.describe("the Users tab", () => {
     await colleague.reload();
     await expect(colleague.getByRole("heading", { name: "Login to CMS" })).toBeVisible();
     await signInWithForm(colleague, email, "second passphrase for bob");
-    await expect(colleague.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(colleague.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
 
     // Deactivation asks first, then signs them out at once and keeps them out.
     await row.getByRole("button", { name: `Deactivate ${email}` }).click();
@@ -322,10 +332,10 @@ test.describe("the Users tab", () => {
     const me = await signInAs(page, server, "admin");
     await page.goto("/cms/users");
     const row = page.getByRole("row", { name: new RegExp(me.email) });
-    await row.getByLabel(`Role of ${me.email}`).selectOption("user");
+    await row.getByLabel(`Role of ${me.email}`).selectOption("editor");
     await row.getByRole("button", { name: "Save role" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Change your own role to user?" });
-    await expect(dialog).toContainText("You will lose access to the admin area at once");
+    const dialog = page.getByRole("alertdialog", { name: "Change your own role to Editor?" });
+    await expect(dialog).toContainText("You will lose the administrator's access at once");
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
     await expectAccessibleInBothThemes(page);
     await page.keyboard.press("Escape");
@@ -338,7 +348,7 @@ test.describe("the Users tab", () => {
     await dialog.getByRole("button", { name: "Change my role" }).click();
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     const [demoted] = await server.db.select().from(users).where(eq(users.id, me.id));
-    expect(demoted?.role).toBe("user");
+    expect(demoted?.role).toBe("editor");
     expectConsoleError(consoleErrors, 403);
   });
 
@@ -377,14 +387,15 @@ test.describe("own password", () => {
   test.beforeEach(async ({ server }) => ensureAdminExists(server));
   test.afterEach(({ consoleErrors }) => ignoreErrorResponses(consoleErrors, 400, 403));
   test("any user changes their password; other sessions end, this one continues", async ({ page, browser, server }) => {
-    const user = await signInAs(page, server, "user");
+    const user = await signInAs(page, server, "support");
     const other = await browser.newContext({ baseURL: server.url });
     const elsewhere = await other.newPage();
     await elsewhere.goto("/cms");
     await signInWithForm(elsewhere, user.email, user.password);
-    await expect(elsewhere.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(elsewhere.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
 
-    await page.goto("/cms");
+    // The Access Denied page of a tab the role may not open links to the account page too.
+    await page.goto("/cms/settings");
     await page.getByRole("link", { name: "Change your password" }).click();
     await expect(page.getByRole("heading", { name: "Change your password" })).toBeVisible();
     await expectAccessibleInBothThemes(page);
@@ -399,7 +410,7 @@ test.describe("own password", () => {
     await page.getByLabel("Confirm new password").fill("brand new passphrase at dusk");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Your password was changed. Other devices have been signed out.")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Contact Submissions \(\d+\)$/ })).toBeVisible();
 
     await elsewhere.reload();
     await expect(elsewhere.getByRole("heading", { name: "Login to CMS" })).toBeVisible();

@@ -49,6 +49,8 @@ const REFUSED = "Posted by a refused request";
 
 describeCmsAccessRules({
   path: URL_PATH,
+  permission: "blocks.view",
+  changes: "blocks.edit",
   heading: "Content Blocks",
   setUp: async (server) => (await blockByName(server, SEEDED))!.id,
   // Adding a block, and deleting the seeded one.

@@ -48,6 +48,8 @@ const REFUSED = "Posted by a refused request";
 
 describeCmsAccessRules({
   path: URL_PATH,
+  permission: "careers.view",
+  changes: "careers.edit",
   heading: "Careers Management",
   form: { intent: "create", title: REFUSED },
   changed: async (server) => (await careerByTitle(server, REFUSED)) !== undefined,

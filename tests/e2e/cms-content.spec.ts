@@ -65,6 +65,8 @@ test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
 describeCmsAccessRules({
   path: LIST,
+  permission: "content.view",
+  changes: "content.edit",
   heading: /^(Content \(\d+\)|Create New Content|Edit Content)$/,
   setUp: async (server) => ({
     item: await insertContent(server, { slug: uniqueSlug("refused"), title: "Secret draft" }),

@@ -77,6 +77,8 @@ const REFUSED = "Posted by a refused request";
 
 describeCmsAccessRules({
   path: URL_PATH,
+  permission: "courses.view",
+  changes: "courses.edit",
   heading: HEADING,
   form: {
     intent: "create",

@@ -116,13 +116,9 @@ test.describe("access", () => {
     }
   });
 
-  test("a signed-in user who is not an administrator sees Access Denied and no orders", async ({
-    page,
-    server,
-    consoleErrors,
-  }) => {
+  test("an editor (without orders.view) sees Access Denied and no orders", async ({ page, server, consoleErrors }) => {
     const ids = await storeOrders(server);
-    await signInAs(page, server, "user");
+    await signInAs(page, server, "editor");
     const response = await page.goto(URL_PATH);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

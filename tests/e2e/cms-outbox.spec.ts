@@ -86,9 +86,9 @@ test.describe("CMS outbox", () => {
     await expectAccessibleInBothThemes(page);
   });
 
-  test("a signed-in user who is not an administrator gets Access Denied", async ({ page, server, consoleErrors }) => {
+  test("support (without outbox.view) gets Access Denied", async ({ page, server, consoleErrors }) => {
     await queueOneSubmission(server);
-    await signInAs(page, server, "user");
+    await signInAs(page, server, "support");
     const response = await page.goto(URL_PATH);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

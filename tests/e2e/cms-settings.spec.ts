@@ -43,6 +43,8 @@ async function restore(server: TestServer, key: string, value: string) {
 
 describeCmsAccessRules({
   path: URL_PATH,
+  permission: "settings.view",
+  changes: "settings.edit",
   heading: "Site Settings",
   setUp: async (server) => (await settingByKey(server, "company_name"))!.settingValue,
   // Changing a setting, and adding one.

@@ -81,6 +81,8 @@ function openTab(page: Page, search = "") {
 
 describeCmsAccessRules({
   path: URL_PATH,
+  permission: "submissions.view",
+  changes: "submissions.manage",
   heading: /^Contact Submissions \(\d+\)$/,
   setUp: (server) => storeSubmissions(server, SAMPLE),
   // The list, and a submission opened in the detail panel.

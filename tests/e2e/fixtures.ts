@@ -8,7 +8,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import type { UserRole } from "../../app/lib/enums";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
+import { roleCan, type Permission } from "../../app/lib/permissions";
 import type { Database } from "../../app/server/platform/db/db.server";
 import type * as ServerApp from "../../server/app";
 import { freePort } from "../support/free-port";
@@ -176,13 +178,14 @@ export async function ensureAdminExists(server: TestServer): Promise<void> {
 }
 
 /**
- * Creates a user with the given role and signs this page's browser in as them, directly through a
- * new session (the sign-in form itself has its own tests). Returns the user and their password.
+ * Creates a user with the given role (Administrator, Editor or Support) and signs this page's
+ * browser in as them, directly through a new session (the sign-in form itself has its own tests).
+ * Returns the user and their password.
  */
 export async function signInAs(
   page: Page,
   server: TestServer,
-  role: "admin" | "user" = "admin",
+  role: UserRole = "admin",
 ): Promise<{ id: string; email: string; password: string }> {
   const { createUser } = await import("../../app/server/auth/users.server");
   const { createSession } = await import("../../app/server/auth/sessions.server");
@@ -274,6 +277,10 @@ export interface CmsPost {
 export interface CmsAccessRules<Context> {
   /** The tab's address, where its actions are POSTed unless a request names another. */
   path: string;
+  /** What opens the tab's pages (app/lib/permissions.ts): a role without it sees Access Denied. */
+  permission: Permission;
+  /** What its actions need: a role without it is refused them. */
+  changes: Permission;
   /** The tab's own heading, which a refused visitor must never see. */
   heading: string | RegExp;
   /** Runs first in every test: stores what the tab would show; what it returns is passed on. */
@@ -288,11 +295,16 @@ export interface CmsAccessRules<Context> {
   expectNothingShown?: (page: Page, context: Context) => Promise<void>;
 }
 
+/** The roles other than Administrator that do not hold this permission. */
+function rolesWithout(permission: Permission): UserRole[] {
+  return (["editor", "support"] as const).filter((role) => !roleCan(role, permission));
+}
+
 /**
  * Declares the access tests every CMS tab shares: an anonymous visitor is sent to sign in; a
- * signed-in non-administrator sees Access Denied with status 403; and the tab's actions answer 403
- * and change nothing when POSTed by a non-administrator, by an administrator without the
- * anti-forgery token, or from another site (with a valid token).
+ * signed-in role without the tab's permission sees Access Denied with status 403; and the tab's
+ * actions answer 403 and change nothing when POSTed by a role without their permission, by an
+ * administrator without the anti-forgery token, or from another site (with a valid token).
  */
 export function describeCmsAccessRules<Context = undefined>(rules: CmsAccessRules<Context>): void {
   const setUp = async (server: TestServer) => (rules.setUp ? await rules.setUp(server) : undefined) as Context;
@@ -333,29 +345,33 @@ export function describeCmsAccessRules<Context = undefined>(rules: CmsAccessRule
       }
     });
 
-    test("a signed-in user who is not an administrator sees Access Denied with status 403", async ({
-      page,
-      server,
-      consoleErrors,
-    }) => {
-      const context = await setUp(server);
-      await signInAs(page, server, "user");
-      for (const address of pages(context)) {
-        const response = await page.goto(address);
-        expect(response?.status(), address).toBe(403);
-        await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-        await expectNothingShown(page, context);
-      }
-      // Chromium reports the 403 document itself as a failed resource.
-      expectConsoleError(consoleErrors, 403);
-    });
+    for (const role of rolesWithout(rules.permission)) {
+      test(`a signed-in ${role} (without ${rules.permission}) sees Access Denied with status 403`, async ({
+        page,
+        server,
+        consoleErrors,
+      }) => {
+        const context = await setUp(server);
+        await signInAs(page, server, role);
+        for (const address of pages(context)) {
+          const response = await page.goto(address);
+          expect(response?.status(), address).toBe(403);
+          await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+          await expectNothingShown(page, context);
+        }
+        // Chromium reports the 403 document itself as a failed resource.
+        expectConsoleError(consoleErrors, 403);
+      });
+    }
 
-    test("a non-administrator's POST is refused and changes nothing", async ({ page, server }) => {
-      const context = await setUp(server);
-      await signInAs(page, server, "user");
-      await page.goto("/cms/account");
-      await expectRefused(page, server, context, { csrf: await csrfToken(page) });
-    });
+    for (const role of rolesWithout(rules.changes)) {
+      test(`a ${role}'s POST (without ${rules.changes}) is refused and changes nothing`, async ({ page, server }) => {
+        const context = await setUp(server);
+        await signInAs(page, server, role);
+        await page.goto("/cms/account");
+        await expectRefused(page, server, context, { csrf: await csrfToken(page) });
+      });
+    }
 
     test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
       page,

@@ -50,7 +50,7 @@ test.describe("GET /metrics", () => {
     expect(anonymous.status()).toBe(404);
     expect(await anonymous.text()).not.toContain("http_requests_total");
 
-    await signInAs(page, server, "user");
+    await signInAs(page, server, "editor");
     const user = await page.request.get("/metrics");
     expect(user.status()).toBe(404);
     expect(await user.text()).not.toContain("http_requests_total");

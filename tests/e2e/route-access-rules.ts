@@ -1,7 +1,9 @@
 /**
- * The access rules of every route and every action (issue 8, "Access-control matrix"): what an
- * anonymous visitor, a signed-in user who is not an administrator, and an administrator get from
- * each. access-control.spec.ts requests all of them and fails when a route of app/routes.ts, or an
+ * The access rules of every route and every action (issue 8, "Access-control matrix"; issue 18,
+ * roles): what an anonymous visitor, a deactivated account, an Editor, a Support user and an
+ * Administrator get from each. A CMS rule names the permission of app/lib/permissions.ts the route
+ * needs, and each role's answer is derived from that table (`byPermission`), so the matrix and the
+ * table cannot disagree. access-control.spec.ts requests all of them and fails when a route of app/routes.ts, or an
  * action or an intent of a route module, has no rule here; request-forgery.spec.ts sends every
  * action of this table from another site.
  */
@@ -26,6 +28,8 @@ import {
 } from "../../db/schema";
 import sharp from "sharp";
 import routeConfig from "../../app/routes";
+import { USER_ROLES, type UserRole } from "../../app/lib/enums";
+import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/permissions";
 import { careerPath } from "../../app/lib/careers";
 import { ensureAdminExists, type TestServer } from "./fixtures";
 import { createAccount, freshClientAddress, send, type Account, type HttpRequest, type Role } from "./security-http";
@@ -67,6 +71,27 @@ export function flattenRoutes(entries: readonly ConfigEntry[] = routeConfig, pre
     return [route, ...flattenRoutes(entry.children ?? [], own)];
   });
 }
+
+/** A route module's source with its server side beside it (<route>.server.ts), as one text. */
+export function routeSource(file: string): string {
+  const routeFile = path.resolve(import.meta.dirname, "../../app", file);
+  const files = [routeFile, routeFile.replace(/\.tsx?$/, ".server.ts")].filter((name) => fs.existsSync(name));
+  return files.map((name) => fs.readFileSync(name, "utf8")).join("\n");
+}
+
+/**
+ * The CMS routes that need no permission of the table: the sign-in card and the way to the first
+ * tab (/cms), signing out and in again, one's own password, and the POST-only addresses whose
+ * actions have their own rules. Every other /cms route's GET rule names its permission.
+ */
+export const CMS_ROUTES_WITHOUT_PERMISSION = [
+  "routes/cms/index",
+  "routes/cms/logout",
+  "routes/cms/session",
+  "routes/cms/account",
+  "routes/cms/content-live-preview",
+  "routes/cms/media-upload",
+];
 
 /**
  * The intents a route module's action tells apart, read from its source: compared with the
@@ -128,7 +153,7 @@ export type RoleOutcomes = Record<Role, Outcome>;
 
 /** Sent to the CMS sign-in card, which brings them back to the address they asked for. */
 const SIGN_IN: Outcome = { status: 302, signIn: true, changes: false };
-/** A signed-in user without the admin role: Access Denied. */
+/** A signed-in user whose role lacks the permission: Access Denied. */
 const DENIED: Outcome = { status: 403, changes: false };
 
 const shown = (status = 200): Outcome => ({ status });
@@ -136,9 +161,20 @@ const changed = (status = 200, location?: RegExp): Outcome => ({ status, locatio
 const unchanged = (status: number, location?: RegExp): Outcome => ({ status, location, changes: false });
 const redirectTo = (target: string): RegExp => new RegExp(`^${target.replace(/[?.]/g, "\\$&")}$`);
 
-const everyone = (outcome: Outcome): RoleOutcomes => ({ anonymous: outcome, user: outcome, admin: outcome });
-const adminsOnly = (allowed: Outcome): RoleOutcomes => ({ anonymous: SIGN_IN, user: DENIED, admin: allowed });
-const signedInOnly = (allowed: Outcome): RoleOutcomes => ({ anonymous: SIGN_IN, user: allowed, admin: allowed });
+/**
+ * What each visitor gets: `signedOut` for an anonymous visitor and for a deactivated account (its
+ * session ended with the deactivation, so it is no one), `role(r)` for each CMS role.
+ */
+function outcomes(signedOut: Outcome, role: (role: UserRole) => Outcome): RoleOutcomes {
+  const byRole = Object.fromEntries(USER_ROLES.map((name) => [name, role(name)])) as Record<UserRole, Outcome>;
+  return { anonymous: signedOut, deactivated: signedOut, ...byRole };
+}
+
+const everyone = (outcome: Outcome): RoleOutcomes => outcomes(outcome, () => outcome);
+/** Behind a permission: signed-out visitors are sent to sign in, roles without it get 403, roles with it `allowed`. */
+const byPermission = (permission: Permission, allowed: Outcome): RoleOutcomes =>
+  outcomes(SIGN_IN, (role) => (roleCan(role, permission) ? allowed : DENIED));
+const signedInOnly = (allowed: Outcome): RoleOutcomes => outcomes(SIGN_IN, () => allowed);
 
 /* ------------------------------------------------------------------------------------------------
  * Rows the rules point at
@@ -243,6 +279,7 @@ function editorRules(
   insert: (server: TestServer) => Promise<{ id: string; fields: Record<string, string>; version: string }>,
 ): Record<string, ActionRule> {
   const table = kind === "career" ? "careers" : "training_courses";
+  const permission = EDIT_PERMISSION_OF_KIND[kind];
   const toEditor = new RegExp(`^${listPath}/[0-9a-f-]+$`);
   const form = (intent: string, extra: Record<string, string> = {}) => ({
     request: async ({ server }: { server: TestServer }) => {
@@ -250,7 +287,7 @@ function editorRules(
       return cmsForm(`${listPath}/${item.id}`, { intent, ...item.fields, baseVersion: item.version, ...extra });
     },
     tables: [intent === "schedule" ? "scheduled_actions" : table],
-    expect: ADMIN_WRITE(302, redirectTo(listPath)),
+    expect: WRITE(permission, 302, redirectTo(listPath)),
   });
   return {
     save: form("save"),
@@ -264,7 +301,7 @@ function editorRules(
         return cmsForm(`${listPath}/${item.id}`, { intent: "cancel-schedule", scheduleId: scheduled.id });
       },
       tables: ["scheduled_actions"],
-      expect: ADMIN_WRITE(302, toEditor),
+      expect: WRITE(permission, 302, toEditor),
     },
     restore: {
       request: async ({ server }) => {
@@ -282,7 +319,7 @@ function editorRules(
         return cmsForm(`${listPath}/${item.id}`, { intent: "restore", revisionId: revision!.id });
       },
       tables: [table],
-      expect: ADMIN_WRITE(302, toEditor),
+      expect: WRITE(permission, 302, toEditor),
     },
   };
 }
@@ -425,11 +462,18 @@ export async function prepareKnownRows(server: TestServer, api: APIRequest): Pro
 export interface PageRule {
   /** The address to request, for a route whose address has parameters. */
   path?: (rows: KnownRows) => string;
+  /** The permission the route's loader checks (its module must name it). */
+  permission?: Permission;
   expect: RoleOutcomes;
 }
 
 const publicPage: PageRule = { expect: everyone(shown()) };
-const adminPage = (path?: PageRule["path"]): PageRule => ({ path, expect: adminsOnly(shown()) });
+/** A CMS page or file behind `permission` (app/lib/permissions.ts). */
+const cmsPage = (permission: Permission, path?: PageRule["path"]): PageRule => ({
+  path,
+  permission,
+  expect: byPermission(permission, shown()),
+});
 /** The API's resource routes take only POST: GET answers 405. */
 const postOnly: PageRule = { expect: everyone(shown(405)) };
 
@@ -474,43 +518,46 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "legal-terms-of-use": publicPage,
   "legal-cookie-policy": publicPage,
   "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
-  // /cms: the sign-in card, Access Denied (the layout's page, which shows no data), or the first tab.
+  // /cms: the sign-in card, or the role's first tab (app/lib/permissions.ts firstTabOf).
   "routes/cms/index": {
-    expect: { anonymous: shown(), user: DENIED, admin: { status: 302, location: redirectTo("/cms/content") } },
+    expect: outcomes(shown(), (role) => ({ status: 302, location: redirectTo(firstTabOf(role)!) })),
   },
   "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
   // Signing in again from the dialog over a form: it takes posts only.
   "routes/cms/session": postOnly,
   // Every user may change their own password.
   "routes/cms/account": { expect: signedInOnly(shown()) },
-  "routes/cms/users": adminPage(),
-  "routes/cms/content": adminPage(),
-  "routes/cms/content-editor": adminPage((rows) => `/cms/content/${rows.contentId}`),
-  "routes/cms/content-preview": adminPage((rows) => `/cms/content/${rows.contentId}/preview`),
+  "routes/cms/users": cmsPage("users.manage"),
+  "routes/cms/content": cmsPage("content.view"),
+  "routes/cms/content-editor": cmsPage("content.edit", (rows) => `/cms/content/${rows.contentId}`),
+  "routes/cms/content-preview": cmsPage("content.view", (rows) => `/cms/content/${rows.contentId}/preview`),
   // The editor's live preview frame: the unsaved form posted into it, so POST only.
   "routes/cms/content-live-preview": postOnly,
-  "routes/cms/scheduled": adminPage(),
-  "routes/cms/careers": adminPage(),
-  "routes/cms/career-editor": adminPage((rows) => `/cms/careers/${rows.careerId}`),
-  "routes/cms/submissions": adminPage(),
-  "routes/cms/submissions-export": adminPage(),
-  "routes/cms/attachment": adminPage((rows) => `/cms/submissions/${rows.submissionWithAttachment}/attachment`),
-  "routes/cms/blocks": adminPage(),
-  "routes/cms/settings": adminPage(),
-  "routes/cms/outbox": adminPage(),
-  "routes/cms/courses": adminPage(),
-  "routes/cms/course-editor": adminPage((rows) => `/cms/courses/${rows.courseId}`),
-  "routes/cms/orders": adminPage(),
-  "routes/cms/orders-export": adminPage(),
-  "routes/cms/assistant": adminPage(),
-  "routes/cms/media": adminPage(),
-  "routes/cms/media-library": adminPage(),
+  "routes/cms/scheduled": cmsPage("content.view"),
+  "routes/cms/careers": cmsPage("careers.view"),
+  "routes/cms/career-editor": cmsPage("careers.edit", (rows) => `/cms/careers/${rows.careerId}`),
+  "routes/cms/submissions": cmsPage("submissions.view"),
+  "routes/cms/submissions-export": cmsPage("submissions.view"),
+  "routes/cms/attachment": cmsPage(
+    "submissions.view",
+    (rows) => `/cms/submissions/${rows.submissionWithAttachment}/attachment`,
+  ),
+  "routes/cms/blocks": cmsPage("blocks.view"),
+  "routes/cms/settings": cmsPage("settings.view"),
+  "routes/cms/outbox": cmsPage("outbox.view"),
+  "routes/cms/courses": cmsPage("courses.view"),
+  "routes/cms/course-editor": cmsPage("courses.edit", (rows) => `/cms/courses/${rows.courseId}`),
+  "routes/cms/orders": cmsPage("orders.view"),
+  "routes/cms/orders-export": cmsPage("orders.view"),
+  "routes/cms/assistant": cmsPage("assistant.view"),
+  "routes/cms/media": cmsPage("media.view"),
+  "routes/cms/media-library": cmsPage("media.view"),
   // Uploads are POST only.
   "routes/cms/media-upload": postOnly,
   // The public files: the same for everyone (an unknown image is 404 to all).
   "routes/api/media-file": { path: () => `/media/${crypto.randomUUID()}.webp`, expect: everyone(shown(404)) },
-  "routes/cms/redirects": adminPage(),
-  "routes/cms/trash": adminPage(),
+  "routes/cms/redirects": cmsPage("redirects.view"),
+  "routes/cms/trash": cmsPage("content.view"),
   "routes/api/sitemap": publicPage,
   "routes/api/robots": publicPage,
   "routes/api/icons": publicPage,
@@ -539,7 +586,9 @@ export interface ActionRule {
   expect: RoleOutcomes;
 }
 
-const ADMIN_WRITE = (status = 200, location?: RegExp) => adminsOnly(changed(status, location));
+/** An action behind `permission`: it changes its tables for a role that holds it, nothing for anyone else. */
+const WRITE = (permission: Permission, status = 200, location?: RegExp) =>
+  byPermission(permission, changed(status, location));
 
 function cmsForm(path: string, form: Record<string, string>) {
   return { path, form };
@@ -550,7 +599,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
   "routes/cms/layout": {
     login: {
       request: async ({ server }) => {
-        const account = await createAccount(server, "user", "sign-in");
+        const account = await createAccount(server, "support", "sign-in");
         return cmsForm("/cms", { intent: "login", email: account.email, password: account.password });
       },
       tables: ["sessions"],
@@ -569,18 +618,15 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       },
       tables: ["users", "admin_setup"],
       // An administrator's document request then runs /cms's loader, which sends them to the first tab.
-      expect: {
-        anonymous: unchanged(400),
-        user: unchanged(400),
-        admin: unchanged(302, redirectTo("/cms/content")),
-      },
+      // A signed-in role's: to its own first tab.
+      expect: outcomes(unchanged(400), (role) => unchanged(302, redirectTo(firstTabOf(role)!))),
     },
   },
   // Signing in again mid-edit is for anyone with an account, like the sign-in card: a new session.
   "routes/cms/session": {
     [NO_INTENT]: {
       request: async ({ server }) => {
-        const account = await createAccount(server, "user", "sign-in-again");
+        const account = await createAccount(server, "editor", "sign-in-again");
         return cmsForm("/cms/session", { email: account.email, password: account.password });
       },
       tables: ["sessions"],
@@ -592,11 +638,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     [NO_INTENT]: {
       request: async () => cmsForm("/cms/logout", {}),
       tables: ["sessions"],
-      expect: {
-        anonymous: unchanged(302, redirectTo("/cms")),
-        user: changed(302, redirectTo("/cms")),
-        admin: changed(302, redirectTo("/cms")),
-      },
+      expect: outcomes(unchanged(302, redirectTo("/cms")), () => changed(302, redirectTo("/cms"))),
     },
   },
   "routes/cms/account": {
@@ -618,43 +660,43 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           intent: "create",
           email: `${unique("new")}@example.com`,
           password: "a-long-password",
-          role: "user",
+          role: "editor",
         }),
       tables: ["users"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("users.manage"),
     },
     role: {
       request: async ({ server }) => {
-        const target = await createAccount(server, "user", "target");
-        return cmsForm("/cms/users", { intent: "role", id: target.id, role: "admin" });
+        const target = await createAccount(server, "support", "target");
+        return cmsForm("/cms/users", { intent: "role", id: target.id, role: "editor" });
       },
       tables: ["users"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("users.manage"),
     },
     password: {
       request: async ({ server }) => {
-        const target = await createAccount(server, "user", "target");
+        const target = await createAccount(server, "editor", "target");
         return cmsForm("/cms/users", { intent: "password", id: target.id, password: "a-reset-long-password" });
       },
       tables: ["users", "sessions"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("users.manage"),
     },
     deactivate: {
       request: async ({ server }) => {
-        const target = await createAccount(server, "user", "target");
+        const target = await createAccount(server, "editor", "target");
         return cmsForm("/cms/users", { intent: "deactivate", id: target.id });
       },
       tables: ["users", "sessions"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("users.manage"),
     },
     activate: {
       request: async ({ server }) => {
-        const target = await createAccount(server, "user", "target");
+        const target = await createAccount(server, "editor", "target");
         await server.db.update(users).set({ isActive: false }).where(eq(users.id, target.id));
         return cmsForm("/cms/users", { intent: "activate", id: target.id });
       },
       tables: ["users"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("users.manage"),
     },
   },
   "routes/cms/content": {
@@ -662,7 +704,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/content", { intent: "delete", id: (await insertContent(server, false)).id }),
       tables: ["content"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("content.edit"),
     },
     // Bulk publish, unpublish and delete of the selected rows (issue 17).
     bulk: {
@@ -673,7 +715,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           ids: (await insertContent(server, false)).id,
         }),
       tables: ["content"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("content.edit"),
     },
   },
   "routes/cms/redirects": {
@@ -681,7 +723,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async () =>
         cmsForm("/cms/redirects", { intent: "create", fromPath: `/${unique("old")}`, toPath: "/about" }),
       tables: ["redirects"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("redirects.edit"),
     },
     delete: {
       request: async ({ server }) => {
@@ -692,7 +734,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm("/cms/redirects", { intent: "delete", id: row!.id });
       },
       tables: ["redirects"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("redirects.edit"),
     },
   },
   // The trash's Restore, also the toast's Undo after a delete (issue 17).
@@ -704,7 +746,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm("/cms/trash", { intent: "restore", kind: "content", ids: item.id });
       },
       tables: ["content"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("content.edit"),
     },
   },
   "routes/cms/content-editor": {
@@ -721,7 +763,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["content"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+      expect: WRITE("content.edit", 302, redirectTo("/cms/content")),
     },
     publish: {
       request: async ({ server }) => {
@@ -734,7 +776,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["content"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+      expect: WRITE("content.edit", 302, redirectTo("/cms/content")),
     },
     unpublish: {
       request: async ({ server }) => {
@@ -747,7 +789,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["content"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+      expect: WRITE("content.edit", 302, redirectTo("/cms/content")),
     },
     schedule: {
       request: async ({ server }) => {
@@ -761,7 +803,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["scheduled_actions"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/content")),
+      expect: WRITE("content.edit", 302, redirectTo("/cms/content")),
     },
     "cancel-schedule": {
       request: async ({ server }) => {
@@ -770,7 +812,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm(`/cms/content/${item.id}`, { intent: "cancel-schedule", scheduleId: scheduled.id });
       },
       tables: ["scheduled_actions"],
-      expect: ADMIN_WRITE(302, /^\/cms\/content\/[0-9a-f-]+$/),
+      expect: WRITE("content.edit", 302, /^\/cms\/content\/[0-9a-f-]+$/),
     },
     restore: {
       request: async ({ server }) => {
@@ -788,7 +830,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm(`/cms/content/${item.id}`, { intent: "restore", revisionId: revision!.id });
       },
       tables: ["content"],
-      expect: ADMIN_WRITE(302, /^\/cms\/content\/[0-9a-f-]+$/),
+      expect: WRITE("content.edit", 302, /^\/cms\/content\/[0-9a-f-]+$/),
     },
   },
   "routes/cms/career-editor": editorRules("career", "/cms/careers", async (server) => {
@@ -808,14 +850,14 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm("/cms/scheduled", { intent: "cancel", id: scheduled.id });
       },
       tables: ["scheduled_actions"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("content.edit"),
     },
   },
   "routes/cms/careers": {
     delete: {
       request: async ({ server }) => cmsForm("/cms/careers", { intent: "delete", id: (await insertCareer(server)).id }),
       tables: ["careers"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("careers.edit"),
     },
   },
   "routes/cms/submissions": {
@@ -823,14 +865,14 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/submissions", { intent: "status", id: (await insertSubmission(server)).id, status: "resolved" }),
       tables: ["contact_submissions"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("submissions.manage"),
     },
   },
   "routes/cms/blocks": {
     create: {
       request: async () => cmsForm("/cms/blocks", { intent: "create", name: unique("Created block") }),
       tables: ["content_blocks"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("blocks.edit"),
     },
     update: {
       request: async ({ server }) => {
@@ -846,12 +888,12 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["content_blocks"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("blocks.edit"),
     },
     delete: {
       request: async ({ server }) => cmsForm("/cms/blocks", { intent: "delete", id: (await insertBlock(server)).id }),
       tables: ["content_blocks"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("blocks.edit"),
     },
     reorder: {
       request: async ({ server }) => {
@@ -868,7 +910,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["content_blocks"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("blocks.edit"),
     },
   },
   "routes/cms/settings": {
@@ -880,7 +922,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           settingValue: "x",
         }),
       tables: ["site_settings"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("settings.edit"),
     },
     update: {
       request: async ({ server }) =>
@@ -890,13 +932,13 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           settingValue: "after",
         }),
       tables: ["site_settings"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("settings.edit"),
     },
     delete: {
       request: async ({ server }) =>
         cmsForm("/cms/settings", { intent: "delete", settingKey: (await insertSetting(server)).settingKey }),
       tables: ["site_settings"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("settings.edit"),
     },
   },
   "routes/cms/courses": {
@@ -904,12 +946,12 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/courses", { intent: "set-active", id: (await insertCourse(server)).id, isActive: "false" }),
       tables: ["training_courses"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+      expect: WRITE("courses.edit", 302, redirectTo("/cms/courses")),
     },
     delete: {
       request: async ({ server }) => cmsForm("/cms/courses", { intent: "delete", id: (await insertCourse(server)).id }),
       tables: ["training_courses"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/courses")),
+      expect: WRITE("courses.edit", 302, redirectTo("/cms/courses")),
     },
   },
   "routes/cms/assistant": {
@@ -917,7 +959,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/assistant", { intent: "dismiss", id: (await insertQuestion(server)).id }),
       tables: ["unanswered_questions"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/assistant")),
+      expect: WRITE("assistant.manage", 302, redirectTo("/cms/assistant")),
     },
     "dismiss-all": {
       request: async ({ server }) => {
@@ -925,7 +967,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm("/cms/assistant", { intent: "dismiss-all" });
       },
       tables: ["unanswered_questions"],
-      expect: ADMIN_WRITE(302, redirectTo("/cms/assistant")),
+      expect: WRITE("assistant.manage", 302, redirectTo("/cms/assistant")),
     },
   },
   "routes/cms/media": {
@@ -940,12 +982,12 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           focalY: "0.5",
         }),
       tables: ["media"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("media.edit"),
     },
     delete: {
       request: async ({ server }) => cmsForm("/cms/media", { intent: "delete", id: (await insertMedia(server)).id }),
       tables: ["media"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("media.edit"),
     },
   },
   // The live preview renders the unsaved form and stores nothing, whoever asks.
@@ -959,7 +1001,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
           content: "<p>Typed</p>",
         }),
       tables: ["content", "revisions"],
-      expect: adminsOnly(unchanged(200)),
+      expect: byPermission("content.edit", unchanged(200)),
     },
   },
   // The media picker saves alt text through the library's JSON address.
@@ -968,7 +1010,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/media/library", { intent: "alt", id: (await insertMedia(server)).id, altText: "Described" }),
       tables: ["media"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("media.edit"),
     },
   },
   "routes/cms/media-upload": {
@@ -986,7 +1028,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         },
       }),
       tables: ["media"],
-      expect: ADMIN_WRITE(),
+      expect: WRITE("media.edit"),
     },
   },
   // The public site's forms and API: the same for every visitor, signed in or not.

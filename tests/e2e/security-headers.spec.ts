@@ -50,7 +50,7 @@ const KINDS: Kind[] = [
     expectedStatus: 403,
     request: async (_, server) => ({
       path: "/cms/users",
-      cookies: await sessionCookieOf(server, await createAccount(server, "user")),
+      cookies: await sessionCookieOf(server, await createAccount(server, "editor")),
     }),
   },
   { name: "a redirect to sign in", expectedStatus: 302, request: async () => ({ path: "/cms/users" }) },

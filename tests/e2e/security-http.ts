@@ -4,8 +4,10 @@
  * a redirect, and names its own cookies. Also the visitors of the access matrix and a digest of a
  * table's rows, to prove a refused request changed nothing.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { APIRequest } from "@playwright/test";
+import { sessions, users } from "../../db/schema";
+import { USER_ROLES, type UserRole } from "../../app/lib/enums";
 import { test as base, type TestServer } from "./fixtures";
 
 /**
@@ -18,8 +20,12 @@ export const test = base.extend({
 });
 export { expect } from "./fixtures";
 
-export type Role = "anonymous" | "user" | "admin";
-export const ROLES: readonly Role[] = ["anonymous", "user", "admin"];
+/**
+ * The visitors of the access matrix: nobody signed in, each CMS role (app/lib/enums.ts), and an
+ * account an administrator deactivated, which still sends the session cookie it had.
+ */
+export type Role = "anonymous" | "deactivated" | UserRole;
+export const ROLES: readonly Role[] = ["anonymous", "deactivated", ...USER_ROLES];
 
 type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
 
@@ -121,12 +127,8 @@ export interface Account {
 
 let accountCounter = 0;
 
-/** A new account with this role (an administrator or a signed-in user who is not one). */
-export async function createAccount(
-  server: TestServer,
-  role: "user" | "admin",
-  label: string = role,
-): Promise<Account> {
+/** A new account with this role (Administrator, Editor or Support). */
+export async function createAccount(server: TestServer, role: UserRole, label: string = role): Promise<Account> {
   const { createUser } = await import("../../app/server/auth/users.server");
   accountCounter += 1;
   const email = `${label}-${process.pid}-${accountCounter}-${Date.now()}@example.com`;
@@ -142,6 +144,32 @@ export async function sessionCookieOf(server: TestServer, account: Account): Pro
   const [pair] = setCookie.split(";");
   const [name, value] = pair!.split("=");
   return { [name!]: value! };
+}
+
+/** The account a matrix visitor of this role signs in with (none for an anonymous visitor). */
+export async function visitorAccount(server: TestServer, role: Role): Promise<Account | null> {
+  if (role === "anonymous") return null;
+  // The most powerful role, deactivated: being deactivated must be what refuses it.
+  return createAccount(server, role === "deactivated" ? "admin" : role);
+}
+
+/**
+ * The cookies a matrix visitor sends: none for an anonymous visitor, the account's session for a
+ * role, and for a deactivated account the session it had before an administrator deactivated it
+ * (which, as the Users tab does, ended its sessions).
+ */
+export async function visitorCookies(
+  server: TestServer,
+  role: Role,
+  account: Account | null,
+): Promise<Record<string, string>> {
+  if (!account) return {};
+  const cookies = await sessionCookieOf(server, account);
+  if (role === "deactivated") {
+    await server.db.update(users).set({ isActive: false }).where(eq(users.id, account.id));
+    await server.db.delete(sessions).where(eq(sessions.userId, account.id));
+  }
+  return cookies;
 }
 
 /**

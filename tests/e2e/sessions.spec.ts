@@ -138,7 +138,7 @@ test("Sign Out ends the session on the server: the old cookie no longer works", 
 
 test("changing one's own password ends every session; this browser gets a new one", async ({ playwright, server }) => {
   const browser = await browserFor(playwright.request, server);
-  const account = await createAccount(server, "user");
+  const account = await createAccount(server, "editor");
   const here = (await signIn(browser, account)).token!;
   const elsewhere = (await signIn(browser, account)).token!;
 
@@ -164,7 +164,7 @@ test("changing one's own password ends every session; this browser gets a new on
 test("an administrator's password reset ends all of that user's sessions", async ({ playwright, server }) => {
   const browser = await browserFor(playwright.request, server);
   const admin = tokenOf(await sessionCookieOf(server, await createAccount(server, "admin")));
-  const account = await createAccount(server, "user");
+  const account = await createAccount(server, "editor");
   const sessionsOfUser = [(await signIn(browser, account)).token!, (await signIn(browser, account)).token!];
 
   const reset = await postForm(browser, "/cms/users", admin, {
@@ -217,7 +217,7 @@ test("a change of role applies to the next request of a session already open", a
   expect((await send(playwright.request, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(
     200,
   );
-  await server.db.update(users).set({ role: "user" }).where(eq(users.id, account.id));
+  await server.db.update(users).set({ role: "editor" }).where(eq(users.id, account.id));
   expect((await send(playwright.request, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(
     403,
   );
@@ -226,7 +226,7 @@ test("a change of role applies to the next request of a session already open", a
 test.describe("expiry", () => {
   /** A session signed in through the form, then aged by rewriting its times. */
   async function sessionAged(api: APIRequest, server: TestServer, changes: Partial<typeof sessions.$inferInsert>) {
-    const token = (await signIn(await browserFor(api, server), await createAccount(server, "user"))).token!;
+    const token = (await signIn(await browserFor(api, server), await createAccount(server, "editor"))).token!;
     const row = (await storedSession(server, token))!;
     await server.db.update(sessions).set(changes).where(eq(sessions.id, row.id));
     return { token, id: row.id };
@@ -260,7 +260,7 @@ test.describe("expiry", () => {
   test("a new session's absolute end is twelve hours after sign-in", async ({ playwright, server }) => {
     const before = Date.now();
     const browser = await browserFor(playwright.request, server);
-    const token = (await signIn(browser, await createAccount(server, "user"))).token!;
+    const token = (await signIn(browser, await createAccount(server, "editor"))).token!;
     const row = (await storedSession(server, token))!;
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(12 * HOUR);
     expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);

@@ -61,7 +61,7 @@ describe("sign-in", () => {
   });
 
   it("refuses a deactivated user with the same message", async () => {
-    const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "user" });
+    const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "editor" });
     await setUserActive(database.db, user.id, false);
     const result = await signIn(database.db, { email: "ann@example.com", password: "secret-pass" }, "203.0.113.1");
     expect(result).toMatchObject({ ok: false, errors: { form: INVALID_CREDENTIALS } });
@@ -136,7 +136,7 @@ describe("sessions", () => {
   });
 
   it("end when the password changes, when the user is deactivated, and when revoked", async () => {
-    const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "user" });
+    const user = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "editor" });
     const before = await createSession(database.db, user.id, null, new Date(Date.now() - 1000));
     await setUserPassword(database.db, user.id, "new-secret-pass");
     expect(await getSessionUser(database.db, requestWithCookie(before))).toBeNull();
@@ -191,10 +191,10 @@ describe("first-run setup", () => {
 describe("the last administrator", () => {
   it("cannot be demoted or deactivated, but can once another admin exists", async () => {
     const ann = await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "admin" });
-    await expect(setUserRole(database.db, ann.id, "user")).rejects.toThrow(ExpectedError);
+    await expect(setUserRole(database.db, ann.id, "editor")).rejects.toThrow(ExpectedError);
     await expect(setUserActive(database.db, ann.id, false)).rejects.toThrow(/last administrator/);
 
-    const bob = await createUser(database.db, { email: "bob@example.com", password: "secret-pass", role: "user" });
+    const bob = await createUser(database.db, { email: "bob@example.com", password: "secret-pass", role: "editor" });
     await setUserRole(database.db, bob.id, "admin");
     await setUserActive(database.db, ann.id, false);
     const [stored] = await database.db.select().from(users).where(eq(users.id, ann.id));
@@ -202,9 +202,9 @@ describe("the last administrator", () => {
   });
 
   it("refuses a second account with the same e-mail in any case", async () => {
-    await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "user" });
+    await createUser(database.db, { email: "ann@example.com", password: "secret-pass", role: "editor" });
     await expect(
-      createUser(database.db, { email: "ANN@example.com", password: "secret-pass", role: "user" }),
+      createUser(database.db, { email: "ANN@example.com", password: "secret-pass", role: "editor" }),
     ).rejects.toThrow("A user with this e-mail already exists.");
   });
 });

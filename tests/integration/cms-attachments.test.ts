@@ -89,7 +89,7 @@ describe("attachment download", () => {
     const anonymous = await thrown(loader(args(url(id), undefined, { id })));
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toBe(`/cms?redirectTo=${encodeURIComponent(`/cms/submissions/${id}/attachment`)}`);
-    expect((await thrown(loader(args(url(id), cms.cookie("user"), { id })))).status).toBe(403);
+    expect((await thrown(loader(args(url(id), cms.cookie("editor"), { id })))).status).toBe(403);
     expect((await thrown(loader(args(url(id), "session=forged", { id })))).status).toBe(302);
   });
 
@@ -123,7 +123,7 @@ describe("CSV export", () => {
   it("refuses anonymous visitors and non-administrators", async () => {
     const { loader } = await import("~/routes/cms/submissions-export");
     expect((await thrown(loader(args(url, undefined)))).status).toBe(302);
-    expect((await thrown(loader(args(url, cms.cookie("user"))))).status).toBe(403);
+    expect((await thrown(loader(args(url, cms.cookie("editor"))))).status).toBe(403);
   });
 
   it("exports every submission as UTF-8 CSV with a BOM, quoted and with formulas neutralised", async () => {

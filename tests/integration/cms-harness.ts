@@ -1,7 +1,7 @@
 /**
  * The set-up the integration tests share: a temporary DATA_DIR (where the signing secret of the
  * toast and session cookies is generated), a fresh migrated test database that the process-wide
- * `getDb()` hands out, an administrator and an ordinary user each signed in with a real session,
+ * `getDb()` hands out, an Administrator, an Editor and a Support user each signed in with a real session,
  * and an anti-forgery token, so that CMS routes are called through their real guards.
  *
  * A test file registers it once at its top level, and points the process's database at it:
@@ -23,9 +23,11 @@ import { createSession } from "~/server/auth/sessions.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { createUser } from "~/server/auth/users.server";
+import { USER_ROLES, type UserRole } from "~/lib/enums";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
 
-export type Role = "admin" | "user";
+/** The CMS roles (app/lib/enums.ts), each with an account signed in. */
+export type Role = UserRole;
 
 /**
  * What `getDb()` gives the code under test: the test database ("up"); a refused connection
@@ -45,7 +47,7 @@ export interface HarnessOptions {
   seed?: boolean;
   /** A test database (default true). */
   database?: boolean;
-  /** An administrator and a user with sessions (default true, with a database). */
+  /** An account of each role with a session (default true, with a database). */
   accounts?: boolean;
 }
 
@@ -103,8 +105,8 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
   const { dataDir: wantsDataDir = true, database: wantsDatabase = true } = options;
   const accounts = wantsDatabase && (options.accounts ?? true);
   const active: ActiveHarness = { state: "up" };
-  const cookies: Record<Role, string> = { admin: "", user: "" };
-  const userIds: Record<Role, string> = { admin: "", user: "" };
+  const cookies: Record<Role, string> = { admin: "", editor: "", support: "" };
+  const userIds: Record<Role, string> = { admin: "", editor: "", support: "" };
   // Set in beforeAll: reading the token through the cookie API is asynchronous.
   let csrf = "";
   const savedEnv: Record<string, string | undefined> = {};
@@ -128,7 +130,7 @@ export function setUpCmsHarness(options: HarnessOptions): CmsHarness {
     active.database = await createTestDatabase();
     if (options.seed) await seedDatabase(active.database.db);
     if (accounts) {
-      for (const role of ["admin", "user"] as const) {
+      for (const role of USER_ROLES) {
         const user = await createUser(active.database.db, { email: `${role}@example.com`, password: PASSWORD, role });
         userIds[role] = user.id;
         cookies[role] = (await createSession(active.database.db, user.id, null)).split(";")[0]!;

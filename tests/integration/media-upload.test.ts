@@ -26,7 +26,7 @@ import { stableMediaAddress } from "~/lib/media";
 import { PUBLISHED_CONTENT_CACHE_PREFIX } from "~/server/content/content.server";
 import { invalidate } from "~/server/platform/cache/cache.server";
 import { getStorage, type LocalDiskStorage } from "~/server/platform/storage.server";
-import { setUpCmsHarness } from "./cms-harness";
+import { setUpCmsHarness, type Role } from "./cms-harness";
 import {
   declaredSizePng,
   rotatedJpegWithExif,
@@ -51,7 +51,7 @@ async function upload(bytes: Uint8Array, originalName = "picture.png"): Promise<
 }
 
 /** Posts a file to /cms/media/upload as the Media tab does. */
-async function postUpload(file: Blob, name: string, options: { as?: "admin" | "user"; token?: boolean } = {}) {
+async function postUpload(file: Blob, name: string, options: { as?: Role; token?: boolean } = {}) {
   const body = new FormData();
   if (options.token !== false) body.set("csrf", cms.csrf);
   body.set("file", file, name);
@@ -188,7 +188,7 @@ describe("the upload address", () => {
     const image = new Blob([new Uint8Array(await twoColourImage("png", 100, 100))]);
     const before = await cms.db.$count(media);
     // A user gets the Access Denied page; a form without the token, the CMS's refusal.
-    await expect(postUpload(image, "a.png", { as: "user" })).rejects.toMatchObject({ status: 403 });
+    await expect(postUpload(image, "a.png", { as: "support" })).rejects.toMatchObject({ status: 403 });
     await expect(postUpload(image, "a.png", { token: false })).rejects.toMatchObject({ init: { status: 403 } });
     expect(await cms.db.$count(media)).toBe(before);
   });

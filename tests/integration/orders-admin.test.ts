@@ -101,10 +101,12 @@ describe("access", () => {
     }
   });
 
-  it("refuses signed-in users who are not administrators with 403", async () => {
+  it("refuses a role without orders.view (an editor) with 403", async () => {
     const modules = [await import("~/routes/cms/orders"), await import("~/routes/cms/orders-export")];
     for (const [index, { loader }] of modules.entries()) {
-      expect((await thrown(loader(args(`http://localhost${addresses[index]}`, cms.cookie("user"))))).status).toBe(403);
+      expect((await thrown(loader(args(`http://localhost${addresses[index]}`, cms.cookie("editor"))))).status).toBe(
+        403,
+      );
     }
   });
 });

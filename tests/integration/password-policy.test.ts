@@ -69,12 +69,12 @@ describe("wherever a password is set", () => {
     const admin = await createUser(database.db, { email: "admin@example.com", password: GOOD, role: "admin" });
     expect(
       await refusal(
-        addUser(database.db, admin, { email: "bob@example.com", password: "123456789qwerty", role: "user" }),
+        addUser(database.db, admin, { email: "bob@example.com", password: "123456789qwerty", role: "editor" }),
       ),
     ).toBe(`password: ${COMMON_PASSWORD}`);
     expect(await database.db.select().from(users)).toHaveLength(1);
 
-    const bob = await addUser(database.db, admin, { email: "bob@example.com", password: GOOD, role: "user" });
+    const bob = await addUser(database.db, admin, { email: "bob@example.com", password: GOOD, role: "editor" });
     expect(await refusal(resetUserPassword(database.db, admin, bob.id, "qwertyuiopasdfgh"))).toBe(
       `password: ${GUESSABLE_PASSWORD}`,
     );

@@ -78,6 +78,7 @@ const courseRow = (overrides: Partial<typeof trainingCourses.$inferInsert> = {})
 const userRow = (overrides: Partial<typeof users.$inferInsert> = {}) => ({
   email: `${unique("user")}@example.com`,
   passwordHash: "not-a-real-hash",
+  role: "editor",
   ...overrides,
 });
 
@@ -464,10 +465,11 @@ describe("valid rows get the documented defaults", () => {
     expect(isRecent(stored?.createdAt)).toBe(true);
   });
 
-  it("a user defaults to the ordinary role, active", async () => {
+  it("a user is active by default and has no default role: one is always chosen (decision 019)", async () => {
     const [row] = await database.db.insert(users).values(userRow()).returning();
-    expect(row?.role).toBe("user");
     expect(row?.isActive).toBe(true);
+    const { role: _role, ...withoutRole } = userRow();
+    await expect(database.db.insert(users).values(withoutRole as typeof users.$inferInsert)).rejects.toThrow();
   });
 
   it("a training course defaults to active, no students, no features", async () => {

@@ -133,7 +133,7 @@ describe("failed sign-ins shown to the owner", () => {
 
 describe("the account page's current-password check", () => {
   it("is slowed down like the sign-in form, per address", async () => {
-    const created = await createUser(database.db, { ...OWNER, role: "user" });
+    const created = await createUser(database.db, { ...OWNER, role: "editor" });
     const owner = (await findUserById(database.db, created.id))!;
     const { throttle } = throttleWithClock();
     const change = (currentPassword: string, address: string) =>

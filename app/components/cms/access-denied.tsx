@@ -12,9 +12,12 @@ export function AccessDenied({
   email,
   pathname,
   signOut = <SignOutButton />,
+  backToCms = false,
 }: {
   email: string;
   pathname?: string;
+  /** The user's role opens other tabs (issue 18's roles): offer the way back to them. */
+  backToCms?: boolean;
   /** The Sign Out control; a page rendered without a router (access-denied-document.tsx) gives its own. */
   signOut?: React.ReactNode;
 }) {
@@ -36,7 +39,12 @@ export function AccessDenied({
             Signed in as <strong>{email}</strong>
           </p>
         ) : null}
-        <div className="mt-6 flex items-center justify-center gap-4">
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
+          {backToCms ? (
+            <a href="/cms" className="text-sm font-medium text-primary underline underline-offset-4">
+              Back to the CMS
+            </a>
+          ) : null}
           <a href="/cms/account" className="text-sm font-medium text-primary underline underline-offset-4">
             Change your password
           </a>

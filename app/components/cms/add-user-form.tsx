@@ -4,6 +4,7 @@ import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
 import { USER_ROLES } from "~/lib/enums";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/permissions";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 
 /** The Users tab's "Add a user"; `result` is the tab's last action answer (its messages, or ok). */
@@ -34,10 +35,26 @@ export function AddUserForm({ result }: { result: { ok: boolean; errors?: Record
           autoComplete="new-password"
           hint={NEW_PASSWORD_HINT}
         />
-        <SelectField id={`${id}-role`} label="Role" name="role" defaultValue="user" options={USER_ROLES} />
+        <SelectField
+          id={`${id}-role`}
+          label="Role"
+          name="role"
+          defaultValue="editor"
+          options={USER_ROLES}
+          optionLabel={(role) => ROLE_LABELS[role]}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? "Adding..." : "Add user"}
         </Button>
+        {/* What each role may do, from the same table the server checks (app/lib/permissions.ts). */}
+        <dl className="grid gap-1 text-sm text-muted-foreground sm:col-span-4">
+          {USER_ROLES.map((role) => (
+            <div key={role}>
+              <dt className="inline font-medium text-foreground">{ROLE_LABELS[role]}:</dt>{" "}
+              <dd className="inline">{ROLE_DESCRIPTIONS[role]}</dd>
+            </div>
+          ))}
+        </dl>
       </Form>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useNavigation } from "react-router";
+import { CMS_HEADER_LINKS, CMS_TABS, type Permission } from "~/lib/permissions";
 import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
@@ -8,26 +9,24 @@ import { SignOutButton } from "./sign-out-button";
 import { UnsavedChangesPrompt } from "./unsaved-changes-prompt";
 
 /**
- * The CMS tabs: the spec's five (SPEC.md "Admin area /cms"), then the shop's Courses and Orders,
- * the site assistant's unanswered questions, the media library, then Users; the bar is laid out for ten columns on
- * wide screens (three rows of three on smaller ones).
+ * The admin area: the header with the account links, the tabs, and the tab itself (the outlet).
+ * The tabs are those of app/lib/permissions.ts (the spec's five, then Courses, Orders, Assistant,
+ * Media and Users), each shown only to a role that may open it; on wide screens the bar is one
+ * row of as many columns as the role has tabs (rows of three on smaller ones).
  */
-export const CMS_TABS = [
-  { title: "Content", href: "/cms/content" },
-  { title: "Careers", href: "/cms/careers" },
-  { title: "Contact Submissions", href: "/cms/submissions" },
-  { title: "Content Blocks", href: "/cms/blocks" },
-  { title: "Site Settings", href: "/cms/settings" },
-  { title: "Courses", href: "/cms/courses" },
-  { title: "Orders", href: "/cms/orders" },
-  { title: "Assistant", href: "/cms/assistant" },
-  { title: "Media", href: "/cms/media" },
-  { title: "Users", href: "/cms/users" },
-] as const;
-
-/** The admin area: the header with the account links, the tabs, and the tab itself (the outlet). */
-export function AdminArea({ email, failedSignIns }: { email: string; failedSignIns?: FailedSignInsNoticeData | null }) {
+export function AdminArea({
+  email,
+  permissions,
+  failedSignIns,
+}: {
+  email: string;
+  /** What the user's role may do: only those tabs and links are shown. */
+  permissions: readonly Permission[];
+  failedSignIns?: FailedSignInsNoticeData | null;
+}) {
   const navigation = useNavigation();
+  const tabs = CMS_TABS.filter((tab) => permissions.includes(tab.permission));
+  const headerLinks = CMS_HEADER_LINKS.filter((link) => permissions.includes(link.permission));
   useToastUndo();
   return (
     <div className="min-h-dvh bg-muted/40">
@@ -38,20 +37,16 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
             <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            {/* The e-mail outbox is not one of the spec's tabs; it sits with the account links. */}
-            <NavLink to="/cms/outbox" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-              Outbox
-            </NavLink>
-            {/* Redirects and the trash (issue 17) are not the spec's tabs either. */}
-            <NavLink
-              to="/cms/redirects"
-              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Redirects
-            </NavLink>
-            <NavLink to="/cms/trash" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-              Trash
-            </NavLink>
+            {/* The outbox, redirects and trash are not the spec's tabs; they sit with the account links. */}
+            {headerLinks.map((link) => (
+              <NavLink
+                key={link.href}
+                to={link.href}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {link.title}
+              </NavLink>
+            ))}
             <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Change password
             </Link>
@@ -68,8 +63,8 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
         {/* Asks before leaving a form with unsaved changes (use-unsaved-changes.ts). */}
         <UnsavedChangesPrompt />
         <nav aria-label="CMS sections" className="mb-6">
-          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-cols-10">
-            {CMS_TABS.map((tab) => (
+          <ul className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-3 lg:grid-flow-col lg:grid-cols-none lg:auto-cols-fr">
+            {tabs.map((tab) => (
               <li key={tab.href}>
                 <NavLink
                   to={tab.href}

@@ -12,6 +12,7 @@ import { ConfirmDialogContent } from "./confirm-form";
 import { CsrfInput } from "./csrf-input";
 import { Time } from "./detail-panel";
 import { ListRow, type ListTabConfig } from "./list-tab";
+import { useCan } from "./cms-layout-data";
 
 const LIST_PATH = "/cms/assistant";
 /** `?confirm=dismiss-all`: the confirmation panel, for a browser without JavaScript. */
@@ -35,8 +36,9 @@ export interface QuestionView {
   lastAsked: { iso: string; text: string };
 }
 
-/** One question, with its Dismiss button. */
+/** One question, with its Dismiss button (for a role that may dismiss them). */
 export function QuestionRow({ row }: { row: QuestionView }) {
+  const canDismiss = useCan("assistant.manage");
   return (
     <ListRow align="top">
       <th scope="row" className="max-w-xl min-w-56 py-3 pr-4 text-left font-normal break-words">
@@ -50,15 +52,17 @@ export function QuestionRow({ row }: { row: QuestionView }) {
         <Time value={row.lastAsked} />
       </td>
       <td className="py-3">
-        <Form method="post" preventScrollReset>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="dismiss" />
-          <input type="hidden" name="id" value={row.id} />
-          <Button type="submit" variant="outline" size="sm" aria-label={`Dismiss: ${row.question}`}>
-            <XIcon aria-hidden="true" />
-            Dismiss
-          </Button>
-        </Form>
+        {canDismiss ? (
+          <Form method="post" preventScrollReset>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="dismiss" />
+            <input type="hidden" name="id" value={row.id} />
+            <Button type="submit" variant="outline" size="sm" aria-label={`Dismiss: ${row.question}`}>
+              <XIcon aria-hidden="true" />
+              Dismiss
+            </Button>
+          </Form>
+        ) : null}
       </td>
     </ListRow>
   );

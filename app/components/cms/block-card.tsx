@@ -41,44 +41,47 @@ export interface BlockOrderControls {
   busy: boolean;
 }
 
-export function BlockCard({ block, order }: { block: BlockItem; order: BlockOrderControls }) {
+/** One block's card; without `order` (a role that may only read the blocks) it has no controls. */
+export function BlockCard({ block, order }: { block: BlockItem; order?: BlockOrderControls }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const created = timeParts(block.createdAt, "date");
   return (
     <div className="flex gap-3">
-      <div className="flex flex-col items-center gap-1">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="cursor-grab touch-none active:cursor-grabbing"
-          aria-label={`Drag ${block.name}`}
-          {...order.handle}
-        >
-          <GripVerticalIcon aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={`Move ${block.name} up`}
-          disabled={order.position === 0 || order.busy}
-          onClick={() => order.onMove(-1)}
-        >
-          <ArrowUpIcon aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={`Move ${block.name} down`}
-          disabled={order.position === order.count - 1 || order.busy}
-          onClick={() => order.onMove(1)}
-        >
-          <ArrowDownIcon aria-hidden="true" />
-        </Button>
-      </div>
+      {order ? (
+        <div className="flex flex-col items-center gap-1">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="cursor-grab touch-none active:cursor-grabbing"
+            aria-label={`Drag ${block.name}`}
+            {...order.handle}
+          >
+            <GripVerticalIcon aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={`Move ${block.name} up`}
+            disabled={order.position === 0 || order.busy}
+            onClick={() => order.onMove(-1)}
+          >
+            <ArrowUpIcon aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label={`Move ${block.name} down`}
+            disabled={order.position === order.count - 1 || order.busy}
+            onClick={() => order.onMove(1)}
+          >
+            <ArrowDownIcon aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -91,24 +94,26 @@ export function BlockCard({ block, order }: { block: BlockItem; order: BlockOrde
             Created <time dateTime={created.iso}>{created.text}</time>
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          <Button
-            ref={editButton}
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-label={`Edit ${block.name}`}
-            onClick={() => setEditing(true)}
-          >
-            <PencilIcon aria-hidden="true" />
-            Edit
-          </Button>
-          <ConfirmForm
-            fields={{ intent: "delete", id: block.id }}
-            question="Are you sure you want to delete this content block?"
-            buttonLabel={`Delete ${block.name}`}
-          />
-        </div>
+        {order ? (
+          <div className="flex items-center gap-2">
+            <Button
+              ref={editButton}
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Edit ${block.name}`}
+              onClick={() => setEditing(true)}
+            >
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Button>
+            <ConfirmForm
+              fields={{ intent: "delete", id: block.id }}
+              question="Are you sure you want to delete this content block?"
+              buttonLabel={`Delete ${block.name}`}
+            />
+          </div>
+        ) : null}
       </div>
       <Dialog open={editing} onOpenChange={setEditing}>
         <DialogContent

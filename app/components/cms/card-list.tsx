@@ -24,8 +24,8 @@ export function CardListTab({
 }: {
   title: string;
   addLabel: string;
-  /** The add form; `close` hides it again (after Cancel or a successful save). */
-  renderAddForm: (close: () => void) => React.ReactNode;
+  /** The add form; `close` hides it again (after Cancel or a successful save). None: a read-only list. */
+  renderAddForm?: (close: () => void) => React.ReactNode;
   error: string | null;
   count: number;
   emptyMessage: string;
@@ -41,12 +41,19 @@ export function CardListTab({
         <h2 id={`${formId}-heading`} className="text-lg font-semibold">
           {title}
         </h2>
-        <Button type="button" onClick={() => setAdding((open) => !open)} aria-expanded={adding} aria-controls={formId}>
-          <PlusIcon aria-hidden="true" />
-          {addLabel}
-        </Button>
+        {renderAddForm ? (
+          <Button
+            type="button"
+            onClick={() => setAdding((open) => !open)}
+            aria-expanded={adding}
+            aria-controls={formId}
+          >
+            <PlusIcon aria-hidden="true" />
+            {addLabel}
+          </Button>
+        ) : null}
       </div>
-      <div id={formId}>{adding ? renderAddForm(() => setAdding(false)) : null}</div>
+      {renderAddForm ? <div id={formId}>{adding ? renderAddForm(() => setAdding(false)) : null}</div> : null}
       {error ? (
         <p role="alert" className="rounded-md border border-destructive/50 p-4 text-sm font-medium text-destructive">
           {error}

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { Permission } from "~/lib/permissions";
 
 /** Failed sign-ins since the user's last visit: how many, and when (ISO) and from where the latest. */
 export interface FailedSignInsNotice {
@@ -13,7 +14,8 @@ export interface CmsLayoutData {
   user: {
     email: string;
     role: string;
-    isAdmin: boolean;
+    /** What the user's role may do (app/lib/permissions.ts): the tab bar and the buttons read it. */
+    permissions: Permission[];
     /** Wrong passwords given for this account before this session began, if any (issue 16). */
     failedSignIns: FailedSignInsNotice | null;
   } | null;
@@ -24,6 +26,14 @@ export interface CmsLayoutData {
 }
 
 export const CMS_LAYOUT_ROUTE_ID = "routes/cms/layout";
+
+/**
+ * Whether the signed-in user's role holds this permission, for a screen deciding what to show
+ * (the server checks again on every request; hiding is only so nobody meets a button that fails).
+ */
+export function useCan(permission: Permission): boolean {
+  return useCmsLayoutData()?.user?.permissions.includes(permission) ?? false;
+}
 
 /** The CMS layout's data, from any page under /cms (undefined elsewhere). */
 export function useCmsLayoutData(): CmsLayoutData | undefined {

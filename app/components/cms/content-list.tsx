@@ -11,6 +11,7 @@ import { CONTENT_MESSAGES, contentStatusTone, contentTypeLabel } from "~/lib/sch
 import { TRASH_RETENTION_DAYS } from "~/lib/trash";
 import { cn } from "~/lib/utils";
 import { BulkActionBar, SelectCheckbox, useRowSelection, type BulkAction } from "./bulk-actions";
+import { useCan } from "./cms-layout-data";
 
 /** The Content tab's search: title, slug or body text, type and status, as the URL's q, type and status. */
 export function ContentFilters({
@@ -112,9 +113,11 @@ export function ContentTable({
   filtered: boolean;
 }) {
   const selection = useRowSelection(items.map((item) => item.id));
+  // A role that may only read the content (support) gets the list without its forms.
+  const canEdit = useCan("content.edit");
   return (
     <>
-      {items.length > 0 && !error ? (
+      {canEdit && items.length > 0 && !error ? (
         <BulkActionBar
           formId={BULK_FORM_ID}
           count={selection.selected.size}
@@ -125,12 +128,14 @@ export function ContentTable({
       <DataTable
         columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
         firstColumn={
-          <SelectCheckbox
-            label="Select all on this page"
-            checked={selection.allSelected}
-            indeterminate={selection.someSelected}
-            onChange={selection.toggleAll}
-          />
+          canEdit && (
+            <SelectCheckbox
+              label="Select all on this page"
+              checked={selection.allSelected}
+              indeterminate={selection.someSelected}
+              onChange={selection.toggleAll}
+            />
+          )
         }
         error={error}
         empty={items.length === 0}
@@ -142,6 +147,7 @@ export function ContentTable({
             item={item}
             selected={selection.selected.has(item.id)}
             onSelect={(on) => selection.toggle(item.id, on)}
+            canEdit={canEdit}
           />
         ))}
       </DataTable>
@@ -153,23 +159,27 @@ function ContentTableRow({
   item,
   selected,
   onSelect,
+  canEdit,
 }: {
   item: ContentRow;
   selected: boolean;
   onSelect: (on: boolean) => void;
+  canEdit: boolean;
 }) {
   return (
     <tr className={cn("border-b align-top last:border-0", selected && "bg-muted")}>
-      <td className="py-3 pr-2">
-        <SelectCheckbox
-          label={`Select ${item.title}`}
-          checked={selected}
-          onChange={onSelect}
-          form={BULK_FORM_ID}
-          name="ids"
-          value={item.id}
-        />
-      </td>
+      {canEdit ? (
+        <td className="py-3 pr-2">
+          <SelectCheckbox
+            label={`Select ${item.title}`}
+            checked={selected}
+            onChange={onSelect}
+            form={BULK_FORM_ID}
+            name="ids"
+            value={item.id}
+          />
+        </td>
+      ) : null}
       <td className="py-3 pr-4 font-medium">{item.title}</td>
       <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>
       <td className="py-3 pr-4">
@@ -184,24 +194,28 @@ function ContentTableRow({
       </td>
       <td className="py-3">
         <div className="flex items-center gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
-              <PencilIcon aria-hidden="true" />
-            </Link>
-          </Button>
+          {canEdit ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/cms/content/${item.id}`} aria-label={`Edit ${item.title}`}>
+                <PencilIcon aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
           <Button asChild variant="ghost" size="sm">
             <Link to={`/cms/content/${item.id}/preview`} aria-label={`Preview ${item.title}`}>
               <EyeIcon aria-hidden="true" />
             </Link>
           </Button>
-          <ConfirmForm
-            fields={{ intent: "delete", id: item.id }}
-            question={CONTENT_MESSAGES.delete}
-            description={`It leaves the site at once. You can restore it from the trash for ${TRASH_RETENTION_DAYS} days.`}
-            buttonLabel={`Delete ${item.title}`}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </ConfirmForm>
+          {canEdit ? (
+            <ConfirmForm
+              fields={{ intent: "delete", id: item.id }}
+              question={CONTENT_MESSAGES.delete}
+              description={`It leaves the site at once. You can restore it from the trash for ${TRASH_RETENTION_DAYS} days.`}
+              buttonLabel={`Delete ${item.title}`}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </ConfirmForm>
+          ) : null}
         </div>
       </td>
     </tr>

@@ -45,7 +45,8 @@ function subscribeToNothing() {
   return () => undefined;
 }
 
-export function CourseRow({ course }: { course: CourseRowItem }) {
+/** One course of the Courses tab; without `canEdit` (a read-only role) it has no buttons. */
+export function CourseRow({ course, canEdit = true }: { course: CourseRowItem; canEdit?: boolean }) {
   const nextVisibility = course.isActive ? "Deactivate" : "Activate";
   return (
     <tr className="border-b align-middle last:border-0">
@@ -72,30 +73,34 @@ export function CourseRow({ course }: { course: CourseRowItem }) {
         <Badge tone={course.isActive ? "green" : "gray"}>{course.isActive ? "Active" : "Inactive"}</Badge>
         {course.draft ? <span className="ml-2 text-xs text-muted-foreground">Unpublished changes</span> : null}
       </td>
-      <td className="py-3">
-        <div className="flex justify-end gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`${COURSES_PATH}/${course.id}`} aria-label={`Edit ${course.name}`}>
-              <PencilIcon aria-hidden="true" />
-            </Link>
-          </Button>
-          <Form method="post" preventScrollReset>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="set-active" />
-            <input type="hidden" name="id" value={course.id} />
-            <input type="hidden" name="isActive" value={course.isActive ? "false" : "true"} />
-            <Button type="submit" variant="outline" size="sm" aria-label={`${nextVisibility} ${course.name}`}>
-              {course.isActive ? <ToggleLeftIcon aria-hidden="true" /> : <ToggleRightIcon aria-hidden="true" />}
-              {nextVisibility}
-            </Button>
-          </Form>
-          <ConfirmForm
-            fields={{ intent: "delete", id: course.id }}
-            question="Are you sure you want to delete this course?"
-            buttonLabel={`Delete ${course.name}`}
-          />
-        </div>
-      </td>
+      <td className="py-3">{canEdit ? <CourseActions course={course} nextVisibility={nextVisibility} /> : null}</td>
     </tr>
+  );
+}
+
+function CourseActions({ course, nextVisibility }: { course: CourseRowItem; nextVisibility: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link to={`${COURSES_PATH}/${course.id}`} aria-label={`Edit ${course.name}`}>
+          <PencilIcon aria-hidden="true" />
+        </Link>
+      </Button>
+      <Form method="post" preventScrollReset>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="set-active" />
+        <input type="hidden" name="id" value={course.id} />
+        <input type="hidden" name="isActive" value={course.isActive ? "false" : "true"} />
+        <Button type="submit" variant="outline" size="sm" aria-label={`${nextVisibility} ${course.name}`}>
+          {course.isActive ? <ToggleLeftIcon aria-hidden="true" /> : <ToggleRightIcon aria-hidden="true" />}
+          {nextVisibility}
+        </Button>
+      </Form>
+      <ConfirmForm
+        fields={{ intent: "delete", id: course.id }}
+        question="Are you sure you want to delete this course?"
+        buttonLabel={`Delete ${course.name}`}
+      />
+    </div>
   );
 }

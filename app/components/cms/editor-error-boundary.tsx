@@ -2,8 +2,8 @@ import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * An editor's error page inside the CMS (content, job openings, courses): an unknown or trashed id
- * (404), or a failure to load the item, each with a link back to the tab's list. A 403 never
- * reaches here: the CMS layout shows Access Denied instead of its children.
+ * (404), a role that may read the list but not edit (403, support: Access Denied), or a failure to
+ * load the item, each with a link back to the tab's list.
  */
 export function EditorErrorBoundary({
   notFound,
@@ -17,7 +17,14 @@ export function EditorErrorBoundary({
   return (
     <GeneralErrorBoundary
       layout="card"
-      byStatus={{ 404: { ...notFound, link: list } }}
+      byStatus={{
+        404: { ...notFound, link: list },
+        403: {
+          title: "Access Denied",
+          message: "You don't have the permission to edit this. Please contact an administrator if you need access.",
+          link: list,
+        },
+      }}
       otherwise={{ title: failedTitle, message: "Please try again in a few minutes.", link: list }}
     />
   );

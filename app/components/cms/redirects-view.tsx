@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
 import { timeParts } from "~/lib/format";
 import { REDIRECT_MESSAGES } from "~/lib/schemas/redirects";
+import { useCan } from "./cms-layout-data";
 
 export interface RedirectRow {
   id: string;
@@ -73,6 +74,7 @@ export function RedirectForm({
 
 /** Every redirect, by old address, each with a confirmed Remove. */
 export function RedirectsTable({ redirects, error }: { redirects: readonly RedirectRow[]; error: string | null }) {
+  const canEdit = useCan("redirects.edit");
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="redirects-heading">
       <h2 id="redirects-heading" className="text-lg font-semibold">
@@ -97,12 +99,14 @@ export function RedirectsTable({ redirects, error }: { redirects: readonly Redir
                 <time dateTime={since.iso}>{since.text}</time>
               </td>
               <td className="py-3">
-                <ConfirmForm
-                  fields={{ intent: "delete", id: row.id }}
-                  question={REDIRECT_MESSAGES.delete}
-                  confirmLabel="Remove"
-                  buttonLabel={`Remove the redirect from ${row.fromPath}`}
-                />
+                {canEdit ? (
+                  <ConfirmForm
+                    fields={{ intent: "delete", id: row.id }}
+                    question={REDIRECT_MESSAGES.delete}
+                    confirmLabel="Remove"
+                    buttonLabel={`Remove the redirect from ${row.fromPath}`}
+                  />
+                ) : null}
               </td>
             </tr>
           );

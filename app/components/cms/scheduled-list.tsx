@@ -2,9 +2,12 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CsrfInput } from "./csrf-input";
 import type { PendingActionView } from "~/routes/cms/scheduled.server";
+import { useCan } from "./cms-layout-data";
 
 /** The Scheduled view's table (issue 17): what, to which item, when in London, who, and Cancel. */
 export function ScheduledList({ items, error }: { items: PendingActionView[]; error: string | null }) {
+  // Support reads the schedule; cancelling, and the editors the titles open, are the editors'.
+  const canEdit = useCan("content.edit");
   if (error) {
     return (
       <p role="alert" className="mt-6 text-destructive">
@@ -39,9 +42,13 @@ export function ScheduledList({ items, error }: { items: PendingActionView[]; er
           {items.map((item) => (
             <tr key={item.id} className="border-b">
               <td className="p-2">
-                <Link to={item.href} className="font-medium text-primary underline underline-offset-4">
-                  {item.title}
-                </Link>
+                {canEdit ? (
+                  <Link to={item.href} className="font-medium text-primary underline underline-offset-4">
+                    {item.title}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{item.title}</span>
+                )}
                 <span className="ml-2 text-muted-foreground">({item.kind})</span>
               </td>
               <td className="p-2">{item.action}</td>
@@ -50,19 +57,21 @@ export function ScheduledList({ items, error }: { items: PendingActionView[]; er
               </td>
               <td className="p-2 break-all">{item.by}</td>
               <td className="p-2">
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="id" value={item.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Cancel ${item.action} of ${item.title}`}
-                  >
-                    Cancel
-                  </Button>
-                </Form>
+                {canEdit ? (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Cancel ${item.action} of ${item.title}`}
+                    >
+                      Cancel
+                    </Button>
+                  </Form>
+                ) : null}
               </td>
             </tr>
           ))}

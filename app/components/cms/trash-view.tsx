@@ -6,9 +6,12 @@ import { Button } from "~/components/ui/button";
 import { timeParts } from "~/lib/format";
 import { purgeDate, TRASH_MESSAGES, TRASH_RETENTION_DAYS } from "~/lib/trash";
 import type { TrashRow } from "~/routes/cms/trash.server";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
+import { useCmsLayoutData } from "./cms-layout-data";
 
 /** The Trash view's list: what was deleted, when, when it goes for good, and Restore. */
 export function TrashTable({ items, error }: { items: readonly TrashRow[]; error: string | null }) {
+  const permissions = useCmsLayoutData()?.user?.permissions ?? [];
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="trash-heading">
       <h2 id="trash-heading" className="text-lg font-semibold">
@@ -38,16 +41,19 @@ export function TrashTable({ items, error }: { items: readonly TrashRow[]; error
                 <time dateTime={purge.iso}>{purge.text}</time>
               </td>
               <td className="py-3">
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="restore" />
-                  <input type="hidden" name="kind" value={item.kind} />
-                  <input type="hidden" name="ids" value={item.id} />
-                  <Button type="submit" variant="outline" size="sm" aria-label={`Restore ${item.title}`}>
-                    <RotateCcwIcon aria-hidden="true" />
-                    Restore
-                  </Button>
-                </Form>
+                {/* Each kind is restored by its own permission (support only reads the trash). */}
+                {permissions.includes(EDIT_PERMISSION_OF_KIND[item.kind]) ? (
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="kind" value={item.kind} />
+                    <input type="hidden" name="ids" value={item.id} />
+                    <Button type="submit" variant="outline" size="sm" aria-label={`Restore ${item.title}`}>
+                      <RotateCcwIcon aria-hidden="true" />
+                      Restore
+                    </Button>
+                  </Form>
+                ) : null}
               </td>
             </tr>
           );

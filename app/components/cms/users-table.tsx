@@ -9,7 +9,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/form-field";
 import { Input, NativeSelect } from "~/components/ui/input";
-import { USER_ROLES } from "~/lib/enums";
+import { USER_ROLES, type UserRole } from "~/lib/enums";
+import { ROLE_LABELS } from "~/lib/permissions";
 
 export interface UserRow {
   id: string;
@@ -79,7 +80,8 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
 
 /**
  * A user's role. Changing one's own asks first, in the same accessible dialog as the deletions:
- * an administrator who makes themself a user loses the admin area at once and cannot undo it.
+ * an administrator who makes themself an editor or support loses the Users tab (and the rest of
+ * the administrator's access) at once and cannot undo it.
  */
 function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -96,9 +98,9 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         value={role}
         onChange={(event) => setRole(event.currentTarget.value)}
         aria-label={`Role of ${user.email}`}
-        className="w-28"
+        className="w-36"
       >
-        <SelectOptions values={USER_ROLES} />
+        <SelectOptions values={USER_ROLES} label={(value) => ROLE_LABELS[value]} />
       </NativeSelect>
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
         <Button
@@ -110,11 +112,11 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           Save role
         </Button>
         <ConfirmDialogContent
-          question={`Change your own role to ${role}?`}
+          question={`Change your own role to ${roleLabel(role)}?`}
           description={
             role === "admin"
               ? "You will have the administrator's access."
-              : "You will lose access to the admin area at once; only another administrator can give it back."
+              : "You will lose the administrator's access at once, this tab included; only another administrator can give it back."
           }
           confirmLabel="Change my role"
           onConfirm={() => formRef.current?.requestSubmit()}
@@ -144,4 +146,9 @@ function UserForm({
       {children}
     </Form>
   );
+}
+
+/** A role as the screen names it (a stored value outside the list is shown as it is). */
+function roleLabel(role: string): string {
+  return (USER_ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as UserRole] : role;
 }

@@ -8,46 +8,52 @@
 import { useLoaderData } from "react-router";
 import { ASSISTANT_TAB, DismissAllButton, DismissAllPanel } from "~/components/cms/assistant-tab";
 import { ListTab } from "~/components/cms/list-tab";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { dismissAllQuestions, dismissFailureMessage, dismissQuestion, loadAssistantTab } from "./assistant.server";
 import { actionFailed, runCmsAction } from "./cms-action.server";
 import type { Route } from "./+types/assistant";
+import { useCan } from "~/components/cms/cms-layout-data";
 
 /** One page of unanswered questions, the most asked first, then the most recently asked. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "assistant.view");
   return loadAssistantTab(request);
 }
 
 /** Intents: "dismiss" (one question, by id) and "dismiss-all". Both are written to the audit log. */
 export async function action({ request }: Route.ActionArgs) {
-  return runCmsAction(request, { failureMessage: dismissFailureMessage }, async (context) => {
-    switch (context.intent) {
-      case "dismiss":
-        return dismissQuestion(context, request);
-      case "dismiss-all":
-        return dismissAllQuestions(context);
-      default:
-        return actionFailed("Unknown action.", 400, { intent: context.intent });
-    }
-  });
+  return runCmsAction(
+    request,
+    { permission: "assistant.manage", failureMessage: dismissFailureMessage },
+    async (context) => {
+      switch (context.intent) {
+        case "dismiss":
+          return dismissQuestion(context, request);
+        case "dismiss-all":
+          return dismissAllQuestions(context);
+        default:
+          return actionFailed("Unknown action.", 400, { intent: context.intent });
+      }
+    },
+  );
 }
 
 export default function AssistantTab() {
   const { questions, confirmingDismissAll, ...data } = useLoaderData<typeof loader>();
+  const canDismiss = useCan("assistant.manage");
   return (
     <ListTab
       tab={ASSISTANT_TAB}
       data={data}
       rows={questions}
-      actions={data.total > 0 && !confirmingDismissAll ? <DismissAllButton total={data.total} /> : null}
+      actions={canDismiss && data.total > 0 && !confirmingDismissAll ? <DismissAllButton total={data.total} /> : null}
       intro={
         <>
           <p className="mt-2 max-w-prose text-sm text-muted-foreground">
             Questions visitors asked the site assistant that the site&apos;s content did not answer. Add or improve
             content, then dismiss them.
           </p>
-          {confirmingDismissAll ? <DismissAllPanel total={data.total} /> : null}
+          {canDismiss && confirmingDismissAll ? <DismissAllPanel total={data.total} /> : null}
         </>
       }
     />

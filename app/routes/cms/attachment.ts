@@ -5,17 +5,17 @@ import { findContactSubmission } from "~/server/contact/contact-submissions.serv
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage, isValidStorageKey, StorageNotFoundError } from "~/server/platform/storage.server";
-import { downloadResponse, requireAdminDownload } from "./cms-download.server";
+import { downloadResponse, requirePermissionDownload } from "./cms-download.server";
 import type { Route } from "./+types/attachment";
 
 const notFound = () => data("Attachment not found", { status: 404 });
 
 /**
- * A submission's attachment, for administrators only: always a download (never shown inline),
+ * A submission's attachment, for whoever may see submissions (submissions.view): always a download (never shown inline),
  * under its original name encoded safely, never cached.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdminDownload(request, context.cspNonce);
+  await requirePermissionDownload(request, context.cspNonce, "submissions.view");
   if (!isUuid(params.id)) throw notFound();
   const submission = await findContactSubmission(await getDb(), params.id);
   const key = submission?.attachmentUrl;

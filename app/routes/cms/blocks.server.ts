@@ -56,7 +56,7 @@ const failureMessage = (intent: string) => (isBlockIntent(intent) ? MESSAGES[int
 export function blocksAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage, failureToastForRefusals: true },
+    { permission: "blocks.edit", failureMessage, failureToastForRefusals: true },
     async ({ current, form, values, intent, db }) => {
       if (!isBlockIntent(intent)) return unknownIntent(intent);
       const refused = (error: Parameters<typeof invalidInput>[0]) =>

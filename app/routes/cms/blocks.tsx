@@ -5,16 +5,17 @@
  * buttons. The action lives in blocks.server.ts; the cards and forms in components/cms/.
  */
 import { useLoaderData } from "react-router";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { NewBlockForm } from "~/components/cms/block-card";
 import { SortableBlockList } from "~/components/cms/blocks/sortable-block-list";
 import { CardListTab } from "~/components/cms/card-list";
 import { BLOCK_TYPE_ORDER } from "~/lib/blocks/block-placements";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/blocks";
 import { blocksAction, blocksView } from "./blocks.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "blocks.view");
   return blocksView();
 }
 
@@ -24,11 +25,13 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function ContentBlocksTab() {
   const { blocks, error } = useLoaderData<typeof loader>();
+  // Support sees the blocks read-only: no add form, no edit, delete or reordering.
+  const canEdit = useCan("blocks.edit");
   return (
     <CardListTab
       title="Content Blocks"
       addLabel="Add Block"
-      renderAddForm={(close) => <NewBlockForm onDone={close} />}
+      renderAddForm={canEdit ? (close) => <NewBlockForm onDone={close} /> : undefined}
       error={error}
       count={blocks.length}
       emptyMessage="No content blocks yet. Add your first block."

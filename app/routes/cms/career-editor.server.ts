@@ -4,7 +4,7 @@
  */
 import { plainTextToRichText } from "~/lib/rich-text/plain-text";
 import { careerFormSchema, requirementsToText } from "~/lib/schemas/careers";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { careerPublishing, type CareerRow, type EditableCareerFields } from "~/server/careers/careers.server";
 import { richDescriptionFromForm } from "~/server/publishing/editor-form.server";
 import { editorAction, loadEditorItem, loadEditorOptions, type EditorKind } from "./publishable-editor.server";
@@ -44,7 +44,7 @@ const careerEditor: EditorKind<CareerRow, EditableCareerFields> = {
 
 /** The editor's opening as its form shows it (null for a new one), with its status and History. */
 export async function loadCareerEditor(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+  await requirePermission(request, "careers.edit");
   const [loaded, richText] = await Promise.all([loadEditorItem(request, careerEditor, idParam), loadEditorOptions()]);
   if (!loaded) return { career: null, publishing: null, history: null, richText };
   const { fields } = loaded;

@@ -25,19 +25,23 @@ export async function careersView(request: Request) {
 
 export function careersAction(request: Request) {
   const failureMessage = (intent: string) => (intent === "delete" ? MESSAGES.deleteFailed : MESSAGES.saveFailed);
-  return runCmsAction(request, { failureMessage }, async ({ current, values, intent, db }) => {
-    const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
-    switch (intent) {
-      case "delete": {
-        const id = careerIdSchema.safeParse(values);
-        if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();
-        return actionSucceeded(intent, {
-          description: "Career deleted successfully",
-          undo: undoTrash("career", [id.data.id]),
-        });
+  return runCmsAction(
+    request,
+    { permission: "careers.edit", failureMessage },
+    async ({ current, values, intent, db }) => {
+      const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
+      switch (intent) {
+        case "delete": {
+          const id = careerIdSchema.safeParse(values);
+          if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();
+          return actionSucceeded(intent, {
+            description: "Career deleted successfully",
+            undo: undoTrash("career", [id.data.id]),
+          });
+        }
+        default:
+          return unknownIntent(intent);
       }
-      default:
-        return unknownIntent(intent);
-    }
-  });
+    },
+  );
 }

@@ -5,17 +5,18 @@
  */
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { DataTable } from "~/components/cms/data-table";
 import { ListSearch } from "~/components/cms/list-search";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/careers";
 import { careersAction, careersView } from "./careers.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "careers.view");
   return careersView(request);
 }
 
@@ -25,18 +26,22 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function CareersTab() {
   const { careers, error, query } = useLoaderData<typeof loader>();
+  // Support reads the openings without the forms (app/lib/permissions.ts).
+  const canEdit = useCan("careers.edit");
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="careers-heading">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="careers-heading" className="text-lg font-semibold">
           Careers Management
         </h2>
-        <Button asChild>
-          <Link to="/cms/careers/new">
-            <PlusIcon aria-hidden="true" />
-            Add New Career
-          </Link>
-        </Button>
+        {canEdit ? (
+          <Button asChild>
+            <Link to="/cms/careers/new">
+              <PlusIcon aria-hidden="true" />
+              Add New Career
+            </Link>
+          </Button>
+        ) : null}
       </div>
       <ListSearch id="careers" label="Search title, department or description" query={query} />
       <DataTable
@@ -56,18 +61,20 @@ export default function CareersTab() {
               {career.draft ? <span className="ml-2 text-xs text-muted-foreground">Unpublished changes</span> : null}
             </td>
             <td className="py-3">
-              <div className="flex justify-end gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/cms/careers/${career.id}`} aria-label={`Edit ${career.title}`}>
-                    <PencilIcon aria-hidden="true" />
-                  </Link>
-                </Button>
-                <ConfirmForm
-                  fields={{ intent: "delete", id: career.id }}
-                  question="Are you sure you want to delete this career?"
-                  buttonLabel={`Delete ${career.title}`}
-                />
-              </div>
+              {canEdit ? (
+                <div className="flex justify-end gap-2">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/cms/careers/${career.id}`} aria-label={`Edit ${career.title}`}>
+                      <PencilIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                  <ConfirmForm
+                    fields={{ intent: "delete", id: career.id }}
+                    question="Are you sure you want to delete this career?"
+                    buttonLabel={`Delete ${career.title}`}
+                  />
+                </div>
+              ) : null}
             </td>
           </tr>
         ))}

@@ -1,6 +1,6 @@
 /**
- * How every CMS tab answers an action, in one place. `runCmsAction` checks the administrator and
- * the form's anti-forgery token, runs the tab's work, and turns what it throws into an answer:
+ * How every CMS tab answers an action, in one place. `runCmsAction` checks the user's permission
+ * (app/lib/permissions.ts) and the form's anti-forgery token, runs the tab's work, and turns what it throws into an answer:
  * an ExpectedError (a person's mistake) becomes its status with its message, on its field or the
  * form; any other Error is logged and becomes a 500 with the tab's own failure message, so no stack
  * trace or database detail reaches the page. Responses thrown on purpose (the guards' sign-in
@@ -9,8 +9,9 @@
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
 import type { z } from "zod";
+import type { Permission } from "~/lib/permissions";
 import { CSRF_FIELD } from "~/server/auth/csrf.server";
-import { requireAdminForm } from "~/server/auth/guards.server";
+import { requirePermissionForm } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
@@ -92,7 +93,8 @@ export function typedValues(values: Record<string, string>): Record<string, stri
 }
 
 /**
- * Runs a CMS action for an administrator. `failureMessage` is the spec's text for a change that
+ * Runs a CMS action for a user whose role holds `permission` (anyone else: 403, nothing read).
+ * `failureMessage` is the spec's text for a change that
  * failed on our side (it may depend on the intent); `keepValues` returns what was typed with a
  * refusal, for forms that must not lose it. `errorTitle` titles every error toast ("Error"), and
  * `failureToastForRefusals` makes a refusal's toast say `failureMessage` too, its own message
@@ -102,6 +104,8 @@ export function typedValues(values: Record<string, string>): Record<string, stri
 export async function runCmsAction<T>(
   request: Request,
   options: {
+    /** What the user's role must hold (app/lib/permissions.ts), checked before the form is read. */
+    permission: Permission;
     failureMessage: string | ((intent: string) => string);
     keepValues?: boolean;
     errorTitle?: string;
@@ -113,7 +117,7 @@ export async function runCmsAction<T>(
   },
   work: (context: CmsActionContext) => Promise<T>,
 ) {
-  const { current, form } = await requireAdminForm(request);
+  const { current, form } = await requirePermissionForm(request, options.permission);
   const values = textValues(form);
   const intent = values.intent ?? "";
   const keep = options.keepValues ? { values: typedValues(values) } : {};

@@ -1,5 +1,6 @@
 /**
- * How the CMS hands out a file (a CSV export, a submission's attachment): for administrators only,
+ * How the CMS hands out a file (a CSV export, a submission's attachment): only to a role that holds
+ * its permission (app/lib/permissions.ts),
  * always as a download under a name that is safe in a header, never sniffed and never cached, since
  * these files hold personal data.
  */
@@ -7,7 +8,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import stylesheet from "~/cms.css?url";
 import { AccessDeniedDocument } from "~/components/cms/access-denied-document";
 import { getCsrfToken } from "~/server/auth/csrf.server";
-import { isAdmin, requireUser } from "~/server/auth/guards.server";
+import type { Permission } from "~/lib/permissions";
+import { can, requireUser } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
 import { attachmentDisposition } from "~/server/platform/http/content-disposition.server";
 
@@ -18,13 +20,17 @@ const PRIVATE_FILE_HEADERS = {
 };
 
 /**
- * An administrator, for a file route: anonymous visitors are sent to sign in (and back), and
- * other users get the site's Access Denied page with 403, as at /cms, not text or JSON.
- * `nonce`: this response's Content-Security-Policy nonce, for the page's theme script.
+ * A user whose role holds `permission`, for a file route: anonymous visitors are sent to sign in
+ * (and back), and other users get the site's Access Denied page with 403, as at /cms, not text or
+ * JSON. `nonce`: this response's Content-Security-Policy nonce, for the page's theme script.
  */
-export async function requireAdminDownload(request: Request, nonce: string): Promise<SessionUser> {
+export async function requirePermissionDownload(
+  request: Request,
+  nonce: string,
+  permission: Permission,
+): Promise<SessionUser> {
   const current = await requireUser(request);
-  if (!isAdmin(current.user)) {
+  if (!can(current.user, permission)) {
     const { token, setCookie } = await getCsrfToken(request);
     const markup = renderToStaticMarkup(
       <AccessDeniedDocument nonce={nonce} stylesheet={stylesheet} email={current.user.email} csrfToken={token} />,

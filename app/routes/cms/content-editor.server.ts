@@ -18,7 +18,7 @@ import {
 import { z } from "~/lib/schemas/zod";
 import { slugify } from "~/lib/slug";
 import { fromLondonWallClock } from "~/lib/london-time";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import {
   publishContent,
   publishingState,
@@ -82,7 +82,7 @@ async function loadEditorOptions(): Promise<RichTextOptions> {
 
 /** The editor's item as its form shows it (null for a new one): the pending draft over the live row. */
 export async function loadContentEditor(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+  await requirePermission(request, "content.edit");
   const id = editorId.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   const richText = await loadEditorOptions();
@@ -165,7 +165,12 @@ const backToEditor = (item: Pick<ContentItem, "id">, description: string) =>
  */
 export function saveContentAction(request: Request, idParam: string | undefined) {
   // A refusal sends back what was typed: without JavaScript the form is drawn again from it.
-  const options = { failureMessage: CONTENT_MESSAGES.saveFailed, outageStatus: true, keepValues: true };
+  const options = {
+    permission: "content.edit" as const,
+    failureMessage: CONTENT_MESSAGES.saveFailed,
+    outageStatus: true,
+    keepValues: true,
+  };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorId.safeParse(idParam);
     const refused = () =>
@@ -235,9 +240,8 @@ export function saveContentAction(request: Request, idParam: string | undefined)
   });
 }
 
-/** The preview's item: any status, for administrators only, showing its pending draft. */
-export async function loadContentPreview(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+/** The preview's item: any status, showing its pending draft (the route checks who may see it). */
+export async function loadContentPreview(idParam: string | undefined) {
   const id = idSchema.safeParse(idParam);
   if (!id.success) throw data(null, { status: 404 });
   const item = await findItem(id.data);

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,16 +9,18 @@ import { contentStatusTone } from "~/lib/schemas/content";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { toContentPageView } from "~/server/content/content.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { getDb } from "~/server/platform/db/database.server";
 import type { Route } from "./+types/content-preview";
 import { loadContentPreview } from "./content-editor.server";
 
 /**
  * /cms/content/{id}/preview: an item as its public page will show it, whatever its status, for
- * administrators only (a draft is 404 on the public site).
+ * whoever may read the content list (a draft is 404 on the public site).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const item = await loadContentPreview(request, params.id);
+  await requirePermission(request, "content.view");
+  const item = await loadContentPreview(params.id);
   const settings = await getPublicSettings(getDb);
   return {
     item: toContentPageView(item, settings),
@@ -27,6 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function ContentPreview() {
   const { item, siteName } = useLoaderData<typeof loader>();
+  const canEdit = useCan("content.edit");
   return (
     <section aria-label="Preview" className="overflow-hidden rounded-lg border bg-background">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b bg-card px-4 py-3">
@@ -41,10 +45,11 @@ export default function ContentPreview() {
             <span className="text-muted-foreground">Not visible on the public site until published.</span>
           )}
         </p>
+        {/* A role that may only read content (support) came from the list, and goes back to it. */}
         <Button asChild variant="outline" size="sm">
-          <Link to={`/cms/content/${item.id}`}>
+          <Link to={canEdit ? `/cms/content/${item.id}` : "/cms/content"}>
             <ArrowLeftIcon aria-hidden="true" />
-            Back to the editor
+            {canEdit ? "Back to the editor" : "Back to the content list"}
           </Link>
         </Button>
       </div>

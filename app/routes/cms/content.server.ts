@@ -7,7 +7,7 @@ import { CONTENT_MESSAGES, contentListFilterSchema } from "~/lib/schemas/content
 import { z } from "~/lib/schemas/zod";
 import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
 import { TRASH_MESSAGES, undoTrash } from "~/lib/trash";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { changeContentAs, listContent } from "~/server/content/content.server";
 import { publishContentItems, unpublishContentItems } from "~/server/content/content-publishing.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -18,7 +18,7 @@ import { idSchema } from "~/lib/schemas/id";
 
 /** One page of the list, filtered by the URL's q, type and status (SPEC.md "Content tab"). */
 export async function loadContentList(request: Request) {
-  await requireAdmin(request);
+  await requirePermission(request, "content.view");
   const searchParams = new URL(request.url).searchParams;
   const filter = contentListFilterSchema.parse(Object.fromEntries(searchParams));
   const page = pageFromSearch(searchParams);
@@ -48,7 +48,10 @@ const bulkSchema = z.object({
 export function contentListAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: (intent) => (intent === "bulk" ? BULK_MESSAGES.failed : CONTENT_MESSAGES.deleteFailed) },
+    {
+      permission: "content.edit",
+      failureMessage: (intent) => (intent === "bulk" ? BULK_MESSAGES.failed : CONTENT_MESSAGES.deleteFailed),
+    },
     async ({ current, form, values, intent, db }) => {
       if (intent === "delete") {
         const parsed = z.object({ id: idSchema }).safeParse(values);

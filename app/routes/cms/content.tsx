@@ -1,6 +1,7 @@
 import { CalendarClockIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { ContentFilters, ContentTable } from "~/components/cms/content-list";
 import { Pagination } from "~/components/cms/pagination";
 import { Button } from "~/components/ui/button";
@@ -20,6 +21,7 @@ export default function ContentTab() {
   const { items, total, page, pageSize, error } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const id = useId();
+  const canEdit = useCan("content.edit");
   const filtered = Boolean(searchParams.get("q") || searchParams.get("type") || searchParams.get("status"));
   const refreshHref = `/cms/content${searchParams.size > 0 ? `?${searchParams.toString()}` : ""}`;
   return (
@@ -41,15 +43,19 @@ export default function ContentTab() {
               Scheduled
             </Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/cms/content/new">
-              <PlusIcon aria-hidden="true" />
-              New Content
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/cms/content/new">Create New Content</Link>
-          </Button>
+          {canEdit ? (
+            <>
+              <Button asChild variant="outline">
+                <Link to="/cms/content/new">
+                  <PlusIcon aria-hidden="true" />
+                  New Content
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to="/cms/content/new">Create New Content</Link>
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
       <ContentFilters id={id} searchParams={searchParams} filtered={filtered} />

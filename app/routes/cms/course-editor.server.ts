@@ -5,7 +5,7 @@
  */
 import { plainTextToRichText } from "~/lib/rich-text/plain-text";
 import { courseFormSchema, featuresToText } from "~/lib/schemas/courses";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { coursePublishing, type Course, type EditableCourseFields } from "~/server/commerce/courses.server";
 import { richDescriptionFromForm } from "~/server/publishing/editor-form.server";
 import { editorAction, loadEditorItem, loadEditorOptions, type EditorKind } from "./publishable-editor.server";
@@ -53,7 +53,7 @@ const text = (value: number | string | null | undefined) =>
 
 /** The editor's course as its form shows it (null for a new one), with its status and History. */
 export async function loadCourseEditor(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+  await requirePermission(request, "courses.edit");
   const [loaded, richText] = await Promise.all([loadEditorItem(request, courseEditor, idParam), loadEditorOptions()]);
   if (!loaded) return { course: null, publishing: null, history: null, richText };
   const { fields } = loaded;

@@ -45,23 +45,27 @@ function succeeded(description: string, undo?: ReturnType<typeof undoTrash>) {
  * form cannot flip the course back. Deleting keeps the orders' own copy of its name and prices.
  */
 export function coursesAction(request: Request) {
-  return runCmsAction(request, { failureMessage }, async ({ current, values, intent, db }) => {
-    const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
-    switch (intent) {
-      case "set-active": {
-        const parsed = visibilitySchema.safeParse(values);
-        if (!parsed.success) throw new ExpectedError(MESSAGES.updateFailed);
-        const isActive = parsed.data.isActive === "true";
-        if (!(await setCourseActive(db, current.user, parsed.data.id, isActive))) throw notFound();
-        return succeeded(isActive ? MESSAGES.activated : MESSAGES.deactivated);
+  return runCmsAction(
+    request,
+    { permission: "courses.edit", failureMessage },
+    async ({ current, values, intent, db }) => {
+      const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
+      switch (intent) {
+        case "set-active": {
+          const parsed = visibilitySchema.safeParse(values);
+          if (!parsed.success) throw new ExpectedError(MESSAGES.updateFailed);
+          const isActive = parsed.data.isActive === "true";
+          if (!(await setCourseActive(db, current.user, parsed.data.id, isActive))) throw notFound();
+          return succeeded(isActive ? MESSAGES.activated : MESSAGES.deactivated);
+        }
+        case "delete": {
+          const id = courseIdSchema.safeParse(values);
+          if (!id.success || !(await deleteCourse(db, current.user, id.data.id))) throw notFound();
+          return succeeded(MESSAGES.deleted, undoTrash("course", [id.data.id]));
+        }
+        default:
+          return unknownIntent(intent);
       }
-      case "delete": {
-        const id = courseIdSchema.safeParse(values);
-        if (!id.success || !(await deleteCourse(db, current.user, id.data.id))) throw notFound();
-        return succeeded(MESSAGES.deleted, undoTrash("course", [id.data.id]));
-      }
-      default:
-        return unknownIntent(intent);
-    }
-  });
+    },
+  );
 }

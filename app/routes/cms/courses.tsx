@@ -6,16 +6,17 @@
 import { PlusIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { COURSES_PATH, CourseRow } from "~/components/cms/course-list";
 import { DataTable } from "~/components/cms/data-table";
 import { ListSearch } from "~/components/cms/list-search";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/courses";
 import { coursesAction, coursesView } from "./courses.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "courses.view");
   return coursesView(request);
 }
 
@@ -26,18 +27,22 @@ export function action({ request }: Route.ActionArgs) {
 export default function CoursesTab() {
   const { courses, error, query } = useLoaderData<typeof loader>();
   const headingId = useId();
+  // Support reads the courses without the forms (app/lib/permissions.ts).
+  const canEdit = useCan("courses.edit");
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="text-lg font-semibold">
           Training Courses ({courses.length})
         </h2>
-        <Button asChild>
-          <Link to={`${COURSES_PATH}/new`}>
-            <PlusIcon aria-hidden="true" />
-            Add New Course
-          </Link>
-        </Button>
+        {canEdit ? (
+          <Button asChild>
+            <Link to={`${COURSES_PATH}/new`}>
+              <PlusIcon aria-hidden="true" />
+              Add New Course
+            </Link>
+          </Button>
+        ) : null}
       </div>
       <ListSearch id="courses" label="Search name or description" query={query} />
       <DataTable
@@ -47,7 +52,7 @@ export default function CoursesTab() {
         emptyMessage="No courses found. Add your first course."
       >
         {courses.map((item) => (
-          <CourseRow key={item.id} course={item} />
+          <CourseRow key={item.id} course={item} canEdit={canEdit} />
         ))}
       </DataTable>
     </section>

@@ -7,7 +7,8 @@ import type { CmsLayoutData } from "~/components/cms/cms-layout-data";
 import type { SignInActionData } from "~/components/cms/sign-in";
 import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
-import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
+import { permissionsOf } from "~/lib/permissions";
+import { can, getCurrentUser } from "~/server/auth/guards.server";
 import { startSession } from "~/server/auth/start-session.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -30,7 +31,8 @@ export async function loadCmsLayout(request: Request) {
     ? {
         email: current.user.email,
         role: current.user.role,
-        isAdmin: isAdmin(current.user),
+        // An inactive user has no session, so this is only belt and braces.
+        permissions: permissionsOf(current.user.role).filter((permission) => can(current.user, permission)),
         failedSignIns: current.signInNotice,
       }
     : null;

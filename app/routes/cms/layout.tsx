@@ -1,6 +1,7 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { AccessDenied } from "~/components/cms/access-denied";
 import { AdminArea } from "~/components/cms/admin-area";
+import { useCmsLayoutData } from "~/components/cms/cms-layout-data";
 import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -12,8 +13,9 @@ import { loadCmsLayout, signInAction } from "./layout.server";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cmsStylesheet }];
 
 /**
- * Who is signed in decides what /cms shows: the sign-in card (or first-run set-up), Access Denied,
- * or the admin area. Every child route checks the role again for itself.
+ * Who is signed in decides what /cms shows: the sign-in card (or first-run set-up), Access Denied
+ * (a role with no tab at all), or the admin area with the tabs the role may open. Every child
+ * route checks the permission again for itself.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return loadCmsLayout(request);
@@ -27,7 +29,7 @@ export default function CmsLayout() {
   const { user, setupNeeded } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
-  if (!user.isAdmin) {
+  if (user.permissions.length === 0) {
     // Every user may change their own password, even without access to the admin area.
     if (location.pathname === "/cms/account") {
       return (
@@ -41,7 +43,7 @@ export default function CmsLayout() {
     }
     return <AccessDenied email={user.email} pathname={location.pathname} />;
   }
-  return <AdminArea email={user.email} failedSignIns={user.failedSignIns} />;
+  return <AdminArea email={user.email} permissions={user.permissions} failedSignIns={user.failedSignIns} />;
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -52,12 +54,18 @@ export const meta: Route.MetaFunction = () => [
 /** A child route refused the user (403) or failed: Access Denied, or a short error inside the CMS. */
 export function ErrorBoundary() {
   const location = useLocation();
+  // The layout's own data is there when a child refused: a role with other tabs gets the way back.
+  const backToCms = (useCmsLayoutData()?.user?.permissions.length ?? 0) > 0;
   return (
     <GeneralErrorBoundary
       layout="page"
       byStatus={{
         403: (denied) => (
-          <AccessDenied email={(denied as { email?: string } | null)?.email ?? ""} pathname={location.pathname} />
+          <AccessDenied
+            email={(denied as { email?: string } | null)?.email ?? ""}
+            pathname={location.pathname}
+            backToCms={backToCms}
+          />
         ),
       }}
       otherwise={{

@@ -1,7 +1,7 @@
 /**
  * GET /cms/media/library?q=: the media library as JSON, for the picker other CMS screens open
  * (components/cms/media/media-picker.tsx); POST saves an image's alt text from the picker.
- * Administrators only; never cached.
+ * Read by whoever may see the media library, changed by media.edit; never cached.
  */
 import { data } from "react-router";
 import { defaultVariantSize, listMedia, toLibraryItem } from "~/server/media/media.server";
@@ -10,12 +10,12 @@ import { logger } from "~/server/platform/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import { saveAltText } from "./media.server";
-import { requireAdminDownload } from "./cms-download.server";
+import { requirePermissionDownload } from "./cms-download.server";
 import type { Route } from "./+types/media-library";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
-  await requireAdminDownload(request, context.cspNonce);
+  await requirePermissionDownload(request, context.cspNonce, "media.view");
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   try {
     const rows = await listMedia(await getDb(), q, 60);
@@ -34,8 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Intent "alt": the picker saves the alt text an image lacks before it is placed. Audited. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdminDownload(request, context.cspNonce);
-  return runCmsAction(request, { failureMessage: MEDIA_MESSAGES.saveFailed }, async (context) =>
-    context.intent === "alt" ? saveAltText(context) : unknownIntent(context.intent),
+  await requirePermissionDownload(request, context.cspNonce, "media.edit");
+  return runCmsAction(
+    request,
+    { permission: "media.edit", failureMessage: MEDIA_MESSAGES.saveFailed },
+    async (context) => (context.intent === "alt" ? saveAltText(context) : unknownIntent(context.intent)),
   );
 }

@@ -2,7 +2,7 @@
  * POST /cms/media/upload: one image into the media library, or (with `replace=<id>`) a new file
  * for an existing image. The Media tab sends each file of a drop as its own request, so each shows
  * its own progress and result. Answers JSON: `{ ok: true, item }` or `{ ok: false, error }`.
- * Administrator first, then the body (bounded by its cap in body-limits.server.ts), then the
+ * The permission (media.edit) first, then the body (bounded by its cap in body-limits.server.ts), then the
  * anti-forgery token, then the file's content (app/server/media/).
  */
 import { data } from "react-router";
@@ -13,7 +13,7 @@ import { ExpectedError } from "~/server/platform/errors.server";
 import { BODY_MESSAGES, readBodyBytes, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage } from "~/server/platform/storage.server";
-import { requireAdminDownload } from "./cms-download.server";
+import { requirePermissionDownload } from "./cms-download.server";
 import type { Route } from "./+types/media-upload";
 
 export const UPLOAD_FAILED = "The image could not be uploaded. Please try again.";
@@ -35,7 +35,7 @@ async function readUpload(request: Request): Promise<FormData> {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
-  const current = await requireAdminDownload(request, context.cspNonce);
+  const current = await requirePermissionDownload(request, context.cspNonce, "media.edit");
   let form: FormData;
   try {
     form = await readUpload(request);

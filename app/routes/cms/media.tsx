@@ -12,19 +12,20 @@ import { MediaGrid, MediaList } from "~/components/cms/media/media-items";
 import { UploadZone } from "~/components/cms/media/upload-zone";
 import { useHrefWith } from "~/components/cms/status-filter";
 import { cn } from "~/lib/utils";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import { loadMediaTab, mediaFailureMessage, removeImage, updateDetails } from "./media.server";
 import type { Route } from "./+types/media";
+import { useCan } from "~/components/cms/cms-layout-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "media.view");
   return loadMediaTab(request);
 }
 
 /** Intents: "update" (alt text, caption, focal point) and "delete". Both audited. */
 export async function action({ request }: Route.ActionArgs) {
-  return runCmsAction(request, { failureMessage: mediaFailureMessage }, async (context) => {
+  return runCmsAction(request, { permission: "media.edit", failureMessage: mediaFailureMessage }, async (context) => {
     switch (context.intent) {
       case "update":
         return updateDetails(context);
@@ -41,6 +42,8 @@ export default function MediaTab() {
   const revalidator = useRevalidator();
   const hrefWith = useHrefWith();
   const selectedId = selected?.item.id ?? null;
+  // Support browses the library read-only: no upload, and the details without their forms.
+  const canEdit = useCan("media.edit");
   return (
     <div className="grid gap-6">
       <div>
@@ -50,7 +53,7 @@ export default function MediaTab() {
           screen needs.
         </p>
       </div>
-      <UploadZone onUploaded={() => void revalidator.revalidate()} />
+      {canEdit ? <UploadZone onUploaded={() => void revalidator.revalidate()} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
           <input type="hidden" name="view" value={view} />
@@ -87,7 +90,7 @@ export default function MediaTab() {
         </p>
       ) : items.length === 0 ? (
         <p className="text-muted-foreground">
-          {q ? `No images match “${q}”.` : "No images yet: upload the first above."}
+          {q ? `No images match “${q}”.` : canEdit ? "No images yet: upload the first above." : "No images yet."}
         </p>
       ) : view === "list" ? (
         <MediaList items={items} selectedId={selectedId} />

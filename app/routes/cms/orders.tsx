@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
 import { ORDERS_TAB } from "~/components/cms/orders-tab";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { paymentsInTestMode } from "~/server/commerce/test-payments.server";
 import { loadOrdersTab } from "./orders.server";
 import type { Route } from "./+types/orders";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/orders";
  * only reads: orders change through checkout and the payment providers, never here.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "orders.view");
   return { ...(await loadOrdersTab(request)), testMode: paymentsInTestMode() };
 }
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
 import { OUTBOX_TAB } from "~/components/cms/outbox-tab";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { loadOutboxTab } from "./outbox.server";
 import type { Route } from "./+types/outbox";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/outbox";
  * optionally one status only, and with `?selected=<id>` one mail's details and plain-text body.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "outbox.view");
   return loadOutboxTab(request);
 }
 

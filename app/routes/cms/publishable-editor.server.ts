@@ -13,6 +13,7 @@ import { data } from "react-router";
 import { BASE_VERSION_FIELD } from "~/lib/edit-conflict";
 import { idSchema } from "~/lib/schemas/id";
 import { z } from "~/lib/schemas/zod";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
 import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { failureStatus } from "~/server/platform/db/database-unavailable.server";
@@ -131,8 +132,9 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
   idParam: string | undefined,
 ) {
   const { messages, publishable, listPath } = kind;
+  const permission = EDIT_PERMISSION_OF_KIND[publishable.kind];
   // A refusal sends back what was typed: without JavaScript the form is drawn again from it.
-  const options = { failureMessage: messages.saveFailed, outageStatus: true, keepValues: true };
+  const options = { permission, failureMessage: messages.saveFailed, outageStatus: true, keepValues: true };
   return runCmsAction(request, options, async ({ current, values, intent, db }) => {
     const id = editorIdSchema.safeParse(idParam);
     if (!id.success) return unknownIntent(intent);

@@ -30,7 +30,7 @@ const typedSchema = z.object({ fromPath: z.string().max(2000).default(""), toPat
 export function redirectsAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: REDIRECT_MESSAGES.saveFailed, keepValues: true },
+    { permission: "redirects.edit", failureMessage: REDIRECT_MESSAGES.saveFailed, keepValues: true },
     async ({ current, values, intent, db }) => {
       switch (intent) {
         case "create": {

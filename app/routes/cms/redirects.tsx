@@ -4,12 +4,13 @@
  */
 import { useActionData, useLoaderData } from "react-router";
 import { RedirectForm, RedirectsTable } from "~/components/cms/redirects-view";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/redirects";
 import { redirectsAction, redirectsView } from "./redirects.server";
+import { useCan } from "~/components/cms/cms-layout-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "redirects.view");
   return redirectsView();
 }
 
@@ -20,10 +21,12 @@ export function action({ request }: Route.ActionArgs) {
 export default function RedirectsTab() {
   const { redirects, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // Support reads the redirects without the forms (app/lib/permissions.ts).
+  const canEdit = useCan("redirects.edit");
   return (
     // Stacked, not a grid: a grid item would widen to the table's width on a phone.
     <div className="space-y-6">
-      <RedirectForm result={result?.intent === "create" ? result : undefined} />
+      {canEdit ? <RedirectForm result={result?.intent === "create" ? result : undefined} /> : null}
       <RedirectsTable redirects={redirects} error={error} />
     </div>
   );

@@ -4,7 +4,7 @@
  */
 import { formatDate } from "~/lib/format";
 import { idSchema } from "~/lib/schemas/id";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { PendingScheduledAction, ScheduledAction } from "~/server/publishing/scheduled-actions.server";
 import { cancelScheduledAction, listPendingScheduledActions } from "~/server/publishing/scheduled-actions.server";
 import { actionFailed, actionSucceeded, readCmsList, runCmsAction } from "./cms-action.server";
@@ -58,7 +58,7 @@ function pendingView(row: PendingScheduledAction): PendingActionView {
 }
 
 export async function loadScheduled(request: Request) {
-  await requireAdmin(request);
+  await requirePermission(request, "content.view");
   return readCmsList(
     async (db) => (await listPendingScheduledActions(db)).map(pendingView),
     SCHEDULED_MESSAGES.fetchFailed,
@@ -68,7 +68,7 @@ export async function loadScheduled(request: Request) {
 export function scheduledAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: SCHEDULED_MESSAGES.cancelFailed },
+    { permission: "content.edit", failureMessage: SCHEDULED_MESSAGES.cancelFailed },
     async ({ current, values, intent, db }) => {
       const id = idSchema.safeParse(values.id);
       if (intent !== "cancel" || !id.success) return actionFailed(SCHEDULED_MESSAGES.cancelFailed, 400, { intent });

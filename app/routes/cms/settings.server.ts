@@ -24,39 +24,43 @@ const ERROR_TOASTS = { errorTitle: "Error", failureToastForRefusals: true } as c
 
 export function settingsAction(request: Request) {
   const failureMessage = (intent: string) => FAILED[intent] ?? "";
-  return runCmsAction(request, { failureMessage, ...ERROR_TOASTS }, async ({ current, values, intent, db }) => {
-    const refused = (error: Parameters<typeof invalidInput>[0]) =>
-      invalidInput(error, failureMessage(intent), { intent, title: ERROR_TOASTS.errorTitle });
-    switch (intent) {
-      case "create": {
-        const parsed = newSettingSchema.safeParse(values);
-        if (!parsed.success) return refused(parsed.error);
-        await createSetting(db, current.user, parsed.data);
-        return actionSucceeded(intent, {
-          title: "Setting created",
-          description: "New setting has been created successfully.",
-        });
+  return runCmsAction(
+    request,
+    { permission: "settings.edit", failureMessage, ...ERROR_TOASTS },
+    async ({ current, values, intent, db }) => {
+      const refused = (error: Parameters<typeof invalidInput>[0]) =>
+        invalidInput(error, failureMessage(intent), { intent, title: ERROR_TOASTS.errorTitle });
+      switch (intent) {
+        case "create": {
+          const parsed = newSettingSchema.safeParse(values);
+          if (!parsed.success) return refused(parsed.error);
+          await createSetting(db, current.user, parsed.data);
+          return actionSucceeded(intent, {
+            title: "Setting created",
+            description: "New setting has been created successfully.",
+          });
+        }
+        case "update": {
+          const parsed = updateSettingSchema.safeParse(values);
+          if (!parsed.success) return refused(parsed.error);
+          const setting = await updateSettingValue(db, current.user, parsed.data.settingKey, parsed.data.settingValue);
+          return actionSucceeded(intent, {
+            title: "Setting updated",
+            description: `${setting.settingKey} has been updated successfully.`,
+          });
+        }
+        case "delete": {
+          const parsed = deleteSettingSchema.safeParse(values);
+          if (!parsed.success) throw new ExpectedError("Setting not found.", { status: 404 });
+          const setting = await deleteSetting(db, current.user, parsed.data.settingKey);
+          return actionSucceeded(intent, {
+            title: "Setting deleted",
+            description: `${setting.settingKey} has been deleted.`,
+          });
+        }
+        default:
+          return unknownIntent(intent);
       }
-      case "update": {
-        const parsed = updateSettingSchema.safeParse(values);
-        if (!parsed.success) return refused(parsed.error);
-        const setting = await updateSettingValue(db, current.user, parsed.data.settingKey, parsed.data.settingValue);
-        return actionSucceeded(intent, {
-          title: "Setting updated",
-          description: `${setting.settingKey} has been updated successfully.`,
-        });
-      }
-      case "delete": {
-        const parsed = deleteSettingSchema.safeParse(values);
-        if (!parsed.success) throw new ExpectedError("Setting not found.", { status: 404 });
-        const setting = await deleteSetting(db, current.user, parsed.data.settingKey);
-        return actionSucceeded(intent, {
-          title: "Setting deleted",
-          description: `${setting.settingKey} has been deleted.`,
-        });
-      }
-      default:
-        return unknownIntent(intent);
-    }
-  });
+    },
+  );
 }

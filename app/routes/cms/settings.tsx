@@ -6,12 +6,12 @@
 import { useLoaderData } from "react-router";
 import { CardListTab } from "~/components/cms/card-list";
 import { NewSettingForm, SettingCard } from "~/components/cms/setting-card";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/settings";
 import { settingsAction, settingsView } from "./settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "settings.view");
   return settingsView();
 }
 

@@ -1,12 +1,12 @@
 import { isContactStatus } from "~/server/contact/contact-submissions.server";
 import { exportContactSubmissionsCsv, exportFilename } from "~/server/contact/submissions-export.server";
 import { getDb } from "~/server/platform/db/database.server";
-import { csvDownload, requireAdminDownload } from "./cms-download.server";
+import { csvDownload, requirePermissionDownload } from "./cms-download.server";
 import type { Route } from "./+types/submissions-export";
 
-/** Contact submissions as a CSV file (all, or `?status=` one status), for administrators only. */
+/** Contact submissions as a CSV file (all, or `?status=` one status), for whoever may see submissions (submissions.view). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminDownload(request, context.cspNonce);
+  await requirePermissionDownload(request, context.cspNonce, "submissions.view");
   const statusParam = new URL(request.url).searchParams.get("status");
   const status = isContactStatus(statusParam) ? statusParam : undefined;
   const { csv } = await exportContactSubmissionsCsv(await getDb(), { status });

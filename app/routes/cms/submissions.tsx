@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ListTab } from "~/components/cms/list-tab";
 import { SUBMISSIONS_TAB } from "~/components/cms/submissions-tab";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import {
   changeSubmissionStatus,
@@ -16,13 +16,17 @@ import type { Route } from "./+types/submissions";
  * names one, its details with the message sanitised on the server.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "submissions.view");
   return loadSubmissionsTab(request);
 }
 
 /** Intent "status": changes one submission's status, written to the audit log. */
 export async function action({ request }: Route.ActionArgs) {
-  const options = { failureMessage: STATUS_UPDATE_FAILED, check: checkStatusForm };
+  const options = {
+    permission: "submissions.manage" as const,
+    failureMessage: STATUS_UPDATE_FAILED,
+    check: checkStatusForm,
+  };
   return runCmsAction(request, options, async (context) => {
     switch (context.intent) {
       case "status":

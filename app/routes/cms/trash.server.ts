@@ -2,9 +2,11 @@
  * The CMS Trash view's server side (routes/cms/trash.tsx): what was deleted in the last 30 days, by
  * kind, and the action "restore" (also the target of the toast's Undo after a delete).
  */
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
 import { TRASH_KINDS, TRASH_MESSAGES, type TrashKind } from "~/lib/trash";
 import { idSchema } from "~/lib/schemas/id";
 import { z } from "~/lib/schemas/zod";
+import { accessDenied, can } from "~/server/auth/guards.server";
 import { restoreCareers, listCareers } from "~/server/careers/careers.server";
 import { listCourses, restoreCourse } from "~/server/commerce/courses.server";
 import { changeContentAs, listContent } from "~/server/content/content.server";
@@ -87,11 +89,13 @@ export async function restoreFromTrash(db: Database, actor: Actor, kind: TrashKi
 export function trashAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: TRASH_MESSAGES.restoreFailed },
+    { permission: "content.edit", failureMessage: TRASH_MESSAGES.restoreFailed },
     async ({ current, values, intent, db }) => {
       if (intent !== "restore") return unknownIntent(intent);
       const parsed = restoreSchema.safeParse(values);
       if (!parsed.success) throw new ExpectedError(TRASH_MESSAGES.restoreFailed);
+      // Each kind is changed by its own permission (the tab's own check was content.edit).
+      if (!can(current.user, EDIT_PERMISSION_OF_KIND[parsed.data.kind])) accessDenied(current);
       const restored = await restoreFromTrash(db, current.user, parsed.data.kind, parsed.data.ids);
       if (restored === 0) throw new ExpectedError(TRASH_MESSAGES.restoreFailed, { status: 404 });
       return actionSucceeded(intent, { description: TRASH_MESSAGES.restored(restored) });

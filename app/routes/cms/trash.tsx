@@ -4,12 +4,12 @@
  */
 import { useLoaderData } from "react-router";
 import { TrashTable } from "~/components/cms/trash-view";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/trash";
 import { trashAction, trashView } from "./trash.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requirePermission(request, "content.view");
   return trashView();
 }
 

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requirePermission } from "~/server/auth/guards.server";
 import { addUser, changeUserActive, changeUserRole, listUsers, resetUserPassword } from "~/server/auth/users.server";
 import { listAudit } from "~/server/platform/audit.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -13,7 +13,7 @@ import { actionFailed, runCmsAction, unknownIntent, type ActionFailure } from ".
 export const RECENT_CHANGES = 50;
 
 export async function loadUsersTab(request: Request) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requirePermission(request, "users.manage");
   const db = await getDb();
   const [users, recentChanges] = await Promise.all([listUsers(db), listAudit(db, RECENT_CHANGES)]);
   return { users, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
@@ -24,7 +24,7 @@ const done = (description: string) => dataWithToast({ ok: true as const }, { typ
 export function usersAction(request: Request) {
   return runCmsAction(
     request,
-    { failureMessage: "The change could not be saved. Please try again." },
+    { permission: "users.manage", failureMessage: "The change could not be saved. Please try again." },
     async ({ current, values, intent, db }) => {
       const actor = current.user;
       switch (intent) {

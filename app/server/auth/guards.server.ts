@@ -3,12 +3,25 @@
  * of these itself: a layout loader does not protect its children's actions.
  */
 import { data, redirect } from "react-router";
+import { roleCan, type Permission } from "../../lib/permissions";
 import { getDb } from "../platform/db/database.server";
 import { readFormOrRefuse } from "../platform/http/request-body.server";
 import { logger } from "../platform/logger.server";
 import type { User } from "./users.server";
 import { verifyCsrf } from "./csrf.server";
 import { getSessionUser, type SessionUser } from "./sessions.server";
+
+/**
+ * Whether this user may do this (app/lib/permissions.ts, the one table): an active user whose role
+ * holds the permission; anything else, or any error, may not.
+ */
+export function can(user: Pick<User, "role" | "isActive"> | null | undefined, permission: Permission): boolean {
+  try {
+    return Boolean(user && user.isActive && roleCan(user.role, permission));
+  } catch {
+    return false;
+  }
+}
 
 /** An administrator is an active user with the admin role; anything else, or any error, is not. */
 export function isAdmin(user: Pick<User, "role" | "isActive"> | null | undefined): boolean {
@@ -30,12 +43,17 @@ export async function getCurrentUser(request: Request): Promise<SessionUser | nu
 }
 
 /**
- * Whether a request outside React Router (such as GET /metrics) comes from a signed-in
- * administrator, judged by its cookies alone, as the CMS would.
+ * Whether a request outside React Router (such as GET /metrics) comes from a signed-in user with
+ * this permission (by default the administrators' metrics.view), judged by its cookies alone, as
+ * the CMS would.
  */
-export async function isAdministratorRequest(path: string, cookie: string | undefined): Promise<boolean> {
+export async function isAdministratorRequest(
+  path: string,
+  cookie: string | undefined,
+  permission: Permission = "metrics.view",
+): Promise<boolean> {
   const current = await getCurrentUser(new Request(`http://localhost${path}`, { headers: { Cookie: cookie ?? "" } }));
-  return isAdmin(current?.user);
+  return can(current?.user, permission);
 }
 
 /** Whether cookies sent outside React Router belong to a live session, of any user. */
@@ -56,17 +74,46 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return current;
 }
 
-/** An administrator; anonymous visitors are sent to sign in, other users get 403 Access Denied. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/** The answer to a signed-in user without the permission: 403, which the CMS shows as Access Denied. */
+export function accessDenied(current: SessionUser): never {
+  throw data({ email: current.user.email }, { status: 403 });
+}
+
+/**
+ * A user whose role holds `permission` (app/lib/permissions.ts); anonymous visitors are sent to
+ * sign in, other users get 403 Access Denied. Every /cms loader and action calls this itself.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {
   const current = await requireUser(request);
-  if (!isAdmin(current.user)) throw data({ email: current.user.email }, { status: 403 });
+  if (!can(current.user, permission)) accessDenied(current);
   return current;
 }
 
 /**
- * For an action: the administrator and the submitted form, after the anti-forgery check. The order
- * matters: who is asking is checked before anything in the form is read.
+ * For an action: the permitted user and the submitted form, after the anti-forgery check. The
+ * order matters: who is asking is checked before anything in the form is read.
  */
+export async function requirePermissionForm(
+  request: Request,
+  permission: Permission,
+): Promise<{ current: SessionUser; form: FormData }> {
+  const current = await requirePermission(request, permission);
+  const form = await readFormOrRefuse(request);
+  await verifyCsrf(request, form);
+  return { current, form };
+}
+
+/**
+ * An administrator (the admin role itself, not a permission). Kept so that code written before the
+ * permission table still means what it meant; new code names its permission with requirePermission.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const current = await requireUser(request);
+  if (!isAdmin(current.user)) accessDenied(current);
+  return current;
+}
+
+/** requireAdmin for an action, after the anti-forgery check (see requirePermissionForm). */
 export async function requireAdminForm(request: Request): Promise<{ current: SessionUser; form: FormData }> {
   const current = await requireAdmin(request);
   const form = await readFormOrRefuse(request);

@@ -26,12 +26,14 @@ import { CSS } from "@dnd-kit/utilities";
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
 import { BlockCard, type BlockItem } from "~/components/cms/block-card";
+import { useCan } from "~/components/cms/cms-layout-data";
 import { useCsrfToken } from "~/components/cms/csrf-input";
 import { BLOCK_PLACEMENTS } from "~/lib/blocks/block-placements";
 import type { BlockType } from "~/lib/enums";
 
 export function SortableBlockList({ blockType, blocks }: { blockType: BlockType; blocks: readonly BlockItem[] }) {
   const placement = BLOCK_PLACEMENTS[blockType];
+  const canEdit = useCan("blocks.edit");
   const fetcher = useFetcher();
   const csrf = useCsrfToken();
   // While a new order is on its way (and the list reloads after it), show it; then the loader's.
@@ -76,14 +78,32 @@ export function SortableBlockList({ blockType, blocks }: { blockType: BlockType;
   };
 
   const headingId = `blocks-${blockType}-heading`;
+  const heading = (
+    <div>
+      <h3 id={headingId} className="font-semibold">
+        {placement.heading}
+      </h3>
+      <p className="text-sm text-muted-foreground">Shown on: {placement.shownOn}</p>
+    </div>
+  );
+  if (!canEdit) {
+    // A read-only role: the blocks in their order, without the handles and forms.
+    return (
+      <section aria-labelledby={headingId} className="grid gap-3">
+        {heading}
+        <ol className="grid gap-4" aria-label={placement.heading}>
+          {blocks.map((block) => (
+            <li key={block.id} className="rounded-lg border bg-card p-4" data-block-id={block.id}>
+              <BlockCard block={block} />
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
-      <div>
-        <h3 id={headingId} className="font-semibold">
-          {placement.heading}
-        </h3>
-        <p className="text-sm text-muted-foreground">Shown on: {placement.shownOn}</p>
-      </div>
+      {heading}
       <DndContext
         id={`blocks-${blockType}`}
         sensors={sensors}

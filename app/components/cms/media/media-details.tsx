@@ -12,6 +12,7 @@ import { formatBytes } from "./format-bytes";
 import { itemLabel } from "./media-items";
 import { ACCEPTED_FILES } from "./upload-zone";
 import { uploadImage } from "./upload-image";
+import { useCan } from "../cms-layout-data";
 
 type ActionAnswer = { ok: boolean; intent: string; errors?: Record<string, string> } | undefined;
 
@@ -40,6 +41,8 @@ export function MediaDetails({
   const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
   const hrefWith = useHrefWith();
   const csrf = useCsrfToken();
+  // A read-only role (support) sees the details without the forms, and no links into the editors.
+  const canEdit = useCan("media.edit");
   const [replaceState, setReplaceState] = useState<{ message: string; failed: boolean } | null>(null);
 
   const replace = async (file: File) => {
@@ -80,31 +83,44 @@ export function MediaDetails({
         </Link>
       </div>
 
-      <Form method="post" preventScrollReset className="grid gap-4" key={`${item.id}-${item.updatedAt}`}>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="id" value={item.id} />
-        <FormField
-          id="media-alt"
-          label="Alt text"
-          error={errors.altText}
-          hint="Required before the image can be placed on a page: say what the picture shows, for people who cannot see it."
-        >
-          {(control) => <Input {...control} name="altText" defaultValue={item.alt} maxLength={500} />}
-        </FormField>
-        <FormField id="media-caption" label="Caption" error={errors.caption}>
-          {(control) => <Textarea {...control} name="caption" defaultValue={item.caption} maxLength={1000} />}
-        </FormField>
-        <FocalPointPicker
-          src={item.thumbnail}
-          width={item.width}
-          height={item.height}
-          initial={{ x: item.focalX, y: item.focalY }}
-        />
-        <div>
-          <Button type="submit">Save details</Button>
-        </div>
-      </Form>
+      {canEdit ? (
+        <Form method="post" preventScrollReset className="grid gap-4" key={`${item.id}-${item.updatedAt}`}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={item.id} />
+          <FormField
+            id="media-alt"
+            label="Alt text"
+            error={errors.altText}
+            hint="Required before the image can be placed on a page: say what the picture shows, for people who cannot see it."
+          >
+            {(control) => <Input {...control} name="altText" defaultValue={item.alt} maxLength={500} />}
+          </FormField>
+          <FormField id="media-caption" label="Caption" error={errors.caption}>
+            {(control) => <Textarea {...control} name="caption" defaultValue={item.caption} maxLength={1000} />}
+          </FormField>
+          <FocalPointPicker
+            src={item.thumbnail}
+            width={item.width}
+            height={item.height}
+            initial={{ x: item.focalX, y: item.focalY }}
+          />
+          <div>
+            <Button type="submit">Save details</Button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="grid gap-2 text-sm">
+          <div>
+            <dt className="font-medium">Alt text</dt>
+            <dd className="text-muted-foreground">{item.alt || "None yet"}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">Caption</dt>
+            <dd className="text-muted-foreground">{item.caption || "None"}</dd>
+          </div>
+        </dl>
+      )}
 
       <div className="grid gap-2">
         <h4 className="font-semibold">Where it is used</h4>
@@ -117,62 +133,70 @@ export function MediaDetails({
             {usage.map((use) => (
               <li key={`${use.kind}-${use.id}`}>
                 {USE_LABELS[use.kind]}:{" "}
-                <Link to={use.editPath} className="text-primary underline-offset-4 hover:underline">
-                  {use.title}
-                </Link>
+                {canEdit ? (
+                  <Link to={use.editPath} className="text-primary underline-offset-4 hover:underline">
+                    {use.title}
+                  </Link>
+                ) : (
+                  use.title
+                )}
               </li>
             ))}
           </ul>
         )}
       </div>
 
-      <div className="grid gap-2">
-        <h4 className="font-semibold">Replace the file</h4>
-        <p className="text-sm text-muted-foreground">
-          The image keeps its record, alt text and address; every page that uses it shows the new file.
-        </p>
-        <label className="w-fit cursor-pointer rounded-md border border-input bg-background px-4 py-2 text-sm font-medium focus-within:ring-2 focus-within:ring-ring hover:bg-accent">
-          Choose a new file
-          <input
-            type="file"
-            accept={ACCEPTED_FILES}
-            className="sr-only"
-            data-testid="media-replace"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = "";
-              if (file) void replace(file);
-            }}
-          />
-        </label>
-        {replaceState ? (
-          <p
-            role={replaceState.failed ? "alert" : "status"}
-            className={replaceState.failed ? "text-sm text-destructive" : "text-sm"}
-          >
-            {replaceState.message}
-          </p>
-        ) : null}
-      </div>
+      {canEdit ? (
+        <>
+          <div className="grid gap-2">
+            <h4 className="font-semibold">Replace the file</h4>
+            <p className="text-sm text-muted-foreground">
+              The image keeps its record, alt text and address; every page that uses it shows the new file.
+            </p>
+            <label className="w-fit cursor-pointer rounded-md border border-input bg-background px-4 py-2 text-sm font-medium focus-within:ring-2 focus-within:ring-ring hover:bg-accent">
+              Choose a new file
+              <input
+                type="file"
+                accept={ACCEPTED_FILES}
+                className="sr-only"
+                data-testid="media-replace"
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  event.currentTarget.value = "";
+                  if (file) void replace(file);
+                }}
+              />
+            </label>
+            {replaceState ? (
+              <p
+                role={replaceState.failed ? "alert" : "status"}
+                className={replaceState.failed ? "text-sm text-destructive" : "text-sm"}
+              >
+                {replaceState.message}
+              </p>
+            ) : null}
+          </div>
 
-      <div className="grid gap-2">
-        <h4 className="font-semibold">Delete</h4>
-        {errors.form && answer?.intent === "delete" ? (
-          <p role="alert" className="text-sm text-destructive" data-testid="media-delete-error">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="w-fit">
-          <ConfirmForm
-            fields={{ intent: "delete", id: item.id }}
-            question="Are you sure you want to delete this image?"
-            buttonLabel="Delete image"
-            variant="outline"
-          >
-            Delete image
-          </ConfirmForm>
-        </div>
-      </div>
+          <div className="grid gap-2">
+            <h4 className="font-semibold">Delete</h4>
+            {errors.form && answer?.intent === "delete" ? (
+              <p role="alert" className="text-sm text-destructive" data-testid="media-delete-error">
+                {errors.form}
+              </p>
+            ) : null}
+            <div className="w-fit">
+              <ConfirmForm
+                fields={{ intent: "delete", id: item.id }}
+                question="Are you sure you want to delete this image?"
+                buttonLabel="Delete image"
+                variant="outline"
+              >
+                Delete image
+              </ConfirmForm>
+            </div>
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }
