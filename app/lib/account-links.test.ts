@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { invitationPath, isPublicCmsPage, resetPasswordPath, withoutLinkToken } from "./account-links";
 
-const TOKEN = "Abc_def-0123456789abcdefghijklmnopqrstuvwxy";
+const TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
 describe("the CMS pages open without a session", () => {
   it("are forgot password and the two kinds of link, as pages and as React Router's data requests", () => {

@@ -8,7 +8,13 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accountTokens, auditLog, mailOutbox, sessions, users } from "../../db/schema";
-import { INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS, RESET_REQUESTED_MESSAGE } from "~/lib/account-links";
+import {
+  INVITATION_LIFETIME_MS,
+  invitationPath,
+  PASSWORD_RESET_LIFETIME_MS,
+  RESET_REQUESTED_MESSAGE,
+  resetPasswordPath,
+} from "~/lib/account-links";
 import {
   deleteSpentAccountTokens,
   findUsableToken,
@@ -38,6 +44,7 @@ import { createSession } from "~/server/auth/sessions.server";
 import { createUser, findUserByEmail, setUserActive } from "~/server/auth/users.server";
 import type { Actor } from "~/server/platform/audit.server";
 import { ExpectedError } from "~/server/platform/errors.server";
+import { canonicalPath } from "~/server/platform/http/canonical-address.server";
 import { MemoryRateLimitStore } from "~/server/platform/rate-limit/rate-limit.server";
 import { accountsDatabaseForFile } from "./accounts-database";
 import { queryRows } from "./database";
@@ -63,7 +70,7 @@ function sha256(token: string): string {
 
 /** The link's token in the only place it exists outside the invitee's hands: the mail. */
 function tokenInMail(text: string, path: "invitation" | "reset-password"): string {
-  const match = new RegExp(`https://www\\.larkspire\\.test/cms/${path}/([A-Za-z0-9_-]{43})`).exec(text);
+  const match = new RegExp(`https://www\\.larkspire\\.test/cms/${path}/([0-9a-f]{64})`).exec(text);
   if (!match) throw new Error(`no ${path} link in the mail:\n${text}`);
   return match[1]!;
 }
@@ -98,11 +105,14 @@ async function activeUser(email = "owner@example.com", password = "the old long 
 }
 
 describe("account tokens", () => {
-  it("store only the SHA-256 hash of a 256-bit random token", async () => {
+  it("store only the SHA-256 hash of a 256-bit random token, written in lower-case hex", async () => {
     const user = await activeUser();
     const { token, row } = await issueAccountToken(database.db, { kind: "password_reset", userId: user.id }, START);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(Buffer.from(token, "hex")).toHaveLength(32);
+    // Lower-case, so the canonical-address redirect (which lower-cases paths) leaves a link alone.
+    expect(canonicalPath(resetPasswordPath(token))).toBeNull();
+    expect(canonicalPath(invitationPath(token))).toBeNull();
     expect(row.tokenHash).toBe(sha256(token));
     const [stored] = await queryRows<Record<string, unknown>>(
       database.db,
@@ -147,7 +157,8 @@ describe("account tokens", () => {
     const { token } = await issueAccountToken(database.db, { kind: "password_reset", userId: user.id }, START);
     expect(await spendAccountToken(database.db, "invitation", token, START)).toBeUndefined();
     expect(await findUsableToken(database.db, "password_reset", "not-a-token", START)).toBeUndefined();
-    expect(await findUsableToken(database.db, "password_reset", "A".repeat(43), START)).toBeUndefined();
+    expect(await findUsableToken(database.db, "password_reset", "a".repeat(64), START)).toBeUndefined();
+    expect(await findUsableToken(database.db, "password_reset", token.toUpperCase(), START)).toBeUndefined();
     expect(await findUsableToken(database.db, "password_reset", token, START)).toBeDefined();
   });
 

@@ -29,7 +29,7 @@ export default function UsersTab() {
   const intent = result && "intent" in result ? result.intent : undefined;
   const forInvitations = intent !== undefined && INVITATION_INTENTS.includes(intent);
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <UsersTable users={users} currentUserId={currentUserId} />
       <InviteUserForm result={intent === INVITE_INTENT ? result : undefined} />
       <PendingInvitations invitations={invitations} />

@@ -1,6 +1,8 @@
 /**
  * Single-use links into the CMS (issue 18): invitations and password resets. A link carries a
- * random 256-bit token; the database keeps only its SHA-256 hash (as for sessions), so neither a
+ * random 256-bit token, written in lower-case hex because the site's addresses are lower-case (the
+ * canonical-address redirect would change any capital) and because people and mail programs
+ * copy such links safely; the database keeps only its SHA-256 hash (as for sessions), so neither a
  * leaked backup nor an administrator reading the table can use a link. A token is spent by one
  * UPDATE that sets used_at only while it is unused and unexpired and returns the row: of two
  * requests racing with the same link, exactly one gets the row back (on PostgreSQL the second
@@ -9,13 +11,13 @@
  * How long links work is in app/lib/account-links.ts; what a link is for is invitations.server.ts
  * and password-reset.server.ts. Every function takes the time to act at, so tests move a clock.
  */
+import crypto from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { accountTokens } from "../../../db/schema";
 import { INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS } from "../../lib/account-links";
 import type { AccountTokenKind, UserRole } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { hashToken } from "./sessions.server";
-import { newToken } from "./token-cookie.server";
 
 export type AccountToken = typeof accountTokens.$inferSelect;
 
@@ -28,8 +30,13 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenKind, number> = {
 /** Spent and expired links are deleted this long after they ended (they hold an invited e-mail). */
 export const SPENT_TOKEN_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** What newToken() makes: 43 base64url characters. Anything else is no link, without a query. */
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes as 64 lower-case hex digits. */
+function newLinkToken(): string {
+  return crypto.randomBytes(32).toString("hex");
+}
+
+/** What newLinkToken() makes. Anything else is no link, without a query. */
+const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 
 export function isTokenShaped(token: string): boolean {
   return TOKEN_FORMAT.test(token);
@@ -48,7 +55,7 @@ export async function issueAccountToken(
   target: NewAccountToken,
   now = new Date(),
 ): Promise<{ token: string; row: AccountToken }> {
-  const token = newToken();
+  const token = newLinkToken();
   const [row] = await db
     .insert(accountTokens)
     .values({
@@ -74,7 +81,7 @@ export async function renewAccountToken(
   id: string,
   now = new Date(),
 ): Promise<{ token: string; row: AccountToken } | undefined> {
-  const token = newToken();
+  const token = newLinkToken();
   const [current] = await db.select({ kind: accountTokens.kind }).from(accountTokens).where(eq(accountTokens.id, id));
   if (!current) return undefined;
   const lifetime = TOKEN_LIFETIME_MS[current.kind as AccountTokenKind];
