@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { withoutLinkToken } from "~/lib/account-links";
 import { NonceProvider } from "~/lib/nonce";
 import { StylesheetProvider } from "~/lib/stylesheet";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/platform/db/database-unavailable.server";
@@ -73,7 +74,11 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready reject above and are logged by React Router.
-          if (shellRendered) logger.error({ err: error, url: request.url }, "error while streaming a page");
+          if (shellRendered)
+            logger.error(
+              { err: error, path: withoutLinkToken(new URL(request.url).pathname) },
+              "error while streaming a page",
+            );
         },
       },
     );
@@ -89,8 +94,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const status = isRouteErrorResponse(error) ? error.status : error instanceof ExpectedError ? error.status : 500;
   const url = new URL(request.url);
-  // The path only: a query string can carry what a visitor typed.
-  const context = { err: error, method: request.method, path: url.pathname };
+  // The path only (a query string can carry what a visitor typed), without an account link's token.
+  const context = { err: error, method: request.method, path: withoutLinkToken(url.pathname) };
   if (status < 500) logger.warn({ ...context, status }, "a request the route refused");
   else logger.error(context, "error in a loader or action");
 }

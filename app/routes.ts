@@ -60,6 +60,10 @@ export default [
     route("logout", "routes/cms/logout.ts"),
     route("session", "routes/cms/session.ts"),
     route("account", "routes/cms/account.tsx"),
+    // Open to visitors without a session (issue 18): the layout shows them instead of the sign-in card.
+    route("forgot-password", "routes/cms/forgot-password.tsx"),
+    route("invitation/:token", "routes/cms/invitation.tsx"),
+    route("reset-password/:token", "routes/cms/reset-password.tsx"),
     route("users", "routes/cms/users.tsx"),
     route("content", "routes/cms/content.tsx"),
     // The editor's live preview frame: the unsaved form rendered as the public page (POST only).

@@ -21,6 +21,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import {
+  ACCOUNT_TOKEN_KINDS,
   BLOCK_TYPES,
   CAREER_TYPES,
   CONSENT_CHOICES,
@@ -389,6 +390,48 @@ export const redirects = pgTable(
       "redirects_paths_check",
       sql`${table.fromPath} ~ '^/' and ${table.toPath} ~ '^/' and ${table.fromPath} <> ${table.toPath}`,
     ),
+  ],
+);
+
+/**
+ * Single-use links into the CMS (issue 18): an invitation to set up an account (the invited e-mail
+ * and role), or a reset of a forgotten password (the user). Only the SHA-256 hash of the link's
+ * 256-bit random token is kept, so a leaked database opens no account. A link is spent by one
+ * UPDATE that sets used_at only while it is unused and unexpired (app/server/auth/account-tokens.server.ts).
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    // A reset's account; gone with it.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // An invitation's address and the role the new account gets.
+    email: text("email"),
+    role: text("role"),
+    // Who sent the invitation; kept when that administrator is later deleted.
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("account_tokens_token_hash_unique").on(table.tokenHash),
+    index("account_tokens_user_id_idx").on(table.userId),
+    index("account_tokens_email_idx").on(table.email),
+    check("account_tokens_kind_check", oneOf(table.kind, ACCOUNT_TOKEN_KINDS)),
+    check(
+      "account_tokens_target_check",
+      sql`(${table.kind} = 'invitation' and ${table.email} is not null and ${table.role} is not null and ${table.userId} is null)
+        or (${table.kind} = 'password_reset' and ${table.userId} is not null and ${table.email} is null and ${table.role} is null)`,
+    ),
+    check("account_tokens_role_check", sql`${table.role} is null or ${oneOf(table.role, USER_ROLES)}`),
+    check(
+      "account_tokens_email_normalised_check",
+      sql`${table.email} is null or (${table.email} = lower(${table.email}) and ${table.email} !~ '\\s')`,
+    ),
+    check("account_tokens_expiry_check", sql`${table.expiresAt} > ${table.createdAt}`),
   ],
 );
 

@@ -2,7 +2,8 @@
  * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
  * the `attachment_retention_days` site setting (180 days when it is missing or invalid), prunes old
  * revisions by the rule of app/server/publishing/revisions.server.ts, deletes for good the content,
- * job openings and courses in the trash for over 30 days, and prints what it did. Safe to run
+ * job openings and courses in the trash for over 30 days, forgets invitation and reset links that
+ * ended over 30 days ago, and prints what it did. Safe to run
  * again. On the embedded database the server must be stopped; on
  * PostgreSQL it works at any time (for example daily from cron).
  */
@@ -17,6 +18,7 @@ import {
   REVISIONS_KEEP_AT_LEAST,
 } from "../app/server/publishing/revisions.server";
 import { purgeExpiredTrash } from "../app/server/content/trash-retention.server";
+import { deleteSpentAccountTokens } from "../app/server/auth/account-tokens.server";
 import { getStorage } from "../app/server/platform/storage.server";
 import { runScript } from "./run-script";
 
@@ -48,6 +50,8 @@ await runScript(async () => {
     ] as const) {
       for (const item of items) console.log(`Deleted the ${kind} "${item.title}" (${item.id}) for good.`);
     }
+    await deleteSpentAccountTokens(database.db);
+    console.log("Account links: invitations and reset links that ended over 30 days ago are deleted.");
     if (result.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();

@@ -10,6 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
+import { withoutLinkToken } from "../app/lib/account-links";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { isAdministratorRequest, isSignedInRequest } from "../app/server/auth/guards.server";
 import { answerExpiredSessions } from "../app/server/auth/expired-session.server";
@@ -138,7 +139,8 @@ export function createApp(options: AppOptions = {}): express.Express {
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // A live invitation or reset link in a log file would open the account to its readers.
+          url: withoutLinkToken(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -33,12 +33,31 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 export const USER_ROLES = ["admin", "editor", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/**
+ * The roles an administrator may invite someone with (issue 18), in the order the form offers
+ * them: every role.
+ */
+export const INVITATION_ROLES = USER_ROLES;
+
+/** A single-use link's purpose: an invitation to set up an account, or a reset of a forgotten password. */
+export const ACCOUNT_TOKEN_KINDS = ["invitation", "password_reset"] as const;
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+
 /** An outbox mail waits ("pending"), went out ("sent"), or was given up after its last retry ("failed"). */
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** Why a mail was written: a new submission told to the company or thanked to its sender, or a paid order confirmed. */
-export const MAIL_KINDS = ["notification", "acknowledgement", "order_confirmation"] as const;
+/**
+ * Why a mail was written: a new submission told to the company or thanked to its sender, a paid
+ * order confirmed, an invitation to the CMS, or a link to reset a forgotten password.
+ */
+export const MAIL_KINDS = [
+  "notification",
+  "acknowledgement",
+  "order_confirmation",
+  "invitation",
+  "password_reset",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

@@ -435,6 +435,36 @@ export interface KnownRows {
   submissionWithAttachment: string;
   pendingOrder: string;
   paidOrder: string;
+  /** Live invitation and reset links: their pages are read, never used, by the GET rules. */
+  invitationToken: string;
+  resetToken: string;
+}
+
+/** A strong password, as the invitation and reset pages require one. */
+const NEW_PASSWORD = "copper kettle under amber lanterns";
+
+/** A live invitation link (its token), made as the Users tab makes one but without its mail. */
+async function newInvitationToken(server: TestServer): Promise<string> {
+  const { issueAccountToken } = await import("../../app/server/auth/account-tokens.server");
+  const email = `${unique("invited")}@example.com`;
+  const { token } = await issueAccountToken(server.db, { kind: "invitation", email, role: "editor", createdBy: null });
+  return token;
+}
+
+/** A live reset link (its token) of a new account. */
+async function newResetToken(server: TestServer): Promise<string> {
+  const { issueAccountToken } = await import("../../app/server/auth/account-tokens.server");
+  const account = await createAccount(server, "editor", "reset");
+  const { token } = await issueAccountToken(server.db, { kind: "password_reset", userId: account.id });
+  return token;
+}
+
+/** A pending invitation's row id. */
+async function newInvitationId(server: TestServer): Promise<string> {
+  const { issueAccountToken } = await import("../../app/server/auth/account-tokens.server");
+  const email = `${unique("invited")}@example.com`;
+  const { row } = await issueAccountToken(server.db, { kind: "invitation", email, role: "editor", createdBy: null });
+  return row.id;
 }
 
 export async function prepareKnownRows(server: TestServer, api: APIRequest): Promise<KnownRows> {
@@ -452,6 +482,8 @@ export async function prepareKnownRows(server: TestServer, api: APIRequest): Pro
     submissionWithAttachment: await newSubmissionWithAttachment(server, api),
     pendingOrder,
     paidOrder,
+    invitationToken: await newInvitationToken(server),
+    resetToken: await newResetToken(server),
   };
 }
 
@@ -527,6 +559,13 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/session": postOnly,
   // Every user may change their own password.
   "routes/cms/account": { expect: signedInOnly(shown()) },
+  // Reached without a session (issue 18): asking for a reset link, and the two kinds of link.
+  "routes/cms/forgot-password": publicPage,
+  "routes/cms/invitation": { path: (rows) => `/cms/invitation/${rows.invitationToken}`, expect: everyone(shown()) },
+  "routes/cms/reset-password": {
+    path: (rows) => `/cms/reset-password/${rows.resetToken}`,
+    expect: everyone(shown()),
+  },
   "routes/cms/users": cmsPage("users.manage"),
   "routes/cms/content": cmsPage("content.view"),
   "routes/cms/content-editor": cmsPage("content.edit", (rows) => `/cms/content/${rows.contentId}`),
@@ -653,7 +692,59 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       expect: signedInOnly(changed(302, redirectTo("/cms"))),
     },
   },
+  // Open to anyone (issue 18). An address without an account is asked about, so the rule can
+  // prove that nothing is written: a known address's link is made after the answer (the browser
+  // test cms-account-links.spec.ts follows that one to the mail).
+  "routes/cms/forgot-password": {
+    [NO_INTENT]: {
+      request: async () => cmsForm("/cms/forgot-password", { email: `${unique("nobody")}@example.com` }),
+      tables: ["account_tokens", "mail_outbox"],
+      expect: everyone(unchanged(200)),
+    },
+  },
+  // Whoever holds the link: the account is made (or its password set) and this browser signed in.
+  "routes/cms/invitation": {
+    [NO_INTENT]: {
+      request: async ({ server }) =>
+        cmsForm(`/cms/invitation/${await newInvitationToken(server)}`, {
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        }),
+      tables: ["users", "account_tokens", "sessions"],
+      expect: everyone(changed(302, redirectTo("/cms"))),
+    },
+  },
+  "routes/cms/reset-password": {
+    [NO_INTENT]: {
+      request: async ({ server }) =>
+        cmsForm(`/cms/reset-password/${await newResetToken(server)}`, {
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        }),
+      tables: ["users", "account_tokens", "sessions"],
+      expect: everyone(changed(302, redirectTo("/cms"))),
+    },
+  },
   "routes/cms/users": {
+    // Invitations (issue 18).
+    invite: {
+      request: async () =>
+        cmsForm("/cms/users", { intent: "invite", email: `${unique("invited")}@example.com`, role: "editor" }),
+      tables: ["account_tokens", "mail_outbox"],
+      expect: WRITE("users.manage"),
+    },
+    "resend-invitation": {
+      request: async ({ server }) =>
+        cmsForm("/cms/users", { intent: "resend-invitation", id: await newInvitationId(server) }),
+      tables: ["account_tokens", "mail_outbox"],
+      expect: WRITE("users.manage"),
+    },
+    "revoke-invitation": {
+      request: async ({ server }) =>
+        cmsForm("/cms/users", { intent: "revoke-invitation", id: await newInvitationId(server) }),
+      tables: ["account_tokens"],
+      expect: WRITE("users.manage"),
+    },
     create: {
       request: async () =>
         cmsForm("/cms/users", {

@@ -340,7 +340,8 @@ export async function clientStates(browser: Browser, server: TestServer): Promis
 export async function crawlCms(browser: Browser, api: APIRequestContext, server: TestServer) {
   const { context, page } = await newVisitor(browser, server);
   const signIn = await renderDocument(page, "/cms", "not signed in");
-  const cookies = await sessionCookieOf(server, await createAccount(server, "admin", "standards"));
+  const admin = await createAccount(server, "admin", "standards");
+  const cookies = await sessionCookieOf(server, admin);
   const [[name, value]] = Object.entries(cookies) as [[string, string]];
   await context.addCookies([{ name, value, url: server.url }]);
   // A page of its own with a featured image (a site path, as the media library gives), so the
@@ -361,9 +362,19 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   // Each editor opens a record of its own kind.
   const idFor = (path: string) =>
     path.startsWith("/cms/careers/") ? career!.id : path.startsWith("/cms/courses/") ? course!.id : item!.id;
+  // The invitation and reset pages (issue 18) open with a live link of their kind.
+  const { issueAccountToken } = await import("../../app/server/auth/account-tokens.server");
+  const invitation = await issueAccountToken(server.db, {
+    kind: "invitation",
+    email: `standards-invited-${process.pid}@example.com`,
+    role: "editor",
+    createdBy: null,
+  });
+  const reset = await issueAccountToken(server.db, { kind: "password_reset", userId: admin.id });
+  const tokenFor = (path: string) => (path.startsWith("/cms/invitation/") ? invitation.token : reset.token);
   const tabs = flattenRoutes()
     .filter((route) => route.file.startsWith("routes/cms/") && route.file.endsWith(".tsx") && !route.isLayout)
-    .map((route) => route.path.replace(":id", idFor(route.path)))
+    .map((route) => route.path.replace(":id", idFor(route.path)).replace(":token", tokenFor(route.path)))
     // The live preview answers only the editor's POST of its form (cms-live-preview.spec.ts).
     .filter((path) => path !== "/cms" && path !== "/cms/content/live-preview");
   const signInServed = { name: "/cms (not signed in, served)", html: await (await api.get("/cms")).text() };

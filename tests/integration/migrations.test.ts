@@ -9,12 +9,13 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions, scheduled actions and redirects", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions, scheduled actions, redirects and account links", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      "account_tokens",
       "admin_setup",
       "audit_log",
       "careers",

@@ -1,10 +1,11 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
-import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField, TextField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { FORGOT_PASSWORD_PATH } from "~/lib/account-links";
 import {
   emailField,
   fieldErrors,
@@ -149,6 +150,11 @@ function LoginForm() {
           {submitting ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
+      <p className="mt-4 text-center">
+        <Link to={FORGOT_PASSWORD_PATH} className="text-sm font-medium text-primary underline underline-offset-4">
+          Forgot password?
+        </Link>
+      </p>
     </>
   );
 }

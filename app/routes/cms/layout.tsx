@@ -6,6 +6,7 @@ import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import cmsStylesheet from "~/cms.css?url";
+import { isPublicCmsPage } from "~/lib/account-links";
 import type { Route } from "./+types/layout";
 import { loadCmsLayout, signInAction } from "./layout.server";
 
@@ -28,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CmsLayout() {
   const { user, setupNeeded } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // Forgot password, an invitation or a reset link: for anyone, signed in or not (issue 18).
+  if (isPublicCmsPage(location.pathname)) return <Outlet />;
   if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
   if (user.permissions.length === 0) {
     // Every user may change their own password, even without access to the admin area.

@@ -1,13 +1,23 @@
 /** The Users tab's server side: the list with the latest audit entries, and the account changes. */
 import { data } from "react-router";
+import type { PendingInvitationRow } from "~/components/cms/pending-invitations";
+import { ROLE_LABELS } from "~/lib/permissions";
+import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
 import { requirePermission } from "~/server/auth/guards.server";
+import {
+  inviteUser,
+  listPendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "~/server/auth/invitations.server";
 import { addUser, changeUserActive, changeUserRole, listUsers, resetUserPassword } from "~/server/auth/users.server";
 import { listAudit } from "~/server/platform/audit.server";
 import { getDb } from "~/server/platform/db/database.server";
+import { ExpectedError } from "~/server/platform/errors.server";
 import { dataWithToast } from "~/server/platform/toast.server";
-import { actionFailed, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
+import { actionFailed, actionSucceeded, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
 
 /** How many of the latest audit entries the Users tab shows. */
 export const RECENT_CHANGES = 50;
@@ -15,8 +25,21 @@ export const RECENT_CHANGES = 50;
 export async function loadUsersTab(request: Request) {
   const { user } = await requirePermission(request, "users.manage");
   const db = await getDb();
-  const [users, recentChanges] = await Promise.all([listUsers(db), listAudit(db, RECENT_CHANGES)]);
-  return { users, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
+  const [users, recentChanges, pending] = await Promise.all([
+    listUsers(db),
+    listAudit(db, RECENT_CHANGES),
+    listPendingInvitations(db),
+  ]);
+  const now = Date.now();
+  const invitations: PendingInvitationRow[] = pending.map((invitation) => ({
+    id: invitation.id,
+    email: invitation.email,
+    role: ROLE_LABELS[invitation.role],
+    invitedBy: invitation.invitedBy,
+    expiresAt: invitation.expiresAt.toISOString(),
+    expired: invitation.expiresAt.getTime() <= now,
+  }));
+  return { users, invitations, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
 }
 
 const done = (description: string) => dataWithToast({ ok: true as const }, { type: "success", description });
@@ -59,6 +82,40 @@ export function usersAction(request: Request) {
           const activate = intent === "activate";
           await changeUserActive(db, actor, parsed.data.id, activate);
           return done(activate ? "User reactivated." : "User deactivated and signed out.");
+        }
+        // Invitations (issue 18).
+        case "invite": {
+          const typed = { email: values.email ?? "", role: values.role ?? "" };
+          const parsed = inviteUserSchema.safeParse(values);
+          if (!parsed.success) {
+            return data<ActionFailure>(
+              { ok: false, intent, errors: fieldErrors(parsed.error), values: typed },
+              { status: 400 },
+            );
+          }
+          try {
+            await inviteUser(db, actor, parsed.data);
+          } catch (error) {
+            // "Already a user" is for the administrator's eyes only, beside the field; nothing is sent.
+            if (!(error instanceof ExpectedError)) throw error;
+            const errors = { [error.field ?? "form"]: error.message };
+            return data<ActionFailure>({ ok: false, intent, errors, values: typed }, { status: error.status });
+          }
+          return actionSucceeded(intent, { description: `Invitation sent to ${parsed.data.email}.` });
+        }
+        case "resend-invitation": {
+          const parsed = invitationIdSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
+          const { invitation } = await resendInvitation(db, actor, parsed.data.id);
+          return actionSucceeded(intent, {
+            description: `Invitation sent again to ${invitation.email}. The earlier link no longer works.`,
+          });
+        }
+        case "revoke-invitation": {
+          const parsed = invitationIdSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
+          const { email } = await revokeInvitation(db, actor, parsed.data.id);
+          return actionSucceeded(intent, { description: `Invitation to ${email} revoked.` });
         }
         default:
           return unknownIntent(intent);

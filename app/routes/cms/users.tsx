@@ -1,11 +1,20 @@
 import { useActionData, useLoaderData } from "react-router";
 import { AddUserForm } from "~/components/cms/add-user-form";
+import { INVITE_INTENT, InviteUserForm } from "~/components/cms/invite-user-form";
+import {
+  PendingInvitations,
+  RESEND_INVITATION_INTENT,
+  REVOKE_INVITATION_INTENT,
+} from "~/components/cms/pending-invitations";
 import { RecentChanges } from "~/components/cms/recent-changes";
 import { UsersTable } from "~/components/cms/users-table";
 import type { Route } from "./+types/users";
 import { loadUsersTab, usersAction } from "./users.server";
 
-/** The Users tab: the accounts, adding one, and the latest changes made in the CMS. */
+/** The intents of the invitation forms, whose answers are not the "Add a user" form's. */
+const INVITATION_INTENTS: readonly string[] = [INVITE_INTENT, RESEND_INVITATION_INTENT, REVOKE_INVITATION_INTENT];
+
+/** The Users tab: the accounts, invitations, adding one, and the latest changes made in the CMS. */
 export async function loader({ request }: Route.LoaderArgs) {
   return loadUsersTab(request);
 }
@@ -15,12 +24,16 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UsersTab() {
-  const { users, currentUserId, recentChanges, recentLimit } = useLoaderData<typeof loader>();
+  const { users, invitations, currentUserId, recentChanges, recentLimit } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const intent = result && "intent" in result ? result.intent : undefined;
+  const forInvitations = intent !== undefined && INVITATION_INTENTS.includes(intent);
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <UsersTable users={users} currentUserId={currentUserId} />
-      <AddUserForm result={result} />
+      <InviteUserForm result={intent === INVITE_INTENT ? result : undefined} />
+      <PendingInvitations invitations={invitations} />
+      <AddUserForm result={forInvitations ? undefined : result} />
       <RecentChanges entries={recentChanges} limit={recentLimit} />
     </div>
   );

@@ -7,14 +7,21 @@
  * Requests without JavaScript (document posts) keep the redirect, which is all such a browser can follow.
  */
 import type { RequestHandler } from "express";
+import { isPublicCmsPage } from "../../lib/account-links";
 import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../lib/session-expired";
 
 /**
- * A data request posting to a CMS tab's action. Sign-in (`/cms.data`) needs no session, and
- * signing out of an ended session has nothing to save.
+ * A data request posting to a CMS tab's action. Sign-in (`/cms.data`) needs no session, nor do
+ * "Forgot password?" and the invitation and reset links (issue 18); signing out of an ended
+ * session has nothing to save.
  */
 export function isCmsSaveRequest(method: string, pathname: string): boolean {
-  return method === "POST" && /^\/cms\/.+\.data$/.test(pathname) && pathname !== "/cms/logout.data";
+  return (
+    method === "POST" &&
+    /^\/cms\/.+\.data$/.test(pathname) &&
+    pathname !== "/cms/logout.data" &&
+    !isPublicCmsPage(pathname)
+  );
 }
 
 /** @param isSignedIn whether these cookies belong to a live session (guards.server.ts in the app) */

@@ -1,0 +1,123 @@
+/**
+ * What the two account e-mails say (issue 18): an invitation to the CMS, and a link to choose a new
+ * password. Both carry a single-use link; they go through the outbox like every mail. They name
+ * nothing the requester typed except the address they go to, so "Forgot password?" cannot be used
+ * to send someone a message of the requester's choosing.
+ */
+import {
+  INVITATION_LIFETIME_TEXT,
+  invitationPath,
+  PASSWORD_RESET_LIFETIME_TEXT,
+  resetPasswordPath,
+} from "../../lib/account-links";
+import type { UserRole } from "../../lib/enums";
+import { ROLE_LABELS } from "../../lib/permissions";
+import { formatDate } from "../../lib/format";
+import { escapeHtml } from "../../lib/placeholders";
+import { siteIdentityFromSettings } from "../../lib/site-identity";
+import { settingsForMail } from "../content/site-settings.server";
+import type { Database } from "../platform/db/db.server";
+import { getEnv } from "../platform/env.server";
+import { htmlDocument, type NewMail } from "../platform/mail/outbox.server";
+
+export interface AccountMailContext {
+  /** The site settings (the company's name). */
+  settings: Readonly<Record<string, string>>;
+  /** PUBLIC_URL, where the link points. */
+  publicUrl: string;
+}
+
+function absolute(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}${path}`;
+}
+
+function linkParagraph(link: string, label: string): string {
+  return (
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;` +
+    `background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>` +
+    `<p style="margin:0 0 12px;font-size:13px;color:#4b5563">Or paste this address into your browser: ${escapeHtml(link)}</p>`
+  );
+}
+
+function paragraphs(lines: readonly string[]): string {
+  return lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");
+}
+
+export function composeInvitationMail(
+  invitation: { email: string; role: UserRole; expiresAt: Date; invitedBy: string },
+  token: string,
+  context: AccountMailContext,
+): NewMail {
+  const company = siteIdentityFromSettings(context.settings).companyName;
+  const link = absolute(context.publicUrl, invitationPath(token));
+  const intro = `${invitation.invitedBy} has invited you to the content management system of the ${company} website, as ${ROLE_LABELS[invitation.role]}.`;
+  const expiry = `The link works once, for ${INVITATION_LIFETIME_TEXT} (until ${formatDate(invitation.expiresAt, "dateTime")} UK time).`;
+  const ignore = "If you were not expecting this invitation, you can ignore this e-mail.";
+  return {
+    kind: "invitation",
+    to: invitation.email,
+    subject: `You are invited to the ${company} CMS`,
+    text: [
+      "Hello,",
+      "",
+      intro,
+      "",
+      `Choose your password to set up your account: ${link}`,
+      "",
+      expiry,
+      ignore,
+      "",
+      "Kind regards,",
+      company,
+    ].join("\n"),
+    html: htmlDocument(
+      `You are invited to the ${company} CMS`,
+      [
+        paragraphs(["Hello,", intro]),
+        linkParagraph(link, "Set up your account"),
+        paragraphs([expiry, ignore]),
+        `<p style="margin:0">Kind regards,<br>${escapeHtml(company)}</p>`,
+      ].join(""),
+    ),
+  };
+}
+
+export function composePasswordResetMail(email: string, token: string, context: AccountMailContext): NewMail {
+  const company = siteIdentityFromSettings(context.settings).companyName;
+  const link = absolute(context.publicUrl, resetPasswordPath(token));
+  const intro = `Someone, probably you, asked to reset the password of the ${company} CMS account for this e-mail address.`;
+  const expiry = `The link works once, for ${PASSWORD_RESET_LIFETIME_TEXT}. Choosing a new password signs the account out on every device.`;
+  const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
+  return {
+    kind: "password_reset",
+    to: email,
+    subject: `Reset your password for the ${company} CMS`,
+    text: [
+      "Hello,",
+      "",
+      intro,
+      "",
+      `Choose a new password: ${link}`,
+      "",
+      expiry,
+      ignore,
+      "",
+      "Kind regards,",
+      company,
+    ].join("\n"),
+    html: htmlDocument(
+      `Reset your password for the ${company} CMS`,
+      [
+        paragraphs(["Hello,", intro]),
+        linkParagraph(link, "Choose a new password"),
+        paragraphs([expiry, ignore]),
+        `<p style="margin:0">Kind regards,<br>${escapeHtml(company)}</p>`,
+      ].join(""),
+    ),
+  };
+}
+
+/** The settings and public address of this process, for a mail about to be queued. */
+export async function accountMailContext(db: Database): Promise<AccountMailContext> {
+  return { settings: await settingsForMail(db), publicUrl: getEnv().publicUrl };
+}
