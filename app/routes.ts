@@ -59,6 +59,8 @@ export default [
     index("routes/cms/index.tsx"),
     route("logout", "routes/cms/logout.ts"),
     route("session", "routes/cms/session.ts"),
+    // The sign-in's second step (a code or a passkey), and signing in with a passkey alone.
+    route("sign-in/verify", "routes/cms/sign-in-verify.tsx"),
     route("account", "routes/cms/account.tsx"),
     route("users", "routes/cms/users.tsx"),
     route("content", "routes/cms/content.tsx"),

@@ -14,6 +14,7 @@ import {
   passwordField,
 } from "~/lib/schemas/auth";
 import { CsrfInput } from "./csrf-input";
+import { PasskeySignIn } from "./second-step/passkey-sign-in";
 
 export type SignInActionData = { intent: "login" | "setup"; errors: Record<string, string> } | undefined;
 
@@ -149,6 +150,9 @@ function LoginForm() {
           {submitting ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
+      <div className="mt-4">
+        <PasskeySignIn mode="password-less" />
+      </div>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Outlet, useLoaderData, useLocation } from "react-router";
 import { AccessDenied } from "~/components/cms/access-denied";
 import { AdminArea } from "~/components/cms/admin-area";
 import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
+import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import type { Route } from "./+types/layout";
@@ -22,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CmsLayout() {
   const { user, setupNeeded } = useLoaderData<typeof loader>();
   const location = useLocation();
-  if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
+  // The sign-in's second step is a page of its own, before any session (issue 18).
+  if (!user) return location.pathname === SECOND_STEP_PATH ? <Outlet /> : <CmsSignIn setupNeeded={setupNeeded} />;
   if (!user.isAdmin) {
     // Every user may change their own password, even without access to the admin area.
     if (location.pathname === "/cms/account") {

@@ -4,6 +4,7 @@ import { fieldErrors } from "~/lib/schemas/auth";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { addUser, changeUserActive, changeUserRole, listUsers, resetUserPassword } from "~/server/auth/users.server";
+import { resetSecondFactor, usersWithSecondFactor } from "~/server/auth/second-factor/second-factor.server";
 import { listAudit } from "~/server/platform/audit.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { dataWithToast } from "~/server/platform/toast.server";
@@ -15,7 +16,12 @@ export const RECENT_CHANGES = 50;
 export async function loadUsersTab(request: Request) {
   const { user } = await requireAdmin(request);
   const db = await getDb();
-  const [users, recentChanges] = await Promise.all([listUsers(db), listAudit(db, RECENT_CHANGES)]);
+  const [accounts, recentChanges, withSecondFactor] = await Promise.all([
+    listUsers(db),
+    listAudit(db, RECENT_CHANGES),
+    usersWithSecondFactor(db),
+  ]);
+  const users = accounts.map((account) => ({ ...account, secondFactor: withSecondFactor.has(account.id) }));
   return { users, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
 }
 
@@ -59,6 +65,13 @@ export function usersAction(request: Request) {
           const activate = intent === "activate";
           await changeUserActive(db, actor, parsed.data.id, activate);
           return done(activate ? "User reactivated." : "User deactivated and signed out.");
+        }
+        case "reset-second-factor": {
+          // Someone who lost their phone and their recovery codes signs in with the password again.
+          const parsed = userIdSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
+          await resetSecondFactor(db, actor, parsed.data.id);
+          return done("Second factor reset. The user was told by e-mail.");
         }
         default:
           return unknownIntent(intent);

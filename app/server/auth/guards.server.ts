@@ -8,6 +8,7 @@ import { readFormOrRefuse } from "../platform/http/request-body.server";
 import { logger } from "../platform/logger.server";
 import type { User } from "./users.server";
 import { verifyCsrf } from "./csrf.server";
+import { mustSetUpSecondFactor, SECOND_FACTOR_SETUP_PATH } from "./second-factor/second-factor.server";
 import { getSessionUser, type SessionUser } from "./sessions.server";
 
 /** An administrator is an active user with the admin role; anything else, or any error, is not. */
@@ -60,6 +61,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const current = await requireUser(request);
   if (!isAdmin(current.user)) throw data({ email: current.user.email }, { status: 403 });
+  // The site may require administrators to have a second factor: until they set one up, the
+  // account page is all of the CMS they get (issue 18).
+  if (await mustSetUpSecondFactor(await getDb(), current.user.id)) throw redirect(SECOND_FACTOR_SETUP_PATH);
   return current;
 }
 
