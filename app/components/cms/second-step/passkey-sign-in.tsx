@@ -5,8 +5,10 @@ import { SECOND_STEP_PATH } from "./second-step-path";
 import { usePasskeyCeremony } from "./use-passkey-ceremony";
 
 /**
- * "Sign in with a passkey" (issue 18): on the sign-in card without a password (any passkey this
- * device holds for the site), or on the second step with one of the account's passkeys.
+ * Signing in with a passkey (issue 18): "Continue with a passkey" on the sign-in card, without a
+ * password (any passkey this device holds for the site), or "Use a passkey" on the second step with
+ * one of the account's passkeys. (Not "Sign in with a passkey": the card's "Sign In" button must
+ * stay the only one of that name.)
  */
 export function PasskeySignIn({ mode }: { mode: "password-less" | "second-step" }) {
   const passwordless = mode === "password-less";
@@ -22,7 +24,7 @@ export function PasskeySignIn({ mode }: { mode: "password-less" | "second-step" 
       <FormAlert>{ceremony.errors.form}</FormAlert>
       <Button type="button" variant="outline" disabled={ceremony.busy} onClick={() => ceremony.start()}>
         <KeyRoundIcon aria-hidden="true" />
-        {ceremony.busy ? "Waiting for your passkey..." : passwordless ? "Sign in with a passkey" : "Use a passkey"}
+        {ceremony.busy ? "Waiting for your passkey..." : passwordless ? "Continue with a passkey" : "Use a passkey"}
       </Button>
     </div>
   );
