@@ -603,9 +603,10 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     },
   },
   "routes/cms/account": {
-    [NO_INTENT]: {
+    password: {
       request: async ({ visitor }) =>
         cmsForm("/cms/account", {
+          intent: "password",
           currentPassword: visitor?.password ?? "correct horse battery",
           newPassword: "a-new-long-password",
           confirmPassword: "a-new-long-password",

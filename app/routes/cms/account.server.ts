@@ -1,6 +1,6 @@
 /**
- * The account page's server side: any signed-in user changes their own password (the form without
- * an intent) and manages their second factor (issue 18): the authenticator app, its recovery codes
+ * The account page's server side: any signed-in user changes their own password (intent
+ * "password") and manages their second factor (issue 18): the authenticator app, its recovery codes
  * and their passkeys. Every intent checks the user and the anti-forgery token first.
  */
 import { data } from "react-router";
@@ -62,7 +62,8 @@ export async function accountAction(request: Request, clientAddress: string) {
   const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
   const intent = String(form.get("intent") ?? "");
-  if (!intent) return changePassword(request, clientAddress, current, form);
+  // A password form without an intent (a page loaded before the second factor came) still changes the password.
+  if (intent === "password" || !intent) return changePassword(request, clientAddress, current, form);
   const db = await getDb();
   try {
     return await secondFactorChange(request, db, current, intent, form);

@@ -25,11 +25,11 @@ export default function Account() {
   const { secondFactor, mustEnrol } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  // The password form has no intent; the second factor's forms each have theirs.
+  // The password form's refusals carry no intent; the second factor's answers each name theirs.
   const secondFactorResult = actionData && "intent" in actionData ? (actionData as AccountActionResult) : undefined;
   const errors: Record<string, string> = actionData && !("intent" in actionData) ? actionData.errors : {};
   const id = useId();
-  const busy = navigation.state === "submitting" && !navigation.formData?.get("intent");
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   // Ask before leaving with typed passwords; Ctrl/Cmd+S submits (issue 17).
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, actionData);
@@ -59,6 +59,7 @@ export default function Account() {
         <h2 className="text-lg font-semibold">Change your password</h2>
         <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
           <CsrfInput />
+          <input type="hidden" name="intent" value="password" />
           {passwordField("currentPassword", "Current password", "current-password")}
           {passwordField("newPassword", "New password", "new-password", NEW_PASSWORD_HINT)}
           {passwordField("confirmPassword", "Confirm new password", "new-password")}
