@@ -59,6 +59,8 @@ export default [
     index("routes/cms/index.tsx"),
     route("logout", "routes/cms/logout.ts"),
     route("session", "routes/cms/session.ts"),
+    // The sign-in's second step (a code or a passkey), and signing in with a passkey alone.
+    route("sign-in/verify", "routes/cms/sign-in-verify.tsx"),
     route("account", "routes/cms/account.tsx"),
     // Open to visitors without a session (issue 18): the layout shows them instead of the sign-in card.
     route("forgot-password", "routes/cms/forgot-password.tsx"),

@@ -31,6 +31,7 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   ORDER_STATUSES,
+  PENDING_SIGN_IN_KINDS,
   PAYMENT_PROVIDERS,
   REVISION_ACTIONS,
   REVISION_ENTITY_KINDS,
@@ -176,6 +177,14 @@ export const users = pgTable(
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     lastFailedSignInAt: timestamp("last_failed_sign_in_at", { withTimezone: true }),
     lastFailedSignInFrom: text("last_failed_sign_in_from"),
+    // The second factor (issue 18): the TOTP secret, encrypted with the app's key
+    // (server/auth/second-factor/secret-box.server.ts), once confirmed with a code; the secret of an
+    // enrolment not yet confirmed; and the last time step a code was accepted for, so a code is
+    // good once only (RFC 6238 section 5.2).
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpLastTimeStep: integer("totp_last_time_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,6 +193,87 @@ export const users = pgTable(
     // E-mail addresses are compared case-insensitively, so they are stored lower-cased and trimmed.
     check("users_email_normalised_check", sql`${table.email} = lower(${table.email}) and ${table.email} !~ '\\s'`),
     check("users_role_check", oneOf(table.role, USER_ROLES)),
+    check("users_totp_enabled_check", sql`(${table.totpSecret} is null) = (${table.totpEnabledAt} is null)`),
+  ],
+);
+
+/**
+ * A user's ten single-use recovery codes (issue 18), for when their authenticator is lost. Only a
+ * SHA-256 hash of each is stored (the codes are 50 random bits, too many to guess from a hash);
+ * a used code keeps its row with used_at, so the account page can say how many are left.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_hash_unique").on(table.userId, table.codeHash)],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials, issue 18): the credential's id and public key as the
+ * authenticator gave them, its signature counter, and the name the user gave it.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the browser reports it. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("passkeys_credential_id_unique").on(table.credentialId),
+    index("passkeys_user_id_idx").on(table.userId),
+    check("passkeys_name_not_blank", notBlank(table.name)),
+    check("passkeys_counter_non_negative", sql`${table.counter} >= 0`),
+  ],
+);
+
+/**
+ * A sign-in between its steps (issue 18), never a session: after the right password of an account
+ * with a second factor ("second_factor", user set), while a passkey signs someone in without a
+ * password ("passkey", user unknown until the passkey answers), or while a signed-in user
+ * registers a passkey ("passkey_registration"). The browser holds a random token in an HttpOnly
+ * cookie; only its hash is kept. Short-lived, counted (wrong codes) and deleted when used.
+ */
+export const pendingSignIns = pgTable(
+  "pending_sign_ins",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    kind: text("kind").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The WebAuthn challenge handed to the browser, base64url, when one was asked for. */
+    challenge: text("challenge"),
+    /** Wrong codes given in this sign-in. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Where the CMS goes once signed in, and the failed-sign-ins notice the session will show. */
+    redirectTo: text("redirect_to"),
+    signInNotice: jsonb("sign_in_notice").$type<{ count: number; lastAt: string; lastFrom: string | null }>(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("pending_sign_ins_token_hash_unique").on(table.tokenHash),
+    index("pending_sign_ins_expires_at_idx").on(table.expiresAt),
+    check("pending_sign_ins_kind_check", oneOf(table.kind, PENDING_SIGN_IN_KINDS)),
+    check("pending_sign_ins_user_check", sql`${table.kind} = 'passkey' or ${table.userId} is not null`),
   ],
 );
 

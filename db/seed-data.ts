@@ -217,6 +217,14 @@ const siteSettingRows: SeedSiteSetting[] = [
     isPublic: false,
   },
   {
+    settingKey: "require_admin_second_factor",
+    settingValue: "false",
+    settingType: "boolean",
+    description:
+      "Require a second factor for administrators: an administrator without an authenticator app or a passkey must add one before using the CMS.",
+    isPublic: false,
+  },
+  {
     settingKey: "cookie_policy_version",
     settingValue: "2025-07-14",
     settingType: "text",

@@ -49,7 +49,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * Why a mail was written: a new submission told to the company or thanked to its sender, a paid
- * order confirmed, an invitation to the CMS, or a link to reset a forgotten password.
+ * order confirmed, an invitation to the CMS, a link to reset a forgotten password, or a change to a
+ * user's sign-in security (a second factor added, removed or reset).
  */
 export const MAIL_KINDS = [
   "notification",
@@ -57,6 +58,7 @@ export const MAIL_KINDS = [
   "order_confirmation",
   "invitation",
   "password_reset",
+  "account_security",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -83,3 +85,10 @@ export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 /** What the server does to an item at a scheduled time. */
 export const SCHEDULED_ACTION_KINDS = ["publish", "unpublish"] as const;
 export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
+
+/**
+ * A sign-in between its steps (issue 18): the second step after a password, a password-less passkey
+ * sign-in, or a signed-in user registering a passkey.
+ */
+export const PENDING_SIGN_IN_KINDS = ["second_factor", "passkey", "passkey_registration"] as const;
+export type PendingSignInKind = (typeof PENDING_SIGN_IN_KINDS)[number];

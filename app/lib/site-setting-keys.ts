@@ -23,6 +23,7 @@ export const SETTING_KEYS = {
   socialTwitterUrl: "social_twitter_url",
   notificationEmail: "notification_email",
   attachmentRetentionDays: "attachment_retention_days",
+  requireAdminSecondFactor: "require_admin_second_factor",
 } as const;
 
 /** A key the site reads. */

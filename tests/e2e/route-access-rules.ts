@@ -18,6 +18,7 @@ import {
   contentBlocks,
   media,
   orders,
+  passkeys,
   revisions,
   scheduledActions,
   redirects,
@@ -566,6 +567,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
     path: (rows) => `/cms/reset-password/${rows.resetToken}`,
     expect: everyone(shown()),
   },
+  // The sign-in's second step needs a pending sign-in (a cookie none of these requests has): back to /cms.
+  "routes/cms/sign-in-verify": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
   "routes/cms/users": cmsPage("users.manage"),
   "routes/cms/content": cmsPage("content.view"),
   "routes/cms/content-editor": cmsPage("content.edit", (rows) => `/cms/content/${rows.contentId}`),
@@ -681,15 +684,98 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     },
   },
   "routes/cms/account": {
-    [NO_INTENT]: {
+    password: {
       request: async ({ visitor }) =>
         cmsForm("/cms/account", {
+          intent: "password",
           currentPassword: visitor?.password ?? "correct horse battery",
           newPassword: "a-new-long-password",
           confirmPassword: "a-new-long-password",
         }),
       tables: ["users", "sessions"],
       expect: signedInOnly(changed(302, redirectTo("/cms"))),
+    },
+    // The visitor's own second factor (issue 18).
+    "totp-start": {
+      request: async () => cmsForm("/cms/account", { intent: "totp-start" }),
+      tables: ["users"],
+      expect: signedInOnly(changed()),
+    },
+    "totp-cancel": {
+      request: async ({ server, visitor }) => {
+        if (visitor) {
+          await server.db.update(users).set({ totpPendingSecret: "v1.a.b.c" }).where(eq(users.id, visitor.id));
+        }
+        return cmsForm("/cms/account", { intent: "totp-cancel" });
+      },
+      tables: ["users"],
+      expect: signedInOnly(changed()),
+    },
+    // Without a set-up under way, a code confirms nothing.
+    "totp-confirm": {
+      request: async () => cmsForm("/cms/account", { intent: "totp-confirm", code: "123456" }),
+      tables: ["users", "recovery_codes", "mail_outbox"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    // Without an authenticator app, there is nothing to remove.
+    "totp-disable": {
+      request: async ({ visitor }) =>
+        cmsForm("/cms/account", { intent: "totp-disable", password: visitor?.password ?? "correct horse battery" }),
+      tables: ["users", "recovery_codes", "mail_outbox"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    "passkey-options": {
+      request: async () => cmsForm("/cms/account", { intent: "passkey-options" }),
+      tables: ["pending_sign_ins"],
+      expect: signedInOnly(changed()),
+    },
+    // Without the challenge's cookie, no passkey is added.
+    "passkey-register": {
+      request: async () => cmsForm("/cms/account", { intent: "passkey-register", name: "Laptop", response: "{}" }),
+      tables: ["passkeys"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    "passkey-remove": {
+      request: async ({ server, visitor }) => {
+        const owner = visitor ?? (await createAccount(server, "editor", "passkey-owner"));
+        const [row] = await server.db
+          .insert(passkeys)
+          .values({ userId: owner.id, credentialId: unique("credential"), publicKey: "AAAA", name: "Laptop" })
+          .returning();
+        return cmsForm("/cms/account", { intent: "passkey-remove", id: row!.id });
+      },
+      tables: ["passkeys"],
+      expect: signedInOnly(changed()),
+    },
+  },
+  // The sign-in's second step (issue 18). None of these requests has a pending sign-in, so each is
+  // refused and the step's page sends the visitor back to /cms; only a password-less passkey
+  // sign-in may start from nothing (it keeps its challenge in a pending sign-in).
+  "routes/cms/sign-in-verify": {
+    code: {
+      request: async () => cmsForm("/cms/sign-in/verify", { intent: "code", code: "123456" }),
+      tables: ["sessions", "pending_sign_ins", "recovery_codes", "users"],
+      expect: everyone(unchanged(302, redirectTo("/cms"))),
+    },
+    "passkey-options": {
+      request: async () => cmsForm("/cms/sign-in/verify", { intent: "passkey-options" }),
+      tables: ["pending_sign_ins"],
+      expect: everyone(unchanged(302, redirectTo("/cms"))),
+    },
+    passkey: {
+      request: async () => cmsForm("/cms/sign-in/verify", { intent: "passkey", response: "{}" }),
+      tables: ["sessions", "pending_sign_ins", "passkeys"],
+      expect: everyone(unchanged(302, redirectTo("/cms"))),
+    },
+    "passwordless-options": {
+      request: async () => cmsForm("/cms/sign-in/verify", { intent: "passwordless-options" }),
+      tables: ["pending_sign_ins"],
+      expect: everyone(changed(302, redirectTo("/cms"))),
+    },
+    passwordless: {
+      request: async () => cmsForm("/cms/sign-in/verify", { intent: "passwordless", response: "{}" }),
+      tables: ["sessions", "pending_sign_ins", "passkeys"],
+      expect: everyone(unchanged(302, redirectTo("/cms"))),
     },
   },
   // Open to anyone (issue 18). An address without an account is asked about, so the rule can
@@ -743,6 +829,18 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       request: async ({ server }) =>
         cmsForm("/cms/users", { intent: "revoke-invitation", id: await newInvitationId(server) }),
       tables: ["account_tokens"],
+      expect: WRITE("users.manage"),
+    },
+    "reset-second-factor": {
+      request: async ({ server }) => {
+        const target = await createAccount(server, "editor", "target");
+        await server.db
+          .update(users)
+          .set({ totpSecret: "v1.not.a.secret", totpEnabledAt: new Date() })
+          .where(eq(users.id, target.id));
+        return cmsForm("/cms/users", { intent: "reset-second-factor", id: target.id });
+      },
+      tables: ["users"],
       expect: WRITE("users.manage"),
     },
     create: {

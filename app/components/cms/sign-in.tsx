@@ -15,6 +15,7 @@ import {
   passwordField,
 } from "~/lib/schemas/auth";
 import { CsrfInput } from "./csrf-input";
+import { PasskeySignIn } from "./second-step/passkey-sign-in";
 
 export type SignInActionData = { intent: "login" | "setup"; errors: Record<string, string> } | undefined;
 
@@ -150,6 +151,9 @@ function LoginForm() {
           {submitting ? "Signing in..." : "Sign In"}
         </Button>
       </Form>
+      <div className="mt-4">
+        <PasskeySignIn mode="password-less" />
+      </div>
       <p className="mt-4 text-center">
         <Link to={FORGOT_PASSWORD_PATH} className="text-sm font-medium text-primary underline underline-offset-4">
           Forgot password?

@@ -17,6 +17,8 @@ export interface UserRow {
   email: string;
   role: string;
   isActive: boolean;
+  /** Whether they have an authenticator app or a passkey (issue 18). */
+  secondFactor: boolean;
 }
 
 /** The Users tab's list: each account's role, status, a password reset and (de)activation. */
@@ -24,7 +26,7 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
   return (
     <section className="rounded-lg border bg-card p-6">
       <h2 className="text-lg font-semibold">Users ({users.length})</h2>
-      <DataTable columns={["E-mail", "Role", "Status", "Reset password"]} lastColumn="Access">
+      <DataTable columns={["E-mail", "Role", "Status", "Reset password", "Second factor"]} lastColumn="Access">
         {users.map((user) => (
           <tr key={user.id} className="border-b align-top last:border-0">
             <td className="py-3 pr-4 font-medium">
@@ -51,6 +53,9 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
                   Reset
                 </Button>
               </UserForm>
+            </td>
+            <td className="py-3 pr-4">
+              <SecondFactorCell user={user} isSelf={user.id === currentUserId} />
             </td>
             <td className="py-3">
               {user.isActive ? (
@@ -123,6 +128,26 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         />
       </AlertDialog.Root>
     </Form>
+  );
+}
+
+/** Whether the user has a second factor, and an administrator's reset of another user's. */
+function SecondFactorCell({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge tone={user.secondFactor ? "green" : "gray"}>{user.secondFactor ? "On" : "Off"}</Badge>
+      {user.secondFactor && !isSelf ? (
+        <ConfirmForm
+          fields={{ intent: "reset-second-factor", id: user.id }}
+          question={`Reset the second factor of ${user.email}?`}
+          description="Their authenticator app, recovery codes and passkeys are removed; they sign in with their password and set up a new one. They are told by e-mail."
+          confirmLabel="Reset second factor"
+          buttonLabel={`Reset second factor of ${user.email}`}
+        >
+          Reset
+        </ConfirmForm>
+      ) : null}
+    </div>
   );
 }
 

@@ -3,10 +3,12 @@
  * form, and answering a link that cannot be used, a refused password, or success (a new session
  * in this browser and the CMS with a toast).
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { choosePasswordSchema } from "~/lib/schemas/account-links";
 import { fieldErrors, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
 import { verifyCsrf } from "~/server/auth/csrf.server";
+import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";
 import type { PublicUser } from "~/server/auth/users.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -61,7 +63,9 @@ export async function actOnAccountLink(
     const db = await getDb();
     const user = await act(db, parsed.data.password);
     if (!user) return invalidLink();
-    // Issue 18's second factor: when it lands, a user who has one must still pass it here.
+    // The link proves the mailbox, not the second factor: an account with one still passes it.
+    const secondStep = await startSecondStepIfNeeded(db, { user }, "/cms");
+    if (secondStep) return redirect(SECOND_STEP_PATH, { headers: { "Set-Cookie": secondStep } });
     const cookie = await startSession(db, request, { ok: true, user }, kind);
     const response = await redirectWithToast("/cms", { type: "success", description: welcome });
     response.headers.append("Set-Cookie", cookie);

@@ -1,31 +1,35 @@
 import { useId, useRef } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useSaveShortcut } from "~/components/cms/use-save-shortcut";
 import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
-import { requireUser } from "~/server/auth/guards.server";
+import { AuthenticatorSection, type AccountActionResult } from "~/components/cms/account/authenticator-section";
+import { PasskeysSection } from "~/components/cms/account/passkeys-section";
+import { FormAlert } from "~/components/ui/form-field";
 import type { Route } from "./+types/account";
-import { changePasswordAction } from "./account.server";
+import { accountAction, loadAccount } from "./account.server";
 
-/** Every signed-in user, administrator or not, may change their own password. */
+/** Every signed-in user, administrator or not, may change their own password and second factor. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
-  return { email: user.email };
+  return loadAccount(request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return changePasswordAction(request, context.clientAddress);
+  return accountAction(request, context.clientAddress);
 }
 
 export default function Account() {
+  const { secondFactor, mustEnrol } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  // The password form's refusals carry no intent; the second factor's answers each name theirs.
+  const secondFactorResult = actionData && "intent" in actionData ? (actionData as AccountActionResult) : undefined;
+  const errors: Record<string, string> = actionData && !("intent" in actionData) ? actionData.errors : {};
   const id = useId();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   // Ask before leaving with typed passwords; Ctrl/Cmd+S submits (issue 17).
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, actionData);
@@ -42,23 +46,41 @@ export default function Account() {
     />
   );
   return (
-    <section className="mx-auto max-w-md rounded-lg border bg-card p-6">
-      <h2 className="text-lg font-semibold">Change your password</h2>
-      <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
-        <CsrfInput />
-        {passwordField("currentPassword", "Current password", "current-password")}
-        {passwordField("newPassword", "New password", "new-password", NEW_PASSWORD_HINT)}
-        {passwordField("confirmPassword", "Confirm new password", "new-password")}
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Change password"}
-          </Button>
-          <Link to="/cms" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Cancel
-          </Link>
+    <>
+      {mustEnrol ? (
+        <div className="mx-auto mb-6 max-w-md">
+          <FormAlert>
+            This site requires administrators to use a second factor. Set up an authenticator app or add a passkey below
+            before using the CMS.
+          </FormAlert>
         </div>
-      </Form>
-    </section>
+      ) : null}
+      <section className="mx-auto max-w-md rounded-lg border bg-card p-6">
+        <h2 className="text-lg font-semibold">Change your password</h2>
+        <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="password" />
+          {passwordField("currentPassword", "Current password", "current-password")}
+          {passwordField("newPassword", "New password", "new-password", NEW_PASSWORD_HINT)}
+          {passwordField("confirmPassword", "Confirm new password", "new-password")}
+          <div className="flex items-center gap-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Change password"}
+            </Button>
+            <Link to="/cms" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </section>
+      <AuthenticatorSection
+        enabled={secondFactor.totpEnabled}
+        setup={secondFactor.totpSetup}
+        recoveryCodesLeft={secondFactor.recoveryCodesLeft}
+        result={secondFactorResult}
+      />
+      <PasskeysSection passkeys={secondFactor.passkeys} />
+    </>
   );
 }
 

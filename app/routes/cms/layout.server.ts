@@ -9,6 +9,8 @@ import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { permissionsOf } from "~/lib/permissions";
 import { can, getCurrentUser } from "~/server/auth/guards.server";
+import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
+import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -68,8 +70,12 @@ export async function signInAction(request: Request, clientAddress: string) {
       const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
       return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status, headers });
     }
+    const target = safeRedirect(form.get("redirectTo"));
+    // An account with a second factor goes on to the second step: no session yet (issue 18).
+    const secondStep = intent === "login" ? await startSecondStepIfNeeded(db, result, target) : null;
+    if (secondStep) return redirect(SECOND_STEP_PATH, { headers: { "Set-Cookie": secondStep } });
     const cookie = await startSession(db, request, result, intent);
-    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+    return redirect(target, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     logger.error({ err: error, intent }, "An unexpected error occurred during sign in");
     return data<SignInActionData>({ intent, errors: { form: UNEXPECTED_SIGN_IN_ERROR } }, { status: 500 });

@@ -3,6 +3,7 @@ import { AccessDenied } from "~/components/cms/access-denied";
 import { AdminArea } from "~/components/cms/admin-area";
 import { useCmsLayoutData } from "~/components/cms/cms-layout-data";
 import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
+import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { CmsSignIn } from "~/components/cms/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import cmsStylesheet from "~/cms.css?url";
@@ -31,7 +32,8 @@ export default function CmsLayout() {
   const location = useLocation();
   // Forgot password, an invitation or a reset link: for anyone, signed in or not (issue 18).
   if (isPublicCmsPage(location.pathname)) return <Outlet />;
-  if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
+  // The sign-in's second step is a page of its own, before any session (issue 18).
+  if (!user) return location.pathname === SECOND_STEP_PATH ? <Outlet /> : <CmsSignIn setupNeeded={setupNeeded} />;
   if (user.permissions.length === 0) {
     // Every user may change their own password, even without access to the admin area.
     if (location.pathname === "/cms/account") {

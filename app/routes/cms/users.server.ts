@@ -13,6 +13,7 @@ import {
   revokeInvitation,
 } from "~/server/auth/invitations.server";
 import { addUser, changeUserActive, changeUserRole, listUsers, resetUserPassword } from "~/server/auth/users.server";
+import { resetSecondFactor, usersWithSecondFactor } from "~/server/auth/second-factor/second-factor.server";
 import { listAudit } from "~/server/platform/audit.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
@@ -25,11 +26,13 @@ export const RECENT_CHANGES = 50;
 export async function loadUsersTab(request: Request) {
   const { user } = await requirePermission(request, "users.manage");
   const db = await getDb();
-  const [users, recentChanges, pending] = await Promise.all([
+  const [accounts, recentChanges, withSecondFactor, pending] = await Promise.all([
     listUsers(db),
     listAudit(db, RECENT_CHANGES),
+    usersWithSecondFactor(db),
     listPendingInvitations(db),
   ]);
+  const users = accounts.map((account) => ({ ...account, secondFactor: withSecondFactor.has(account.id) }));
   const now = Date.now();
   const invitations: PendingInvitationRow[] = pending.map((invitation) => ({
     id: invitation.id,
@@ -116,6 +119,13 @@ export function usersAction(request: Request) {
           if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
           const { email } = await revokeInvitation(db, actor, parsed.data.id);
           return actionSucceeded(intent, { description: `Invitation to ${email} revoked.` });
+        }
+        case "reset-second-factor": {
+          // Someone who lost their phone and their recovery codes signs in with the password again.
+          const parsed = userIdSchema.safeParse(values);
+          if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
+          await resetSecondFactor(db, actor, parsed.data.id);
+          return done("Second factor reset. The user was told by e-mail.");
         }
         default:
           return unknownIntent(intent);

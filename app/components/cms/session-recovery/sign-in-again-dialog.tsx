@@ -18,6 +18,7 @@ export function SignInAgainDialog({ email }: { email: string }) {
   const [waiting, setWaiting] = useState<(() => void) | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const [askCode, setAskCode] = useState(false);
   const csrf = useCsrfToken();
   const id = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -53,6 +54,7 @@ export function SignInAgainDialog({ email }: { email: string }) {
       }
       const answer = (await response.json().catch(() => null)) as { errors?: Record<string, string> } | null;
       setErrors(answer?.errors ?? { form: UNEXPECTED_SIGN_IN_ERROR });
+      if (answer?.errors?.code) setAskCode(true);
       passwordRef.current?.focus();
     } catch {
       // The network itself failed: the dialog stays, and signing in can be tried again.
@@ -99,6 +101,16 @@ export function SignInAgainDialog({ email }: { email: string }) {
               autoComplete="current-password"
               error={errors.password}
             />
+            {/* An account with a second factor is asked for a code once the server says so (issue 18). */}
+            {errors.code || askCode ? (
+              <TextField
+                id={`${id}-code`}
+                label="Code from your authenticator app, or a recovery code"
+                name="code"
+                autoComplete="one-time-code"
+                error={errors.code}
+              />
+            ) : null}
             <Button type="submit" disabled={sending}>
               {sending ? "Signing in..." : "Sign in and save"}
             </Button>

@@ -57,6 +57,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     why: "Blocks, job openings, courses and settings carry long descriptions and lists (tens of KB at most).",
   },
   {
+    path: /^\/cms\/sign-in\/verify$/,
+    bytes: 16 * KiB,
+    why:
+      "The sign-in's second step (issue 18): a code, or a passkey's signed answer as JSON (a credential id, " +
+      "client data and a signature: 1-2 KB; no attestation is asked for).",
+  },
+  {
     path: /^\/api\/webhooks\/stripe$/,
     bytes: 512 * KiB,
     why:
