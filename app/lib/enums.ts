@@ -34,8 +34,11 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** Why a mail was written: a new submission told to the company or thanked to its sender, or a paid order confirmed. */
-export const MAIL_KINDS = ["notification", "acknowledgement", "order_confirmation"] as const;
+/**
+ * Why a mail was written: a new submission told to the company or thanked to its sender, a paid
+ * order confirmed, or a reply to a submission written in the CMS inbox (issue 18).
+ */
+export const MAIL_KINDS = ["notification", "acknowledgement", "order_confirmation", "submission_reply"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
