@@ -26,7 +26,16 @@ export const CMS_TABS = [
 ] as const;
 
 /** The admin area: the header with the account links, the tabs, and the tab itself (the outlet). */
-export function AdminArea({ email, failedSignIns }: { email: string; failedSignIns?: FailedSignInsNoticeData | null }) {
+export function AdminArea({
+  email,
+  failedSignIns,
+  unreadSubmissions,
+}: {
+  email: string;
+  failedSignIns?: FailedSignInsNoticeData | null;
+  /** The inbox's unread count, shown on its tab (issue 18). */
+  unreadSubmissions?: number | null;
+}) {
   const navigation = useNavigation();
   useToastUndo();
   return (
@@ -81,6 +90,16 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
                   }
                 >
                   {tab.title}
+                  {tab.href === "/cms/submissions" && unreadSubmissions ? (
+                    <span
+                      data-testid="unread-submissions"
+                      className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
+                    >
+                      <span className="sr-only"> (</span>
+                      {unreadSubmissions}
+                      <span className="sr-only"> unread)</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
 import { startSession } from "~/server/auth/start-session.server";
+import { countUnreadSubmissions } from "~/server/contact/inbox.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
@@ -26,18 +27,29 @@ export async function loadCmsLayout(request: Request) {
       logger.error({ err: error }, "could not tell whether an administrator exists");
     }
   }
+  const admin = isAdmin(current?.user);
   const user = current
     ? {
         email: current.user.email,
         role: current.user.role,
-        isAdmin: isAdmin(current.user),
+        isAdmin: admin,
         failedSignIns: current.signInNotice,
       }
     : null;
   return data<CmsLayoutData>(
-    { user, csrfToken: token, setupNeeded },
+    { user, csrfToken: token, setupNeeded, unreadSubmissions: admin ? await unreadCount() : null },
     { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
+}
+
+/** The inbox's unread count for the tab (issue 18); a failure to count leaves the tab without one. */
+async function unreadCount(): Promise<number | null> {
+  try {
+    return await countUnreadSubmissions(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, "could not count unread submissions");
+    return null;
+  }
 }
 
 /** Only paths inside the CMS are followed after sign-in, so the parameter cannot send anyone away. */

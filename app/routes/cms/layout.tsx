@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CmsLayout() {
-  const { user, setupNeeded } = useLoaderData<typeof loader>();
+  const { user, setupNeeded, unreadSubmissions } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (!user) return <CmsSignIn setupNeeded={setupNeeded} />;
   if (!user.isAdmin) {
@@ -37,7 +37,7 @@ export default function CmsLayout() {
     }
     return <AccessDenied email={user.email} pathname={location.pathname} />;
   }
-  return <AdminArea email={user.email} failedSignIns={user.failedSignIns} />;
+  return <AdminArea email={user.email} failedSignIns={user.failedSignIns} unreadSubmissions={unreadSubmissions} />;
 }
 
 export const meta: Route.MetaFunction = () => [
