@@ -13,6 +13,7 @@ import { auditLog, contactSubmissions, mailOutbox, submissionNotes } from "../..
 import {
   csrfToken,
   expect,
+  expectConsoleError,
   expectAccessibleInBothThemes,
   expectPanelsFitPhoneWidth,
   openCmsTab,
@@ -160,6 +161,7 @@ test("search, the kind and job filters, and applications grouped by job, kept th
 test("a reply by e-mail goes through the outbox and stays on the thread; a refused one keeps the text", async ({
   page,
   server,
+  consoleErrors,
 }) => {
   test.setTimeout(90_000);
   await server.db.delete(mailOutbox);
@@ -216,6 +218,7 @@ test("a reply by e-mail goes through the outbox and stays on the thread; a refus
   await bob.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByText("Submission not found").first()).toBeVisible();
   await expect(bobReply).toHaveValue("We would like to meet you.");
+  expectConsoleError(consoleErrors, 404);
 });
 
 test("bulk status: the selected rows all take the status, each change audited", async ({ page, server }) => {

@@ -91,14 +91,17 @@ export function AdminArea({
                 >
                   {tab.title}
                   {tab.href === "/cms/submissions" && unreadSubmissions ? (
-                    <span
-                      data-testid="unread-submissions"
-                      className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
-                    >
-                      <span className="sr-only"> (</span>
-                      {unreadSubmissions}
-                      <span className="sr-only"> unread)</span>
-                    </span>
+                    <>
+                      {/* The number for the eye; its sentence for a screen reader, spaced as one. */}
+                      <span
+                        aria-hidden="true"
+                        data-testid="unread-submissions"
+                        className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
+                      >
+                        {unreadSubmissions}
+                      </span>
+                      <span className="sr-only">{` (${unreadSubmissions} unread)`}</span>
+                    </>
                   ) : null}
                 </NavLink>
               </li>

@@ -20,6 +20,8 @@ export function InboxFilters({
   const filtered = Boolean(filters.q || filters.kind || filters.job);
   return (
     <Form
+      // Drawn afresh when the address changes (Clear, a link), so the fields show what is applied.
+      key={`${filters.q}|${filters.kind ?? ""}|${filters.job ?? ""}`}
       method="get"
       role="search"
       aria-label="Search submissions"
