@@ -108,6 +108,13 @@ export const contactSubmissions = pgTable(
     attachmentUrl: text("attachment_url"),
     attachmentFilename: text("attachment_filename"),
     status: text("status").notNull().default("new"),
+    // The job applied for (the contact page's `job` parameter): set on a job application, null on
+    // an enquiry, so the inbox can filter by kind and group applications by job (issue 18).
+    job: text("job"),
+    // Who handles it (issue 18); a deleted user leaves it unassigned.
+    assigneeId: uuid("assignee_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    // When someone first opened it in the CMS; null while nobody has (the tab's unread count).
+    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +127,51 @@ export const contactSubmissions = pgTable(
     ),
     index("contact_submissions_created_at_idx").on(table.createdAt.desc()),
     index("contact_submissions_status_idx").on(table.status),
+    index("contact_submissions_job_idx").on(table.job),
+  ],
+);
+
+/**
+ * The thread of a submission in the CMS (issue 18): internal notes, and replies sent to the
+ * submitter through the outbox. Both go with the submission when it is erased (cascade); the
+ * author's e-mail is kept beside the id so the thread still says who wrote after a user is deleted.
+ */
+export const submissionNotes = pgTable(
+  "submission_notes",
+  {
+    id: id(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("submission_notes_body_not_blank", notBlank(table.body)),
+    index("submission_notes_submission_idx").on(table.submissionId, table.createdAt),
+  ],
+);
+
+/** A reply by e-mail: what was written, by whom, and the outbox row that carries it (its status). */
+export const submissionReplies = pgTable(
+  "submission_replies",
+  {
+    id: id(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    mailId: uuid("mail_id").references((): AnyPgColumn => mailOutbox.id, { onDelete: "set null" }),
+    authorId: uuid("author_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("submission_replies_body_not_blank", notBlank(table.body)),
+    index("submission_replies_submission_idx").on(table.submissionId, table.createdAt),
+    index("submission_replies_mail_idx").on(table.mailId),
   ],
 );
 

@@ -50,7 +50,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /**
  * Why a mail was written: a new submission told to the company or thanked to its sender, a paid
  * order confirmed, an invitation to the CMS, a link to reset a forgotten password, or a change to a
- * user's sign-in security (a second factor added, removed or reset).
+ * user's sign-in security (a second factor added, removed or reset), or a reply to a submission
+ * written in the CMS inbox.
  */
 export const MAIL_KINDS = [
   "notification",
@@ -59,6 +60,7 @@ export const MAIL_KINDS = [
   "invitation",
   "password_reset",
   "account_security",
+  "submission_reply",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -364,10 +364,10 @@ async function insertMedia(server: TestServer) {
   return row!;
 }
 
-async function insertSubmission(server: TestServer) {
+async function insertSubmission(server: TestServer, status = "new") {
   const [row] = await server.db
     .insert(contactSubmissions)
-    .values({ name: "Access Rule", email: "access-rule@example.com", subject: "Hello", message: "A message." })
+    .values({ name: "Access Rule", email: "access-rule@example.com", subject: "Hello", message: "A message.", status })
     .returning();
   return row!;
 }
@@ -1053,6 +1053,57 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
     status: {
       request: async ({ server }) =>
         cmsForm("/cms/submissions", { intent: "status", id: (await insertSubmission(server)).id, status: "resolved" }),
+      tables: ["contact_submissions"],
+      expect: WRITE("submissions.manage"),
+    },
+    // The inbox (issue 18).
+    bulk: {
+      request: async ({ server }) => ({
+        path: "/cms/submissions",
+        form: { intent: "bulk", bulkAction: "resolved", ids: (await insertSubmission(server)).id },
+      }),
+      tables: ["contact_submissions"],
+      expect: WRITE("submissions.manage"),
+    },
+    note: {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "note", id: (await insertSubmission(server)).id, note: "Called back." }),
+      tables: ["submission_notes"],
+      expect: WRITE("submissions.manage"),
+    },
+    assign: {
+      request: async ({ server }) => {
+        const handler = await createAccount(server, "admin", "handler");
+        return cmsForm("/cms/submissions", {
+          intent: "assign",
+          id: (await insertSubmission(server)).id,
+          assignee: handler.id,
+        });
+      },
+      tables: ["contact_submissions"],
+      expect: WRITE("submissions.manage"),
+    },
+    reply: {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "reply", id: (await insertSubmission(server)).id, reply: "Thank you." }),
+      tables: ["submission_replies", "mail_outbox"],
+      expect: WRITE("submissions.manage"),
+    },
+    "not-spam": {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "not-spam", id: (await insertSubmission(server, "spam")).id }),
+      tables: ["contact_submissions"],
+      expect: WRITE("submissions.manage"),
+    },
+    erase: {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "erase", id: (await insertSubmission(server)).id }),
+      tables: ["contact_submissions"],
+      expect: WRITE("submissions.manage", 302, redirectTo("/cms/submissions")),
+    },
+    read: {
+      request: async ({ server }) =>
+        cmsForm("/cms/submissions", { intent: "read", id: (await insertSubmission(server)).id }),
       tables: ["contact_submissions"],
       expect: WRITE("submissions.manage"),
     },

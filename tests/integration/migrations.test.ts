@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 describe("migrations", () => {
-  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions, scheduled actions, redirects and account links", async () => {
+  it("create every table of the spec, plus users, sessions, the audit log, the first-run code, the mail outbox, orders, unanswered questions, the media library, revisions, scheduled actions, redirects, account links and the inbox's notes and replies", async () => {
     const rows = await queryRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -39,6 +39,8 @@ describe("migrations", () => {
       "scheduled_actions",
       "sessions",
       "site_settings",
+      "submission_notes",
+      "submission_replies",
       "training_courses",
       "unanswered_questions",
       "users",

@@ -18,11 +18,14 @@ export function AdminArea({
   email,
   permissions,
   failedSignIns,
+  unreadSubmissions,
 }: {
   email: string;
   /** What the user's role may do: only those tabs and links are shown. */
   permissions: readonly Permission[];
   failedSignIns?: FailedSignInsNoticeData | null;
+  /** The inbox's unread count, shown on its tab (issue 18). */
+  unreadSubmissions?: number | null;
 }) {
   const navigation = useNavigation();
   const tabs = CMS_TABS.filter((tab) => permissions.includes(tab.permission));
@@ -76,6 +79,19 @@ export function AdminArea({
                   }
                 >
                   {tab.title}
+                  {tab.href === "/cms/submissions" && unreadSubmissions ? (
+                    <>
+                      {/* The number for the eye; its sentence for a screen reader, spaced as one. */}
+                      <span
+                        aria-hidden="true"
+                        data-testid="unread-submissions"
+                        className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
+                      >
+                        {unreadSubmissions}
+                      </span>
+                      <span className="sr-only">{` (${unreadSubmissions} unread)`}</span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

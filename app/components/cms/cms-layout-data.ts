@@ -23,6 +23,8 @@ export interface CmsLayoutData {
   csrfToken: string;
   /** True while no administrator exists: /cms shows the first-run set-up. */
   setupNeeded: boolean;
+  /** Submissions nobody has opened yet, for the Contact Submissions tab (null: not counted). */
+  unreadSubmissions?: number | null;
 }
 
 export const CMS_LAYOUT_ROUTE_ID = "routes/cms/layout";

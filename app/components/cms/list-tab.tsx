@@ -105,7 +105,7 @@ export function ListTab<Row extends { id: string }, Selected extends { id: strin
   );
 }
 
-function ExportLink({ href }: { href: string }) {
+export function ExportLink({ href }: { href: string }) {
   return (
     <a
       href={href}
@@ -119,7 +119,7 @@ function ExportLink({ href }: { href: string }) {
 }
 
 /** Reloads the list: payments are confirmed, and messages arrive, while the tab is open. */
-function RefreshButton() {
+export function RefreshButton() {
   const revalidator = useRevalidator();
   const refreshing = revalidator.state === "loading";
   return (

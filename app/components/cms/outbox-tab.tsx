@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MailStatus } from "~/lib/enums";
+import type { MailKind, MailStatus } from "~/lib/enums";
 import type { MailDetailView, MailRowView } from "~/routes/cms/outbox.server";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
 import { ListRow, type ListTabConfig } from "./list-tab";
@@ -40,6 +40,17 @@ export function MailRow({ row: mail, isSelected }: { row: MailRowView; isSelecte
   );
 }
 
+/** Why each mail was written, as the detail panel's subtitle says it. */
+const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
+  notification: "Notification to the company",
+  acknowledgement: "Acknowledgement to the sender",
+  order_confirmation: "Order confirmation to the buyer",
+  invitation: "Invitation to the CMS",
+  password_reset: "Password reset link",
+  account_security: "Sign-in security notice to the user",
+  submission_reply: "Reply to the sender, written in the inbox",
+};
+
 /** The selected mail: where it went, how delivery is going, and its plain text. */
 function MailDetail({ selected }: { selected: MailDetailView }) {
   return (
@@ -47,8 +58,7 @@ function MailDetail({ selected }: { selected: MailDetailView }) {
       title={selected.subject}
       subtitle={
         <>
-          {selected.kind === "notification" ? "Notification to the company" : "Acknowledgement to the sender"}, written{" "}
-          <Time value={selected.created} />
+          {MAIL_KIND_LABELS[selected.kind]}, written <Time value={selected.created} />
         </>
       }
       status={selected.status}

@@ -12,6 +12,7 @@ import { can, getCurrentUser } from "~/server/auth/guards.server";
 import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";
+import { countUnreadSubmissions } from "~/server/contact/inbox.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
@@ -39,9 +40,19 @@ export async function loadCmsLayout(request: Request) {
       }
     : null;
   return data<CmsLayoutData>(
-    { user, csrfToken: token, setupNeeded },
+    { user, csrfToken: token, setupNeeded, unreadSubmissions: can(current?.user, "submissions.view") ? await unreadCount() : null },
     { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
+}
+
+/** The inbox's unread count for the tab (issue 18); a failure to count leaves the tab without one. */
+async function unreadCount(): Promise<number | null> {
+  try {
+    return await countUnreadSubmissions(await getDb());
+  } catch (error) {
+    logger.error({ err: error }, "could not count unread submissions");
+    return null;
+  }
 }
 
 /** Only paths inside the CMS are followed after sign-in, so the parameter cannot send anyone away. */

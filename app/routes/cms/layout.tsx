@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CmsLayout() {
-  const { user, setupNeeded } = useLoaderData<typeof loader>();
+  const { user, setupNeeded, unreadSubmissions } = useLoaderData<typeof loader>();
   const location = useLocation();
   // Forgot password, an invitation or a reset link: for anyone, signed in or not (issue 18).
   if (isPublicCmsPage(location.pathname)) return <Outlet />;
@@ -48,7 +48,14 @@ export default function CmsLayout() {
     }
     return <AccessDenied email={user.email} pathname={location.pathname} />;
   }
-  return <AdminArea email={user.email} permissions={user.permissions} failedSignIns={user.failedSignIns} />;
+  return (
+    <AdminArea
+      email={user.email}
+      permissions={user.permissions}
+      failedSignIns={user.failedSignIns}
+      unreadSubmissions={unreadSubmissions}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

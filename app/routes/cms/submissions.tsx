@@ -1,36 +1,62 @@
 import { useLoaderData } from "react-router";
-import { ListTab } from "~/components/cms/list-tab";
-import { SUBMISSIONS_TAB } from "~/components/cms/submissions-tab";
+import { InboxTab } from "~/components/cms/submissions/inbox-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import {
+  addNote,
+  assign,
+  changeStatusInBulk,
   changeSubmissionStatus,
   checkStatusForm,
+  erase,
+  inboxFailureMessage,
   loadSubmissionsTab,
-  STATUS_UPDATE_FAILED,
+  markRead,
+  notSpam,
+  reply,
 } from "./submissions.server";
 import type { Route } from "./+types/submissions";
 
 /**
- * One page of submissions (newest first, optionally one status only) and, when `?selected=<id>`
- * names one, its details with the message sanitised on the server.
+ * The inbox (issue 18): one page of submissions, searched and filtered by status, kind and job,
+ * and, when `?selected=<id>` names one, its details and thread (opening it marks it read).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "submissions.view");
   return loadSubmissionsTab(request);
 }
 
-/** Intent "status": changes one submission's status, written to the audit log. */
+/**
+ * Intents: "status" and "bulk" (status of one or of the selected rows), "note", "assign", "reply"
+ * (by e-mail, through the outbox), "not-spam", "erase" (a GDPR erasure) and "read". runCmsAction
+ * checks the permission and the anti-forgery token first (the one access check of this action).
+ */
 export async function action({ request }: Route.ActionArgs) {
+  // A refused reply or note gives back what was typed, so a form drawn again without JavaScript keeps it.
   const options = {
     permission: "submissions.manage" as const,
-    failureMessage: STATUS_UPDATE_FAILED,
+    failureMessage: inboxFailureMessage,
     check: checkStatusForm,
+    keepValues: true,
   };
   return runCmsAction(request, options, async (context) => {
     switch (context.intent) {
       case "status":
         return changeSubmissionStatus(context);
+      case "bulk":
+        return changeStatusInBulk(context);
+      case "note":
+        return addNote(context);
+      case "assign":
+        return assign(context);
+      case "reply":
+        return reply(context);
+      case "not-spam":
+        return notSpam(context);
+      case "erase":
+        return erase(context);
+      case "read":
+        return markRead(context);
       default:
         return unknownIntent(context.intent);
     }
@@ -38,8 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SubmissionsTab() {
-  const { submissions, ...data } = useLoaderData<typeof loader>();
-  return <ListTab tab={SUBMISSIONS_TAB} data={data} rows={submissions} />;
+  const data = useLoaderData<typeof loader>();
+  return <InboxTab data={data} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | CMS" }];

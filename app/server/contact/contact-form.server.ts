@@ -107,6 +107,7 @@ export async function submitContactForm(request: Request, context: { clientAddre
         ? { key: form.attachment.key, originalName: form.attachment.originalName }
         : undefined,
       status: spam ? "spam" : "new",
+      job: parsed.data.job,
     });
   } catch (error) {
     logger.error({ err: error }, "could not store a contact submission");

@@ -109,6 +109,8 @@ export interface NewContactSubmission {
   attachment?: { key: string; originalName: string };
   /** "spam" for a submission the spam checks caught; "new" otherwise (SPEC.md section 4). */
   status: Extract<ContactStatus, "new" | "spam">;
+  /** The job applied for, on a job application (the inbox groups applications by it). */
+  job?: string;
 }
 
 /** Stores a message or job application as the spec's row (status new, or spam when caught). */
@@ -124,6 +126,7 @@ export async function createContactSubmission(db: Database, input: NewContactSub
       attachmentUrl: input.attachment?.key ?? null,
       attachmentFilename: input.attachment?.originalName ?? null,
       status: input.status,
+      job: input.job ?? null,
     })
     .returning();
   if (!row) throw new Error("The contact submission was not stored");

@@ -1,0 +1,140 @@
+import { Fragment } from "react";
+import { badgeVariants } from "~/components/ui/badge";
+import { CONTACT_STATUSES } from "~/lib/enums";
+import { PAGE_SIZE } from "~/lib/pagination";
+import type { SubmissionRowView } from "~/routes/cms/submissions.server";
+import { BulkActionBar, SelectCheckbox, useRowSelection, type BulkAction } from "../bulk-actions";
+import { DataTable } from "../data-table";
+import { SelectRowLink, Time } from "../detail-panel";
+import { ListRow } from "../list-tab";
+import { CONTACT_STATUS_STYLE } from "../list-statuses";
+import { Pagination } from "../pagination";
+import { StatusBadge } from "../status-filter";
+import { jobLabel } from "./inbox-filters";
+import { StatusSelect } from "./status-select";
+
+const BULK_FORM_ID = "submissions-bulk-actions";
+
+/** One button per status: the selected rows all take it (the content list's bulk pattern). */
+const BULK_ACTIONS: readonly BulkAction[] = CONTACT_STATUSES.map((status) => ({
+  value: status,
+  label: `Mark ${CONTACT_STATUS_STYLE.labels[status]}`,
+}));
+
+const COLUMNS = ["Name", "Subject", "Status", "Date"] as const;
+
+/**
+ * The inbox's table: a checkbox per row for the bulk bar, the name (which opens the submission),
+ * the subject, the status and its selector. Applications listed together (kind "application"
+ * without a job) arrive ordered by job, and a heading row opens each job's group.
+ */
+export function InboxTable({
+  rows,
+  selectedId,
+  error,
+  page,
+  total,
+  grouped,
+}: {
+  rows: readonly SubmissionRowView[];
+  selectedId: string | null;
+  error: string | null;
+  page: number;
+  total: number;
+  grouped: boolean;
+}) {
+  const selection = useRowSelection(rows.map((row) => row.id));
+  return (
+    <>
+      {rows.length > 0 && !error ? (
+        <BulkActionBar
+          formId={BULK_FORM_ID}
+          count={selection.selected.size}
+          actions={BULK_ACTIONS}
+          onDone={selection.clear}
+        />
+      ) : null}
+      <DataTable
+        columns={COLUMNS}
+        firstColumn={
+          <SelectCheckbox
+            label="Select all on this page"
+            checked={selection.allSelected}
+            indeterminate={selection.someSelected}
+            onChange={selection.toggleAll}
+          />
+        }
+        lastColumn="Actions"
+        error={error}
+        empty={rows.length === 0}
+        emptyMessage="No contact submissions found."
+        footer={<Pagination page={page} total={total} pageSize={PAGE_SIZE} />}
+      >
+        {rows.map((row, index) => (
+          <Fragment key={row.id}>
+            {grouped && row.job !== rows[index - 1]?.job ? (
+              <tr className="border-b bg-muted/60">
+                {/* A heading, so a screen reader can move from one job's applications to the next. */}
+                <td colSpan={COLUMNS.length + 2} className="px-2 py-2">
+                  <h3 className="text-sm font-semibold">{jobLabel(row.job ?? "")}</h3>
+                </td>
+              </tr>
+            ) : null}
+            <SubmissionRow
+              row={row}
+              isSelected={row.id === selectedId}
+              checked={selection.selected.has(row.id)}
+              onCheck={(on) => selection.toggle(row.id, on)}
+            />
+          </Fragment>
+        ))}
+      </DataTable>
+    </>
+  );
+}
+
+function SubmissionRow({
+  row,
+  isSelected,
+  checked,
+  onCheck,
+}: {
+  row: SubmissionRowView;
+  isSelected: boolean;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+}) {
+  return (
+    <ListRow selected={isSelected}>
+      <td className="py-3 pr-2">
+        <SelectCheckbox
+          label={`Select ${row.name}`}
+          checked={checked}
+          onChange={onCheck}
+          form={BULK_FORM_ID}
+          name="ids"
+          value={row.id}
+        />
+      </td>
+      <td className="py-3 pr-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <SelectRowLink id={row.id} isSelected={isSelected} className={row.unread ? "font-bold" : "font-medium"}>
+            {row.name}
+          </SelectRowLink>
+          {/* Not a status badge (data-slot): the row's one badge is its status. */}
+          {row.unread ? <span className={badgeVariants({ tone: "blue" })}>Unread</span> : null}
+        </div>
+      </td>
+      <td className="max-w-64 truncate py-3 pr-4">{row.subject}</td>
+      <td className="py-3 pr-4">
+        <StatusBadge status={row.status} style={CONTACT_STATUS_STYLE} />
+      </td>
+      <td className="py-3 pr-4 whitespace-nowrap">
+        <Time value={row.created} />
+      </td>
+      <td className="py-3">
+        <StatusSelect id={row.id} status={row.status} label={`Status of ${row.name}'s submission`} hideLabel />
+      </td>
+    </ListRow>
+  );
+}
