@@ -57,6 +57,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     why: "Blocks, job openings, courses and settings carry long descriptions and lists (tens of KB at most).",
   },
   {
+    path: /^\/cms\/orders$/,
+    bytes: 32 * KiB,
+    why:
+      "An order's internal note: at most 2,000 characters (commerce/order-notes.server.ts), which " +
+      "URL-encoding makes up to 18 KB for text outside ASCII; refunds and resends are a few short fields.",
+  },
+  {
     path: /^\/api\/webhooks\/stripe$/,
     bytes: 512 * KiB,
     why:
