@@ -43,6 +43,7 @@ test("the cookie policy lists every cookie and storage key the site really uses"
     "toast",
     "cookieChoice",
     "cookieSettings",
+    "cookieConsent",
     "theme",
     "basket",
     "userCurrency",

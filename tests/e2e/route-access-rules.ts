@@ -366,6 +366,16 @@ export async function newTestOrder(server: TestServer, api: APIRequest): Promise
   return match[1]!;
 }
 
+/** A test-mode order made through the real checkout, then marked paid with a customer address. */
+async function paidTestOrder(server: TestServer, api: APIRequest): Promise<string> {
+  const id = await newTestOrder(server, api);
+  await server.db
+    .update(orders)
+    .set({ status: "paid", paidAt: new Date(), customerEmail: "access-rule-buyer@example.com" })
+    .where(eq(orders.id, id));
+  return id;
+}
+
 /** A submission of a job application with a CV, sent through the real contact form. */
 export async function newSubmissionWithAttachment(server: TestServer, api: APIRequest): Promise<string> {
   const subject = unique("Application");
@@ -502,6 +512,9 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/course-editor": adminPage((rows) => `/cms/courses/${rows.courseId}`),
   "routes/cms/orders": adminPage(),
   "routes/cms/orders-export": adminPage(),
+  // The cookie consent log and its CSV export (issue 18).
+  "routes/cms/consents": adminPage(),
+  "routes/cms/consents-export": adminPage(),
   "routes/cms/assistant": adminPage(),
   "routes/cms/media": adminPage(),
   "routes/cms/media-library": adminPage(),
@@ -692,6 +705,27 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         return cmsForm("/cms/redirects", { intent: "delete", id: row!.id });
       },
       tables: ["redirects"],
+      expect: ADMIN_WRITE(),
+    },
+  },
+  // Refund, resend the confirmation, add a note (issue 18): each on a paid test-mode order of its own.
+  "routes/cms/orders": {
+    refund: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "refund", id: await paidTestOrder(server, api), amount: "" }),
+      tables: ["orders", "order_refunds"],
+      expect: ADMIN_WRITE(),
+    },
+    resend: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "resend", id: await paidTestOrder(server, api) }),
+      tables: ["mail_outbox"],
+      expect: ADMIN_WRITE(),
+    },
+    note: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "note", id: await paidTestOrder(server, api), note: "Access rule note." }),
+      tables: ["order_notes"],
       expect: ADMIN_WRITE(),
     },
   },

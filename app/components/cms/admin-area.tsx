@@ -52,6 +52,10 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
             <NavLink to="/cms/trash" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Trash
             </NavLink>
+            {/* The consent log (issue 18): proof of visitors' cookie choices. */}
+            <NavLink to="/cms/consents" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Consent log
+            </NavLink>
             <Link to="/cms/account" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Change password
             </Link>
