@@ -14,6 +14,7 @@ import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/c
 import {
   expect,
   expectAccessibleInBothThemes,
+  expectConsoleError,
   expectPanelsFitPhoneWidth,
   openCmsTab,
   signInAs,
@@ -52,7 +53,11 @@ async function paidOrder(server: TestServer): Promise<string> {
   return order.id;
 }
 
-test("an administrator notes, resends the confirmation of, and refunds an order", async ({ page, server }) => {
+test("an administrator notes, resends the confirmation of, and refunds an order", async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const id = await paidOrder(server);
   await signInAs(page, server, "admin");
@@ -91,6 +96,8 @@ test("an administrator notes, resends the confirmation of, and refunds an order"
   await expect(detail.getByText("You can refund at most £1,200.").first()).toBeVisible();
   await expect(amount).toHaveValue("5000");
   await expect(amount).toHaveAttribute("aria-invalid", "true");
+  // The refusal is a 409, which the browser logs.
+  expectConsoleError(consoleErrors, 409);
 
   // Cancel in the confirmation refunds nothing.
   await amount.fill("200");
