@@ -408,16 +408,14 @@ describe("the database itself", () => {
       cms.db.update(orders).set({ amountRefunded: 2298.01 }).where(eq(orders.id, order.id)),
     ).rejects.toThrow();
     await expect(
-      cms.db
-        .insert(orderRefunds)
-        .values({
-          orderId: order.id,
-          provider: "test",
-          refundId: "zero",
-          amount: 0,
-          currency: "GBP",
-          status: "succeeded",
-        }),
+      cms.db.insert(orderRefunds).values({
+        orderId: order.id,
+        provider: "test",
+        refundId: "zero",
+        amount: 0,
+        currency: "GBP",
+        status: "succeeded",
+      }),
     ).rejects.toThrow();
     await expect(
       cms.db.update(orders).set({ status: "refunded", paidAt: null }).where(eq(orders.id, order.id)),
