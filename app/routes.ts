@@ -91,6 +91,9 @@ export default [
     route("media/library", "routes/cms/media-library.ts"),
     route("redirects", "routes/cms/redirects.tsx"),
     route("trash", "routes/cms/trash.tsx"),
+    // The cookie consent log (issue 18): searched by id and date, exported as proof of consent.
+    route("consents", "routes/cms/consents.tsx"),
+    route("consents/export.csv", "routes/cms/consents-export.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -32,7 +32,9 @@ import {
   MAIL_STATUSES,
   ORDER_STATUSES,
   PENDING_SIGN_IN_KINDS,
+  PAID_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
+  REFUND_STATUSES,
   REVISION_ACTIONS,
   REVISION_ENTITY_KINDS,
   SCHEDULED_ACTION_KINDS,
@@ -675,6 +677,11 @@ export const orders = pgTable(
     providerSessionId: text("provider_session_id"),
     // Known once the payment page has collected it.
     customerEmail: text("customer_email"),
+    // Stripe's PaymentIntent that took the money (from the completed Checkout Session): what a
+    // refund names, and how a refund made in Stripe's dashboard finds its order (issue 18).
+    providerPaymentId: text("provider_payment_id"),
+    // What went back to the customer so far, in the order's currency: the sum of its live refunds.
+    amountRefunded: money("amount_refunded").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -684,8 +691,13 @@ export const orders = pgTable(
     check("orders_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
     check("orders_currency_format", sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check("orders_total_non_negative", sql`${table.total} >= 0`),
-    // An order has a payment time exactly when it is paid.
-    check("orders_paid_at_check", sql`(${table.status} = 'paid') = (${table.paidAt} is not null)`),
+    // An order has a payment time exactly when it was paid (refunded orders were paid first).
+    check("orders_paid_at_check", sql`(${oneOf(table.status, PAID_ORDER_STATUSES)}) = (${table.paidAt} is not null)`),
+    // Never more back than was paid, and nothing back on an order that was never paid.
+    check(
+      "orders_amount_refunded_range",
+      sql`${table.amountRefunded} >= 0 and ${table.amountRefunded} <= ${table.total}`,
+    ),
     uniqueIndex("orders_provider_session_unique").on(table.provider, table.providerSessionId),
     index("orders_created_at_idx").on(table.createdAt.desc()),
     index("orders_status_idx").on(table.status),
@@ -741,6 +753,61 @@ export const paymentEvents = pgTable(
     check("payment_events_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
     uniqueIndex("payment_events_provider_event_unique").on(table.provider, table.eventId),
     index("payment_events_order_idx").on(table.orderId, table.createdAt),
+  ],
+);
+
+/**
+ * Money sent back to a customer (issue 18), one row per refund at the provider: the unique
+ * (provider, refund id) pair is what makes a refund seen twice (the CMS's own answer, then Stripe's
+ * webhook about it) count once. The order's amount_refunded is the sum of its live rows.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    // Stripe's refund id (re_...), or the test-mode refund's own id.
+    refundId: text("refund_id").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    // Who refunded in the CMS; null for a refund made elsewhere (Stripe's dashboard) and reported by the webhook.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("order_refunds_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
+    check("order_refunds_status_check", oneOf(table.status, REFUND_STATUSES)),
+    check("order_refunds_amount_positive", sql`${table.amount} > 0`),
+    uniqueIndex("order_refunds_provider_refund_unique").on(table.provider, table.refundId),
+    index("order_refunds_order_idx").on(table.orderId, table.createdAt),
+  ],
+);
+
+/** Internal notes on an order (issue 18): who wrote what, and when. Never shown to the customer. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    // Kept when the user is later deleted, so the note still says who wrote it.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("order_notes_body_not_blank", notBlank(table.body)),
+    check("order_notes_body_length", sql`char_length(${table.body}) <= 2000`),
+    index("order_notes_order_idx").on(table.orderId, table.createdAt),
   ],
 );
 

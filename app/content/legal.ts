@@ -17,7 +17,8 @@ export interface LegalPage {
   slug: "privacy-statement" | "terms-of-use" | "cookie-policy";
   title: string;
   description: string;
-  lastUpdated: "2025-07-14";
+  /** The day the page last changed (YYYY-MM-DD); the cookie policy's is also COOKIE_POLICY_VERSION. */
+  lastUpdated: string;
   intro: string;
   sections: LegalSection[];
 }
@@ -245,7 +246,7 @@ const cookiePolicy: LegalPage = {
   title: "Cookie Policy",
   description:
     "Exactly which cookies and browser storage this website uses, why and for how long, and how to change your cookie choice at any time.",
-  lastUpdated: "2025-07-14",
+  lastUpdated: "2026-11-26",
   intro:
     "This policy explains what cookies and browser storage are, lists everything this website stores in your browser, and tells you how to change your choice. In short: the site uses only what it needs to work and to remember choices you make. It sets no analytics, advertising or tracking cookies.",
   sections: [
@@ -298,6 +299,13 @@ const cookiePolicy: LegalPage = {
             "cookieSettings",
             "Local storage",
             "Remembers which optional categories (functional, performance, targeting) you switched on or off.",
+            "Until you clear it",
+            "Strictly necessary",
+          ],
+          [
+            "cookieConsent",
+            "Local storage",
+            "Remembers which version of this policy your choice was made under, so that we ask again when it changes, and the ID of the record we keep of your choice.",
             "Until you clear it",
             "Strictly necessary",
           ],
@@ -369,6 +377,7 @@ const cookiePolicy: LegalPage = {
       paragraphs: [
         "You can change your mind at any time. Select the ‘Cookie settings’ link in the footer of any page to re-open the settings, switch each optional category on or off, and confirm. Strictly necessary cookies are always on.",
         "When you make a choice, we save it in your browser so that the banner does not reappear, and we keep a record of it on our server with the time and the version of this policy that applied. The record shows your choice and which categories were on; it does not contain your name, e-mail address or IP address. We keep it for two years so that we can show consent was properly given, as our Privacy Statement explains.",
+        "The cookie settings show the ID of the record of your latest choice: quote it if you ask us about your consent. When this policy or its categories change, we ask for your choice again.",
         "If you clear this site's data in your browser, your choice is removed and the banner will appear again on your next visit.",
       ],
     },

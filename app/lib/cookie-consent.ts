@@ -6,12 +6,36 @@ import { CONSENT_CHOICES, type ConsentChoice } from "./enums";
 
 export const COOKIE_CHOICE_KEY = "cookieChoice";
 export const COOKIE_SETTINGS_KEY = "cookieSettings";
+/** The receipt of the stored choice: the policy version it was made under, and its record's id. */
+export const COOKIE_CONSENT_KEY = "cookieConsent";
 
 /**
- * The version of the cookie policy a visitor agreed to, recorded with every choice so that a
- * later change of the policy can be told apart. It is the policy's "last updated" date.
+ * The version of the cookie policy a visitor agrees to, recorded with every choice and kept with
+ * it in the browser: when the version the site serves differs, the visitor is asked again. It is
+ * the cookie policy's "last updated" date (content/legal.ts); cookie-policy-version.test.ts fails
+ * when the policy's text or the categories change without it. An administrator can ask everyone
+ * again without a release through the `cookie_policy_version` setting (a later date wins:
+ * server/contact/cookie-consents.server.ts).
  */
-export const COOKIE_POLICY_VERSION = "2025-07-14";
+export const COOKIE_POLICY_VERSION = "2026-11-26";
+
+/** What the browser keeps beside a choice: the version it was made under and, once recorded, its id. */
+export interface ConsentReceipt {
+  version: string | null;
+  id: string | null;
+}
+
+/** The stored receipt; anything unreadable is no receipt (so the visitor is asked again). */
+export function parseReceipt(value: string | null | undefined): ConsentReceipt {
+  try {
+    const stored: unknown = JSON.parse(value ?? "null");
+    if (typeof stored !== "object" || stored === null) return { version: null, id: null };
+    const { version, id } = stored as Record<string, unknown>;
+    return { version: typeof version === "string" ? version : null, id: typeof id === "string" ? id : null };
+  } catch {
+    return { version: null, id: null };
+  }
+}
 
 export interface CookieSettings {
   functional: boolean;

@@ -67,10 +67,26 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * An order waits for payment ("pending"), waits for a delayed payment method to settle
  * ("processing"), is paid, or ended without payment: the payment failed, or the checkout expired or
- * was cancelled. Only "paid" is final for good; see app/server/commerce/orders.server.ts for the transitions.
+ * was cancelled. A paid order may later be refunded in part or in full (issue 18); see
+ * app/server/commerce/orders.server.ts for the transitions and refunds.server.ts for refunds.
  */
-export const ORDER_STATUSES = ["pending", "processing", "paid", "failed", "expired"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "paid",
+  "partially_refunded",
+  "refunded",
+  "failed",
+  "expired",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses of an order that was paid: money was taken, even if some or all went back since. */
+export const PAID_ORDER_STATUSES = ["paid", "partially_refunded", "refunded"] as const satisfies readonly OrderStatus[];
+
+/** Where a refund is: Stripe's refund statuses (a test-mode refund succeeds at once). */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled", "requires_action"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Who took the payment: Stripe Checkout, or the built-in test-mode page when Stripe is not configured. */
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;

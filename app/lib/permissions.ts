@@ -125,6 +125,8 @@ export const CMS_HEADER_LINKS = [
   { title: "Outbox", href: "/cms/outbox", permission: "outbox.view" },
   { title: "Redirects", href: "/cms/redirects", permission: "redirects.view" },
   { title: "Trash", href: "/cms/trash", permission: "content.view" },
+  // The consent log (issue 18): proof of visitors' cookie choices.
+  { title: "Consent log", href: "/cms/consents", permission: "consents.view" },
 ] as const satisfies readonly { title: string; href: string; permission: Permission }[];
 
 /**

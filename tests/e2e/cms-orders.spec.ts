@@ -271,10 +271,12 @@ test("the CSV download keeps the filter", async ({ page, server }) => {
   expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync(await file.path(), "utf8");
   const lines = text.replace(/^\uFEFF/, "").split("\r\n");
-  expect(lines[0]).toBe("reference,order_id,created_at,status,currency,total,customer_email,provider,paid_at,items");
+  expect(lines[0]).toBe(
+    "reference,order_id,created_at,status,currency,total,amount_refunded,customer_email,provider,paid_at,items",
+  );
   expect(lines).toHaveLength(3);
   expect(lines[1]).toMatch(
-    new RegExp(`^${reference(ids.paid)},${ids.paid},[^,]+Z,paid,GBP,1798\\.50,buyer@example\\.com,test,[^,]+Z,`),
+    new RegExp(`^${reference(ids.paid)},${ids.paid},[^,]+Z,paid,GBP,1798\\.50,0\\.00,buyer@example\\.com,test,[^,]+Z,`),
   );
   expect(lines[1]).toMatch(/Orders Cloud Mastery [^;]+; Orders Security Basics /);
   expect(lines[2]).toBe("");

@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
 import type { UserRole } from "../../app/lib/enums";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
 import { roleCan, type Permission } from "../../app/lib/permissions";
@@ -119,11 +120,16 @@ export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
   await page.evaluate((value) => document.documentElement.classList.toggle("dark", value), initiallyDark);
 }
 
-/** Stores a cookie choice before the page loads, so the banner does not cover what a test looks at. */
+/**
+ * Stores a cookie choice before the page loads, under the cookie policy's current version, so the
+ * banner does not cover what a test looks at.
+ */
 export async function dismissCookieBanner(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem("cookieChoice")) localStorage.setItem("cookieChoice", "rejected");
-  });
+  await page.addInitScript((version) => {
+    if (localStorage.getItem("cookieChoice")) return;
+    localStorage.setItem("cookieChoice", "rejected");
+    localStorage.setItem("cookieConsent", JSON.stringify({ version }));
+  }, COOKIE_POLICY_VERSION);
 }
 
 /** Waits until React has hydrated the page (the theme toggle reports its state only then). */

@@ -8,11 +8,13 @@ test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 const LEGAL_PAGES = [
   { path: "/privacy-statement", title: "Privacy Statement" },
   { path: "/terms-of-use", title: "Terms of Use" },
-  { path: "/cookie-policy", title: "Cookie Policy" },
+  // The cookie policy changed for issue 18 (consent versions and ids): its date is its version.
+  { path: "/cookie-policy", title: "Cookie Policy", updated: "26 November 2026" },
 ];
 
 for (const legal of LEGAL_PAGES) {
-  test(`${legal.title}: real text, last updated 14 July 2025, company details from settings`, async ({
+  const updated = "updated" in legal ? legal.updated : "14 July 2025";
+  test(`${legal.title}: real text, last updated ${updated}, company details from settings`, async ({
     page,
     server,
   }) => {
@@ -23,7 +25,7 @@ for (const legal of LEGAL_PAGES) {
     const response = await page.goto(legal.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: legal.title })).toBeVisible();
-    await expect(page.getByText("Last updated 14 July 2025")).toBeVisible();
+    await expect(page.getByText(`Last updated ${updated}`)).toBeVisible();
     const text = (await page.getByRole("main").textContent()) ?? "";
     expect(text.split(/\s+/).length).toBeGreaterThan(500);
     expect(text).toContain(companyName!.settingValue);
@@ -43,6 +45,7 @@ test("the cookie policy lists every cookie and storage key the site really uses"
     "toast",
     "cookieChoice",
     "cookieSettings",
+    "cookieConsent",
     "theme",
     "basket",
     "userCurrency",

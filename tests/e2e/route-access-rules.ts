@@ -404,6 +404,16 @@ export async function newTestOrder(server: TestServer, api: APIRequest): Promise
   return match[1]!;
 }
 
+/** A test-mode order made through the real checkout, then marked paid with a customer address. */
+async function paidTestOrder(server: TestServer, api: APIRequest): Promise<string> {
+  const id = await newTestOrder(server, api);
+  await server.db
+    .update(orders)
+    .set({ status: "paid", paidAt: new Date(), customerEmail: "access-rule-buyer@example.com" })
+    .where(eq(orders.id, id));
+  return id;
+}
+
 /** A submission of a job application with a CV, sent through the real contact form. */
 export async function newSubmissionWithAttachment(server: TestServer, api: APIRequest): Promise<string> {
   const subject = unique("Application");
@@ -591,6 +601,9 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/course-editor": cmsPage("courses.edit", (rows) => `/cms/courses/${rows.courseId}`),
   "routes/cms/orders": cmsPage("orders.view"),
   "routes/cms/orders-export": cmsPage("orders.view"),
+  // The cookie consent log and its CSV export (issue 18).
+  "routes/cms/consents": cmsPage("consents.view"),
+  "routes/cms/consents-export": cmsPage("consents.view"),
   "routes/cms/assistant": cmsPage("assistant.view"),
   "routes/cms/media": cmsPage("media.view"),
   "routes/cms/media-library": cmsPage("media.view"),
@@ -924,6 +937,27 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       },
       tables: ["redirects"],
       expect: WRITE("redirects.edit"),
+    },
+  },
+  // Refund, resend the confirmation, add a note (issue 18): each on a paid test-mode order of its own.
+  "routes/cms/orders": {
+    refund: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "refund", id: await paidTestOrder(server, api), amount: "" }),
+      tables: ["orders", "order_refunds"],
+      expect: WRITE("orders.manage"),
+    },
+    resend: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "resend", id: await paidTestOrder(server, api) }),
+      tables: ["mail_outbox"],
+      expect: WRITE("orders.manage"),
+    },
+    note: {
+      request: async ({ server, api }) =>
+        cmsForm("/cms/orders", { intent: "note", id: await paidTestOrder(server, api), note: "Access rule note." }),
+      tables: ["order_notes"],
+      expect: WRITE("orders.manage"),
     },
   },
   // The trash's Restore, also the toast's Undo after a delete (issue 17).

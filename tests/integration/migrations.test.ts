@@ -27,6 +27,8 @@ describe("migrations", () => {
       "media",
       "navigation_items",
       "order_items",
+      "order_notes",
+      "order_refunds",
       "orders",
       "page_content",
       "passkeys",

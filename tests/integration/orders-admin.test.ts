@@ -181,7 +181,7 @@ describe("the orders list", () => {
 
     expect((await loadOrdersTab("?status=processing")).orders).toEqual([]);
 
-    const unknown = await loadOrdersTab("?status=refunded");
+    const unknown = await loadOrdersTab("?status=cancelled");
     expect(unknown.status).toBeNull();
     expect(unknown.total).toBe(3 + FILLER_ORDERS);
   });
@@ -287,23 +287,27 @@ describe("CSV export", () => {
 
   it("has the header row and one row per order, newest first, with formulas neutralised", async () => {
     const lines = await csvLines(await exportCsv());
-    expect(lines[0]).toBe("reference,order_id,created_at,status,currency,total,customer_email,provider,paid_at,items");
+    expect(lines[0]).toBe(
+      "reference,order_id,created_at,status,currency,total,amount_refunded,customer_email,provider,paid_at,items",
+    );
     expect(lines).toHaveLength(1 + 3 + FILLER_ORDERS + 1);
     expect(lines.at(-1)).toBe("");
     // The e-mail address that starts with "=" reaches the spreadsheet as text.
     expect(lines[1]).toBe(
-      `${reference(orderIds.failed)},${orderIds.failed},2025-03-12T09:30:00.000Z,failed,USD,1280.00,'=1+1@evil.example,test,,AI Foundations`,
+      `${reference(orderIds.failed)},${orderIds.failed},2025-03-12T09:30:00.000Z,failed,USD,1280.00,0.00,'=1+1@evil.example,test,,AI Foundations`,
     );
     expect(lines[2]).toBe(
-      `${reference(orderIds.pending)},${orderIds.pending},2025-03-11T09:30:00.000Z,pending,EUR,589.00,,test,,Zoë's Security Basics`,
+      `${reference(orderIds.pending)},${orderIds.pending},2025-03-11T09:30:00.000Z,pending,EUR,589.00,0.00,,test,,Zoë's Security Basics`,
     );
     // Course names joined in basket order; the comma in one of them makes the cell quoted.
     expect(lines[3]).toMatch(
       new RegExp(
-        `^${reference(orderIds.paid)},${orderIds.paid},2025-03-10T09:30:00\\.000Z,paid,GBP,1798\\.50,buyer@example\\.com,test,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,"Cloud, Advanced; Zoë's Security Basics"$`,
+        `^${reference(orderIds.paid)},${orderIds.paid},2025-03-10T09:30:00\\.000Z,paid,GBP,1798\\.50,0\\.00,buyer@example\\.com,test,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,"Cloud, Advanced; Zoë's Security Basics"$`,
       ),
     );
-    expect(lines.slice(4, -1).every((line) => line.includes(",pending,GBP,1000.00,,test,,AI Foundations"))).toBe(true);
+    expect(lines.slice(4, -1).every((line) => line.includes(",pending,GBP,1000.00,0.00,,test,,AI Foundations"))).toBe(
+      true,
+    );
   });
 
   it("exports one status when asked, and every order for an unknown status", async () => {
@@ -317,11 +321,11 @@ describe("CSV export", () => {
 
     const none = await csvLines(await exportCsv("?status=processing"));
     expect(none).toEqual([
-      "reference,order_id,created_at,status,currency,total,customer_email,provider,paid_at,items",
+      "reference,order_id,created_at,status,currency,total,amount_refunded,customer_email,provider,paid_at,items",
       "",
     ]);
 
-    expect(await csvLines(await exportCsv("?status=refunded"))).toHaveLength(1 + 3 + FILLER_ORDERS + 1);
+    expect(await csvLines(await exportCsv("?status=cancelled"))).toHaveLength(1 + 3 + FILLER_ORDERS + 1);
   });
 });
 

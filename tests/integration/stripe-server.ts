@@ -1,8 +1,14 @@
 /**
  * A Stripe-compatible API server on loopback, for tests: it speaks the part of Stripe's HTTP
- * protocol the checkout uses (POST /v1/checkout/sessions with a form-encoded body, bearer key,
- * Idempotency-Key) and records every request, so a test can check exactly what the real `stripe`
- * SDK sent. The SDK is pointed at it with its host, port and protocol options (STRIPE_API_URL).
+ * protocol the checkout and the CMS's refunds use (POST /v1/checkout/sessions, GET
+ * /v1/checkout/sessions/:id, POST /v1/refunds; form-encoded bodies, bearer key, Idempotency-Key)
+ * and records every request, so a test can check exactly what the real `stripe` SDK sent. The SDK
+ * is pointed at it with its host, port and protocol options (STRIPE_API_URL).
+ *
+ * Refunds behave as Stripe's do: each PaymentIntent (one per created session, or one a test adds
+ * with `addPayment`) can give back at most what it took; more is refused with `amount_too_large`,
+ * and a fully refunded one with `charge_already_refunded`; the same Idempotency-Key answers the
+ * same refund again.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +26,10 @@ export interface FakeStripe {
   requests: RecordedStripeRequest[];
   /** What the next session creations answer: a session, an API error, or a session without a url. */
   mode: "ok" | "error" | "no-url";
+  /** Makes a PaymentIntent that took `amount` (minor units) in `currency` (lower case), as a paid Checkout does. */
+  addPayment(id: string, amount: number, currency: string): void;
+  /** What each PaymentIntent took and gave back so far, in minor units. */
+  payments: Map<string, { amount: number; currency: string; refunded: number }>;
   close(): Promise<void>;
 }
 
@@ -34,13 +44,87 @@ function amountTotal(form: Record<string, string>): number {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessionsByIdempotencyKey = new Map<string, object>();
+  const sessionsById = new Map<string, object>();
+  const refundsByIdempotencyKey = new Map<string, object>();
   let sessionCount = 0;
+  let refundCount = 0;
+  const payments = new Map<string, { amount: number; currency: string; refunded: number }>();
   const state: FakeStripe = {
     url: "",
     requests: [],
     mode: "ok",
+    payments,
+    addPayment: (id, amount, currency) => payments.set(id, { amount, currency, refunded: 0 }),
     close: async () => {},
   };
+
+  /** POST /v1/refunds: at most what the payment has left, as Stripe allows. */
+  function createRefund(form: Record<string, string>, key: string): [number, object] {
+    const earlier = key ? refundsByIdempotencyKey.get(key) : undefined;
+    if (earlier) return [200, earlier];
+    const paymentId = form.payment_intent ?? "";
+    const payment = payments.get(paymentId);
+    if (!payment) {
+      return [
+        404,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            param: "payment_intent",
+            message: `No such payment_intent: '${paymentId}'`,
+          },
+        },
+      ];
+    }
+    const left = payment.amount - payment.refunded;
+    if (left <= 0) {
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge ch_${paymentId} has already been refunded.`,
+          },
+        },
+      ];
+    }
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            param: "amount",
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          },
+        },
+      ];
+    }
+    payment.refunded += amount;
+    refundCount += 1;
+    const refund = {
+      id: `re_test_${String(refundCount).padStart(6, "0")}`,
+      object: "refund",
+      amount,
+      currency: payment.currency,
+      payment_intent: paymentId,
+      charge: `ch_${paymentId}`,
+      reason: form.reason ?? null,
+      metadata: Object.fromEntries(
+        Object.entries(form)
+          .filter(([name]) => name.startsWith("metadata["))
+          .map(([name, value]) => [name.slice("metadata[".length, -1), value]),
+      ),
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    if (key) refundsByIdempotencyKey.set(key, refund);
+    return [200, refund];
+  }
 
   const server = http.createServer((request, response) => {
     let body = "";
@@ -58,13 +142,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (request.headers.authorization !== "Bearer sk_test_loopback") {
         return reply(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
       }
+      const key = String(request.headers["idempotency-key"] ?? "");
+      if (request.method === "POST" && path === "/v1/refunds") return reply(...createRefund(form, key));
+      const retrieved = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
+      if (request.method === "GET" && retrieved) {
+        const session = sessionsById.get(retrieved[1]!);
+        return session
+          ? reply(200, session)
+          : reply(404, {
+              error: { type: "invalid_request_error", code: "resource_missing", message: "No such session" },
+            });
+      }
       if (request.method !== "POST" || path !== "/v1/checkout/sessions") {
         return reply(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${path})` } });
       }
       if (state.mode === "error") {
         return reply(500, { error: { type: "api_error", message: "Something went wrong on Stripe's end." } });
       }
-      const key = String(request.headers["idempotency-key"] ?? "");
       const earlier = key ? sessionsByIdempotencyKey.get(key) : undefined;
       if (earlier) return reply(200, earlier);
 
@@ -83,7 +177,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         url: state.mode === "no-url" ? null : `https://checkout.stripe.test/c/pay/${id}`,
+        // The PaymentIntent that takes the money once the customer pays (refunds name it).
+        payment_intent: `pi_for_${id}`,
       };
+      state.addPayment(session.payment_intent, session.amount_total, String(session.currency ?? ""));
+      sessionsById.set(id, session);
       if (key) sessionsByIdempotencyKey.set(key, session);
       reply(200, session);
     });

@@ -40,7 +40,7 @@ export function AdminArea({
             <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            {/* The outbox, redirects and trash are not the spec's tabs; they sit with the account links. */}
+            {/* The outbox, redirects, trash and consent log are not the spec's tabs; they sit with the account links. */}
             {headerLinks.map((link) => (
               <NavLink
                 key={link.href}

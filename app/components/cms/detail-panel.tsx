@@ -62,7 +62,9 @@ export function DetailPanel<Status extends string>({
   const headingId = useId();
   const hrefWith = useHrefWith();
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border bg-card p-6">
+    // min-w-0: a grid item, it would otherwise grow to its widest table and push the page sideways
+    // at 375 px; the tables scroll inside their own boxes instead.
+    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border bg-card p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-lg font-semibold break-words">

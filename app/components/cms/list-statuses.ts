@@ -14,8 +14,24 @@ import type { StatusStyle } from "./status-filter";
 
 export const ORDER_STATUS_STYLE: StatusStyle<OrderStatus> = {
   statuses: ORDER_STATUSES,
-  labels: { pending: "Pending", processing: "Processing", paid: "Paid", failed: "Failed", expired: "Expired" },
-  tones: { pending: "yellow", processing: "blue", paid: "green", failed: "red", expired: "gray" },
+  labels: {
+    pending: "Pending",
+    processing: "Processing",
+    paid: "Paid",
+    partially_refunded: "Partially refunded",
+    refunded: "Refunded",
+    failed: "Failed",
+    expired: "Expired",
+  },
+  tones: {
+    pending: "yellow",
+    processing: "blue",
+    paid: "green",
+    partially_refunded: "blue",
+    refunded: "gray",
+    failed: "red",
+    expired: "gray",
+  },
 };
 
 /** SPEC.md section 4: new blue, in_progress yellow, resolved green, spam red. */

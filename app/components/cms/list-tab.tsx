@@ -72,7 +72,8 @@ export function ListTab<Row extends { id: string }, Selected extends { id: strin
       </div>
     ) : null;
   const list = (
-    <section className="rounded-lg border bg-card p-6" aria-labelledby={headingId}>
+    // min-w-0: in the grid beside the detail panel, the list must not grow to its table's width.
+    <section className="min-w-0 rounded-lg border bg-card p-6" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="text-lg font-semibold">
           {tab.title} ({total})

@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
 import type { OrderStatus } from "~/lib/enums";
 import { cn } from "~/lib/utils";
 import type { OrderDetailView, OrderRowView } from "~/routes/cms/orders.server";
@@ -6,6 +8,9 @@ import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-p
 import { ListRow, type ListTabConfig } from "./list-tab";
 import { ORDER_STATUS_STYLE } from "./list-statuses";
 import { StatusBadge } from "./status-filter";
+import { CsrfInput } from "./csrf-input";
+import { OrderNotes } from "./orders/order-notes";
+import { OrderRefundForm } from "./orders/order-refund-form";
 
 export const ORDERS_TAB: ListTabConfig<OrderRowView, OrderDetailView, OrderStatus> = {
   id: "orders",
@@ -141,7 +146,63 @@ function PaymentEvents({ events }: { events: OrderDetailView["events"] }) {
   );
 }
 
-/** The selected order: its facts, its frozen lines and the payment events that moved it. */
+function Refunds({ refunds }: { refunds: OrderDetailView["refunds"] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <DetailTable caption="Refunds" headings={["Time", "Amount", "Status", "By"]}>
+      {refunds.map((refund) => (
+        <tr key={refund.id} className="border-b last:border-0">
+          <td className={cn(cellClass, "whitespace-nowrap")}>
+            <Time value={refund.at} />
+          </td>
+          <td className={cn(cellClass, "whitespace-nowrap tabular-nums")}>{refund.amount}</td>
+          <td className={cellClass}>{refund.status}</td>
+          <td className="py-2 align-top break-all">{refund.by}</td>
+        </tr>
+      ))}
+    </DetailTable>
+  );
+}
+
+/** Resend confirmation: the customer's confirmation e-mail queued again in the outbox. */
+function ResendConfirmation({ order }: { order: OrderDetailView }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="id" value={order.id} />
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? "Queueing..." : "Resend confirmation e-mail"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** What an administrator may do with the order: refund it, resend its confirmation. */
+function OrderActions({ order }: { order: OrderDetailView }) {
+  const headingId = useId();
+  if (!order.refundable && !order.canResend) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-6 grid gap-4 rounded-md border p-4">
+      <h3 id={headingId} className="text-sm font-medium text-muted-foreground">
+        Actions
+      </h3>
+      {order.canResend ? <ResendConfirmation order={order} /> : null}
+      {order.refundable ? (
+        <OrderRefundForm
+          orderId={order.id}
+          reference={order.reference}
+          currency={order.currency}
+          left={order.refundable}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The selected order: its facts, lines, payment events and refunds, what can be done, its notes. */
 function OrderDetail({ selected }: { selected: OrderDetailView }) {
   return (
     <DetailPanel
@@ -163,6 +224,11 @@ function OrderDetail({ selected }: { selected: OrderDetailView }) {
           <Time value={selected.created} />
         </Detail>
         <Detail term="Paid">{selected.paid ? <Time value={selected.paid} /> : "Not paid"}</Detail>
+        {selected.hasRefunds ? (
+          <Detail term="Refunded" className="tabular-nums">
+            {selected.amountRefunded} of {selected.total}
+          </Detail>
+        ) : null}
         <Detail term="Customer e-mail" className="break-all">
           {selected.customerEmail ? (
             <a href={`mailto:${selected.customerEmail}`} className="text-primary underline underline-offset-4">
@@ -177,8 +243,11 @@ function OrderDetail({ selected }: { selected: OrderDetailView }) {
           {selected.providerSessionId ?? "—"}
         </Detail>
       </DetailList>
+      <OrderActions order={selected} />
       <LineItems order={selected} />
       <PaymentEvents events={selected.events} />
+      <Refunds refunds={selected.refunds} />
+      <OrderNotes orderId={selected.id} notes={selected.notes} />
     </DetailPanel>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { ALL_OFF, ALL_ON, COOKIE_CHOICE_KEY, COOKIE_SETTINGS_KEY } from "~/lib/cookie-consent";
+import { ALL_OFF, ALL_ON, COOKIE_CHOICE_KEY, COOKIE_CONSENT_KEY, COOKIE_SETTINGS_KEY } from "~/lib/cookie-consent";
 import { CookieConsentProvider, useCookieConsent } from "./cookie-consent";
 
 type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
@@ -21,12 +21,21 @@ function Consumer() {
   );
 }
 
-function renderConsent() {
+/** The cookie policy's version the pages serve in these tests. */
+const VERSION = "2026-11-26";
+
+function renderConsent(policyVersion = VERSION) {
   return render(
-    <CookieConsentProvider>
+    <CookieConsentProvider policyVersion={policyVersion}>
       <Consumer />
     </CookieConsentProvider>,
   );
+}
+
+/** A choice stored in an earlier visit, under `version` (the current one unless told otherwise). */
+function storeChoice(choice: string, version: string | null = VERSION, id = "earlier-record") {
+  localStorage.setItem(COOKIE_CHOICE_KEY, choice);
+  if (version !== null) localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify({ version, id }));
 }
 
 const banner = () => screen.queryByRole("region", { name: "Cookie consent" });
@@ -108,7 +117,7 @@ describe("CookieConsentProvider", () => {
   });
 
   it("does not show the banner when a choice is stored", () => {
-    localStorage.setItem(COOKIE_CHOICE_KEY, "customized");
+    storeChoice("customized");
     localStorage.setItem(
       COOKIE_SETTINGS_KEY,
       JSON.stringify({ functional: true, performance: false, targeting: true }),
@@ -122,7 +131,7 @@ describe("CookieConsentProvider", () => {
   });
 
   it("shows the banner when the stored choice is not a known one", () => {
-    localStorage.setItem(COOKIE_CHOICE_KEY, "maybe");
+    storeChoice("maybe");
     renderConsent();
 
     expect(banner()).not.toBeNull();
@@ -130,7 +139,7 @@ describe("CookieConsentProvider", () => {
   });
 
   it("treats unreadable stored settings as all optional categories off", () => {
-    localStorage.setItem(COOKIE_CHOICE_KEY, "accepted");
+    storeChoice("accepted");
     localStorage.setItem(COOKIE_SETTINGS_KEY, "{broken");
     renderConsent();
 
@@ -141,7 +150,7 @@ describe("CookieConsentProvider", () => {
     renderConsent();
     expect(banner()).not.toBeNull();
 
-    localStorage.setItem(COOKIE_CHOICE_KEY, "rejected");
+    storeChoice("rejected");
     fireEvent(
       window,
       new StorageEvent("storage", { key: COOKIE_CHOICE_KEY, newValue: "rejected", storageArea: window.localStorage }),
@@ -234,7 +243,7 @@ describe("CookieConsentProvider", () => {
   });
 
   it("reopens the settings with the stored choices from openSettings", async () => {
-    localStorage.setItem(COOKIE_CHOICE_KEY, "accepted");
+    storeChoice("accepted");
     localStorage.setItem(COOKIE_SETTINGS_KEY, JSON.stringify(ALL_ON));
     renderConsent();
     fireEvent.click(screen.getByRole("button", { name: "Open cookie settings" }));
@@ -242,6 +251,51 @@ describe("CookieConsentProvider", () => {
     await screen.findByRole("dialog");
     expect(screen.getByRole("switch", { name: "Functional" }).getAttribute("aria-checked")).toBe("true");
     expect(screen.getByRole("switch", { name: "Targeting" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("asks again when the stored choice was made under another version of the policy", () => {
+    storeChoice("accepted", "2025-07-14");
+    localStorage.setItem(COOKIE_SETTINGS_KEY, JSON.stringify(ALL_ON));
+    renderConsent();
+
+    expect(banner()).not.toBeNull();
+    expect(text("choice")).toBe("none");
+    // What was allowed under the old policy is not allowed under this one until chosen again.
+    expect(JSON.parse(text("settings") ?? "")).toEqual(ALL_OFF);
+  });
+
+  it("asks again when a choice was stored without a version (before versions were kept)", () => {
+    storeChoice("rejected", null);
+    renderConsent();
+
+    expect(banner()).not.toBeNull();
+  });
+
+  it("keeps the record's id under the current version and shows it in the settings", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: "5f0c2a9e-record" }), { status: 201 }));
+    storeChoice("rejected", "2025-07-14", "old-record");
+    renderConsent();
+    fireEvent.click(screen.getByRole("button", { name: "Accept All" }));
+
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(COOKIE_CONSENT_KEY) ?? "null")).toEqual({
+        version: VERSION,
+        id: "5f0c2a9e-record",
+      }),
+    );
+    expect(banner()).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Open cookie settings" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Your consent ID: 5f0c2a9e-record");
+  });
+
+  it("shows no consent id of a choice made under another version", async () => {
+    storeChoice("accepted", "2025-07-14", "old-record");
+    renderConsent();
+    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).not.toContain("old-record");
   });
 
   it("throws when useCookieConsent is used outside the provider", () => {

@@ -15,8 +15,10 @@ import {
   ALL_OFF,
   ALL_ON,
   COOKIE_CHOICE_KEY,
+  COOKIE_CONSENT_KEY,
   COOKIE_SETTINGS_KEY,
   parseChoice,
+  parseReceipt,
   parseSettings,
   type CookieSettings,
 } from "~/lib/cookie-consent";
@@ -41,8 +43,11 @@ export function useCookieConsent(): CookieConsentValue {
   return value;
 }
 
-/** Tells the server what was chosen. A failure is only logged: the choice still applies here. */
-async function recordChoice(choice: ConsentChoice, settings: CookieSettings): Promise<void> {
+/**
+ * Tells the server what was chosen and keeps the id of its record beside the choice (the visitor
+ * sees it in the settings). A failure is only logged: the choice still applies here.
+ */
+async function recordChoice(choice: ConsentChoice, settings: CookieSettings, version: string): Promise<void> {
   try {
     const response = await fetch("/api/cookie-consent", {
       method: "POST",
@@ -50,6 +55,8 @@ async function recordChoice(choice: ConsentChoice, settings: CookieSettings): Pr
       body: JSON.stringify({ choice, ...settings }),
     });
     if (!response.ok) throw new Error(`The server answered ${response.status}`);
+    const { id } = (await response.json()) as { id?: unknown };
+    if (typeof id === "string") writeStoredValue(COOKIE_CONSENT_KEY, JSON.stringify({ version, id }));
   } catch (error) {
     console.error("Failed to save cookie consent", error);
   }
@@ -57,29 +64,44 @@ async function recordChoice(choice: ConsentChoice, settings: CookieSettings): Pr
 
 /**
  * Cookie consent (SPEC.md "Cookie banner", section 4): the banner shows until a choice is stored in
- * localStorage; every choice is also recorded on the server. The footer reopens the settings.
+ * localStorage under the cookie policy's current version (`policyVersion`, from the layout): a
+ * choice made under another version is asked again (issue 18). Every choice is also recorded on
+ * the server. The footer reopens the settings.
  */
-export function CookieConsentProvider({ children }: { children: React.ReactNode }) {
+export function CookieConsentProvider({
+  policyVersion,
+  children,
+}: {
+  policyVersion: string;
+  children: React.ReactNode;
+}) {
   const storedChoice = useStoredValue(COOKIE_CHOICE_KEY);
   const storedSettings = useStoredValue(COOKIE_SETTINGS_KEY);
+  const receipt = parseReceipt(useStoredValue(COOKIE_CONSENT_KEY));
   // When storage is unavailable a choice still holds for this visit, so it is also kept here.
   const [visitChoice, setVisitChoice] = useState<{ choice: ConsentChoice; settings: CookieSettings } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const hydrated = storedChoice !== undefined;
-  const choice = parseChoice(storedChoice) ?? visitChoice?.choice ?? null;
+  const current = receipt.version === policyVersion;
+  const choice = (current ? parseChoice(storedChoice) : null) ?? visitChoice?.choice ?? null;
+  // Categories allowed under an older policy are not allowed under this one until chosen again.
   const settings = useMemo(
-    () => (storedSettings ? parseSettings(storedSettings) : (visitChoice?.settings ?? ALL_OFF)),
-    [storedSettings, visitChoice],
+    () => (current && storedSettings ? parseSettings(storedSettings) : (visitChoice?.settings ?? ALL_OFF)),
+    [current, storedSettings, visitChoice],
   );
 
-  const choose = useCallback((nextChoice: ConsentChoice, nextSettings: CookieSettings) => {
-    setVisitChoice({ choice: nextChoice, settings: nextSettings });
-    setDialogOpen(false);
-    writeStoredValue(COOKIE_SETTINGS_KEY, JSON.stringify(nextSettings));
-    writeStoredValue(COOKIE_CHOICE_KEY, nextChoice);
-    void recordChoice(nextChoice, nextSettings);
-  }, []);
+  const choose = useCallback(
+    (nextChoice: ConsentChoice, nextSettings: CookieSettings) => {
+      setVisitChoice({ choice: nextChoice, settings: nextSettings });
+      setDialogOpen(false);
+      writeStoredValue(COOKIE_SETTINGS_KEY, JSON.stringify(nextSettings));
+      writeStoredValue(COOKIE_CONSENT_KEY, JSON.stringify({ version: policyVersion }));
+      writeStoredValue(COOKIE_CHOICE_KEY, nextChoice);
+      void recordChoice(nextChoice, nextSettings, policyVersion);
+    },
+    [policyVersion],
+  );
 
   const openSettings = useCallback(() => setDialogOpen(true), []);
   const value = useMemo(() => ({ choice, settings, openSettings }), [choice, settings, openSettings]);
@@ -98,6 +120,7 @@ export function CookieConsentProvider({ children }: { children: React.ReactNode 
         <Suspense fallback={null}>
           <CookieSettingsDialog
             initialSettings={settings}
+            consentId={current ? receipt.id : null}
             onConfirm={(confirmed) => choose("customized", confirmed)}
             onCancel={() => setDialogOpen(false)}
           />

@@ -2,33 +2,21 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
+import { COOKIE_CATEGORIES } from "~/lib/cookie-categories";
 import type { CookieSettings } from "~/lib/cookie-consent";
 
-const CATEGORIES: readonly { key: keyof CookieSettings; title: string; description: string }[] = [
-  {
-    key: "functional",
-    title: "Functional",
-    description: "Remember optional preferences, such as the choices you make in embedded features.",
-  },
-  {
-    key: "performance",
-    title: "Performance",
-    description: "Help us understand, through anonymous statistics, how the site is used so we can improve it.",
-  },
-  {
-    key: "targeting",
-    title: "Targeting",
-    description: "Allow relevant information about our services to be shown to you on other sites.",
-  },
-];
-
-/** The Settings dialog of the cookie banner: three toggles, with strictly necessary fixed on. */
+/**
+ * The Settings dialog of the cookie banner: three toggles, with strictly necessary fixed on, and
+ * the id of the visitor's recorded choice (their proof of consent) once the server has answered.
+ */
 export default function CookieSettingsDialog({
   initialSettings,
+  consentId,
   onConfirm,
   onCancel,
 }: {
   initialSettings: CookieSettings;
+  consentId: string | null;
   onConfirm: (settings: CookieSettings) => void;
   onCancel: () => void;
 }) {
@@ -64,7 +52,7 @@ export default function CookieSettingsDialog({
               aria-readonly="true"
             />
           </li>
-          {CATEGORIES.map((category) => (
+          {COOKIE_CATEGORIES.map((category) => (
             <li key={category.key} className="flex items-start justify-between gap-4">
               <div>
                 <label
@@ -85,6 +73,12 @@ export default function CookieSettingsDialog({
             </li>
           ))}
         </ul>
+        {consentId ? (
+          <p className="text-sm text-muted-foreground" data-testid="cookie-consent-id">
+            Your consent ID: <span className="font-mono break-all text-foreground">{consentId}</span>. Quote it if you
+            ask us about the choice you made.
+          </p>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel

@@ -1,7 +1,8 @@
 /**
  * The Orders tab's view: one page of orders (newest first, optionally one status only) and, when
- * `?selected=<id>` names one, its frozen line items and the payment events that moved it, in the
- * order they arrived. Prices, rates and London times are written here, once, for the page.
+ * `?selected=<id>` names one, its frozen line items, the payment events that moved it, its refunds
+ * and its internal notes. Prices, rates and London times are written here, once, for the page.
+ * Its actions (issue 18): refund, resend the confirmation, add a note.
  */
 import { ORDER_STATUS_STYLE } from "~/components/cms/list-statuses";
 import { formatPrice } from "~/lib/currency";
@@ -17,7 +18,12 @@ import {
   type Order,
   type OrderDetail,
 } from "~/server/commerce/orders.server";
+import { listRefunds, refundableAmount, type OrderRefund } from "~/server/commerce/refund-ledger.server";
+import { addOrderNote, listOrderNotes, type OrderNote } from "~/server/commerce/order-notes.server";
+import { refundOrder } from "~/server/commerce/refunds.server";
+import { resendConfirmation } from "~/server/commerce/resend-confirmation.server";
 import { listQuery, readListTab } from "./list-tab.server";
+import { actionSucceeded, type CmsActionContext } from "./cms-action.server";
 
 const PROVIDER_LABELS: Record<PaymentProvider, string> = { stripe: "Stripe", test: "Test mode" };
 
@@ -39,7 +45,32 @@ function orderRow(order: Order, items: number) {
   };
 }
 
-function orderDetail({ order, items, events }: OrderDetail) {
+const REFUND_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  canceled: "Cancelled",
+  requires_action: "Requires action",
+};
+
+function refundView(refund: OrderRefund) {
+  return {
+    id: refund.id,
+    refundId: refund.refundId,
+    at: timeParts(refund.createdAt, "precise"),
+    amount: formatPrice(refund.amount, refund.currency),
+    status: REFUND_STATUS_LABELS[refund.status] ?? refund.status,
+    // A refund made in Stripe's dashboard has no CMS user: it was reported by the webhook.
+    by: refund.userEmail ?? "Stripe",
+  };
+}
+
+function noteView(note: OrderNote) {
+  return { id: note.id, at: timeParts(note.createdAt, "precise"), by: note.userEmail, body: note.body };
+}
+
+function orderDetail({ order, items, events }: OrderDetail, refunds: OrderRefund[], notes: OrderNote[]) {
+  const left = refundableAmount(order);
   return {
     id: order.id,
     reference: orderReference(order.id),
@@ -51,6 +82,14 @@ function orderDetail({ order, items, events }: OrderDetail) {
     providerSessionId: order.providerSessionId,
     currency: order.currency,
     total: formatPrice(order.total, order.currency),
+    amountRefunded: formatPrice(order.amountRefunded, order.currency),
+    hasRefunds: order.amountRefunded > 0,
+    // What Refund gives back when no amount is typed; null when nothing is left to refund.
+    refundable: left > 0 ? { amount: formatPrice(left, order.currency), value: left.toFixed(2) } : null,
+    // The confirmation goes to the customer of a paid order that still has a booking.
+    canResend: Boolean(order.customerEmail) && (order.status === "paid" || order.status === "partially_refunded"),
+    refunds: refunds.map(refundView),
+    notes: notes.map(noteView),
     items: items.map((item) => ({
       id: item.id,
       courseName: item.courseName,
@@ -75,7 +114,33 @@ function orderDetail({ order, items, events }: OrderDetail) {
 export type OrderRowView = ReturnType<typeof orderRow>;
 export type OrderDetailView = ReturnType<typeof orderDetail>;
 
-/** The tab only reads: orders change through checkout and the payment providers, never here. */
+/** The Orders tab's failure message when an action fails on our side. */
+export const ORDER_ACTION_FAILED = "Failed to update the order. Please try again.";
+
+/** Intent "refund": gives back all that is left of a paid order, or the amount typed. */
+export async function refundOrderAction({ db, current, values }: CmsActionContext) {
+  const { order, refund } = await refundOrder(db, current.user, { orderId: values.id ?? "", amount: values.amount });
+  const fully = order.status === "refunded";
+  return actionSucceeded("refund", {
+    description: `Refunded ${formatPrice(refund.amount, refund.currency)} of order ${orderReference(order.id)}${
+      fully ? ": the order is now refunded in full." : "."
+    }`,
+  });
+}
+
+/** Intent "resend": queues the order's confirmation e-mail again, through the outbox. */
+export async function resendConfirmationAction({ db, current, values }: CmsActionContext) {
+  const { to } = await resendConfirmation(db, current.user, values.id ?? "");
+  return actionSucceeded("resend", { description: `The confirmation e-mail to ${to} is in the outbox.` });
+}
+
+/** Intent "note": adds an internal note to the order. */
+export async function addNoteAction({ db, current, values }: CmsActionContext) {
+  await addOrderNote(db, current.user, values.id ?? "", values.note ?? "");
+  return actionSucceeded("note", { description: "Note added." });
+}
+
+/** Lists and shows orders; refunds, resends and notes are the actions above. */
 export async function loadOrdersTab(request: Request) {
   const { status, page, selectedId } = listQuery(request, isOrderStatus);
   return readListTab(
@@ -83,7 +148,9 @@ export async function loadOrdersTab(request: Request) {
     async (db) => {
       const [{ orders, total }, detail] = await Promise.all([
         listOrders(db, { status: status ?? undefined, page, pageSize: PAGE_SIZE }),
-        selectedId ? findOrderDetail(db, selectedId) : undefined,
+        selectedId
+          ? Promise.all([findOrderDetail(db, selectedId), listRefunds(db, selectedId), listOrderNotes(db, selectedId)])
+          : undefined,
       ]);
       const itemCounts = await countItemsByOrder(
         db,
@@ -95,7 +162,7 @@ export async function loadOrdersTab(request: Request) {
         total,
         error: null as string | null,
         orders: orders.map((order) => orderRow(order, itemCounts.get(order.id) ?? 0)),
-        selected: detail ? orderDetail(detail) : null,
+        selected: detail?.[0] ? orderDetail(detail[0], detail[1], detail[2]) : null,
       };
     },
     { status, page, total: 0, error: "Failed to fetch orders", orders: [], selected: null },

@@ -3,16 +3,44 @@ import { ListTab } from "~/components/cms/list-tab";
 import { ORDERS_TAB } from "~/components/cms/orders-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { paymentsInTestMode } from "~/server/commerce/test-payments.server";
-import { loadOrdersTab } from "./orders.server";
+import { runCmsAction, unknownIntent } from "./cms-action.server";
+import {
+  addNoteAction,
+  loadOrdersTab,
+  ORDER_ACTION_FAILED,
+  refundOrderAction,
+  resendConfirmationAction,
+} from "./orders.server";
 import type { Route } from "./+types/orders";
 
 /**
- * One page of orders and, with `?selected=<id>`, one order's lines and payment events. The tab
- * only reads: orders change through checkout and the payment providers, never here.
+ * One page of orders and, with `?selected=<id>`, one order's lines, payment events, refunds and
+ * notes. Payments change orders through checkout and the providers; here an administrator refunds,
+ * resends the confirmation and keeps notes (issue 18).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "orders.view");
   return { ...(await loadOrdersTab(request)), testMode: paymentsInTestMode() };
+}
+
+/** Intents "refund", "resend" and "note", each audited. */
+export async function action({ request }: Route.ActionArgs) {
+  return runCmsAction(
+    request,
+    { permission: "orders.manage", failureMessage: ORDER_ACTION_FAILED, keepValues: true },
+    async (context) => {
+      switch (context.intent) {
+        case "refund":
+          return refundOrderAction(context);
+        case "resend":
+          return resendConfirmationAction(context);
+        case "note":
+          return addNoteAction(context);
+        default:
+          return unknownIntent(context.intent);
+      }
+    },
+  );
 }
 
 export default function OrdersTab() {

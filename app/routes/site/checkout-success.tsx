@@ -64,6 +64,14 @@ const STATUS_TEXT: Record<OrderStatus, { title: string; message: string }> = {
     title: "This checkout has ended",
     message: "No money has been taken. Your basket still has your courses if you would like to try again.",
   },
+  partially_refunded: {
+    title: "Your order is confirmed",
+    message: "Part of your payment has been refunded to your card. Contact us if you have any questions about it.",
+  },
+  refunded: {
+    title: "This order has been refunded",
+    message: "Your payment has been refunded in full to your card. Contact us if you have any questions about it.",
+  },
 };
 
 export default function CheckoutSuccessPage() {
@@ -71,7 +79,9 @@ export default function CheckoutSuccessPage() {
   const { clearBasket, hydrated } = useBasket();
   const revalidator = useRevalidator();
   const startedAt = useRef<number | null>(null);
-  const settled = status === "paid" || status === "failed" || status === "expired";
+  // Every status but pending and processing is final for this page (refunds come much later).
+  const settled = status !== "pending" && status !== "processing";
+  const confirmed = status === "paid" || status === "partially_refunded";
   const text = STATUS_TEXT[status];
 
   // The customer paid (or the payment is under way): what they bought leaves the basket.
@@ -90,14 +100,14 @@ export default function CheckoutSuccessPage() {
     return () => window.clearTimeout(timer);
   }, [settled, status, revalidator]);
 
-  const Icon = status === "paid" ? BadgeCheckIcon : settled ? XCircleIcon : ClockIcon;
+  const Icon = confirmed ? BadgeCheckIcon : settled ? XCircleIcon : ClockIcon;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <div className="flex items-start gap-4">
         <Icon
           aria-hidden="true"
           className={
-            status === "paid"
+            confirmed
               ? "size-10 shrink-0 text-green-700 dark:text-green-400"
               : settled
                 ? "size-10 shrink-0 text-destructive"
@@ -126,7 +136,7 @@ export default function CheckoutSuccessPage() {
       </section>
 
       <div className="mt-8 flex flex-wrap gap-3">
-        {settled && status !== "paid" ? (
+        {settled && !confirmed && status !== "refunded" ? (
           <Button asChild>
             <Link to="/basket">Return to your basket</Link>
           </Button>

@@ -21,6 +21,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { getEnv } from "~/server/platform/env.server";
 import { getMenu } from "~/server/content/navigation.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
+import { currentCookiePolicyVersion } from "~/server/contact/cookie-consents.server";
 import type { Route } from "./+types/layout";
 
 /** The shared layout of every public page (SPEC.md "Shared layout"). */
@@ -37,6 +38,8 @@ export async function loader(_: Route.LoaderArgs) {
     year: new Date().getFullYear(),
     // Who answers in the chat widget: "Powered by OpenAI", the model's name, or "Site assistant".
     assistantLabel: assistantLabel(),
+    // The cookie policy's version: a visitor whose stored choice has another one is asked again.
+    cookiePolicyVersion: currentCookiePolicyVersion(settings),
   };
 }
 
@@ -56,10 +59,10 @@ type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
 /** The header, footer and floating buttons around a page, or around the error that replaced it. */
 function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNode }) {
-  const { navigation, identity, year, exchangeRates, assistantLabel: chatLabel } = data;
+  const { navigation, identity, year, exchangeRates, assistantLabel: chatLabel, cookiePolicyVersion } = data;
   return (
     <BasketProvider rates={exchangeRates}>
-      <CookieConsentProvider>
+      <CookieConsentProvider policyVersion={cookiePolicyVersion}>
         <a
           href="#main-content"
           className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -19,6 +19,8 @@ export const ORDER_CSV_COLUMNS = [
   "status",
   "currency",
   "total",
+  // What went back to the customer (issue 18), so a spreadsheet's revenue can subtract it.
+  "amount_refunded",
   "customer_email",
   "provider",
   "paid_at",
@@ -39,6 +41,7 @@ export async function exportOrdersCsv(db: Database, options: { status?: OrderSta
       status: orders.status,
       currency: orders.currency,
       total: orders.total,
+      amountRefunded: orders.amountRefunded,
       customerEmail: orders.customerEmail,
       provider: orders.provider,
       paidAt: orders.paidAt,
@@ -71,6 +74,7 @@ export async function exportOrdersCsv(db: Database, options: { status?: OrderSta
       order.currency,
       // Always two decimals: a machine-readable amount, not a formatted price.
       order.total.toFixed(2),
+      order.amountRefunded.toFixed(2),
       order.customerEmail,
       order.provider,
       order.paidAt?.toISOString(),

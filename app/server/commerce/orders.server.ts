@@ -199,7 +199,10 @@ export async function countItemsByOrder(db: Database, orderIds: readonly string[
 const ALLOWED_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ["processing", "paid", "failed", "expired"],
   processing: ["paid", "failed"],
+  // Only a refund (refunds.server.ts) moves a paid order on; no payment event ever does.
   paid: [],
+  partially_refunded: [],
+  refunded: [],
   failed: [],
   expired: [],
 };
@@ -217,6 +220,8 @@ export interface PaymentEventInput {
   /** The status the event asks for; undefined for an event that only informs (a declined card). */
   outcome?: OrderStatus;
   customerEmail?: string | null;
+  /** The provider's payment (Stripe's PaymentIntent id), which a refund later names. */
+  paymentId?: string | null;
   detail?: string | null;
 }
 
@@ -256,7 +261,12 @@ export async function applyPaymentEvent(db: Database, input: PaymentEventInput):
     if (!recorded) return { kind: "replayed", order } as const;
 
     const customerEmail = order.customerEmail ?? input.customerEmail?.trim() ?? null;
-    if (next === order.status && customerEmail === order.customerEmail) {
+    const providerPaymentId = order.providerPaymentId ?? input.paymentId ?? null;
+    if (
+      next === order.status &&
+      customerEmail === order.customerEmail &&
+      providerPaymentId === order.providerPaymentId
+    ) {
       return { kind: "applied", order, changed: false } as const;
     }
     const now = new Date();
@@ -265,6 +275,7 @@ export async function applyPaymentEvent(db: Database, input: PaymentEventInput):
       .set({
         status: next,
         customerEmail,
+        providerPaymentId,
         updatedAt: now,
         ...(next === "paid" && order.status !== "paid" ? { paidAt: now } : {}),
       })
@@ -279,10 +290,14 @@ export async function applyPaymentEvent(db: Database, input: PaymentEventInput):
   return result;
 }
 
-/** Queues the order's confirmation to the customer; an order without an e-mail address gets none. */
-async function queueConfirmation(db: Database, order: Order): Promise<void> {
-  if (!order.customerEmail) return;
+/**
+ * Queues the order's confirmation to the customer; an order without an e-mail address gets none.
+ * The CMS's "Resend confirmation" (order-admin.server.ts) queues the same mail again.
+ */
+export async function queueConfirmation(db: Database, order: Order): Promise<boolean> {
+  if (!order.customerEmail) return false;
   const [items, settings] = await Promise.all([listOrderItems(db, order.id), settingsForMail(db)]);
   const mail = composeOrderConfirmation(order, items, { settings, publicUrl: getEnv().publicUrl });
   await queueMail(db, { ...mail, orderId: order.id });
+  return true;
 }

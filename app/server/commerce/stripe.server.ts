@@ -4,13 +4,14 @@
  * outcome to the webhook, whose signature is checked on the raw body before anything is read.
  */
 import Stripe from "stripe";
-import { toMinorUnits } from "../../lib/currency";
+import { minorUnitDigits, toMinorUnits } from "../../lib/currency";
 import type { Database } from "../platform/db/db.server";
 import { getEnv, type Env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
 import { applyPaymentEvent, findOrder, type Order, type OrderItem } from "./orders.server";
 import type { OrderStatus } from "../../lib/enums";
 import { isUuid } from "../../lib/schemas/id";
+import { findOrderIdByPayment, recordRefund, refundStatusOf } from "./refund-ledger.server";
 
 /** How long one call to Stripe may take before the checkout gives up and says so. */
 const STRIPE_TIMEOUT_MS = 15_000;
@@ -95,6 +96,105 @@ export async function createStripeCheckout(
 }
 
 /* ------------------------------------------------------------------------------------------------
+ * Refunds (issue 18)
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The id of a Stripe object that may arrive expanded or as its id. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/**
+ * The PaymentIntent that paid a Stripe order: stored from the completed Checkout Session, or (an
+ * order paid before that was kept) asked of Stripe from the session.
+ */
+async function paymentIdOf(order: Order): Promise<string> {
+  if (order.providerPaymentId) return order.providerPaymentId;
+  if (!order.providerSessionId) throw new Error(`Stripe order ${order.id} has no Checkout Session`);
+  const session = await getStripe().checkout.sessions.retrieve(order.providerSessionId);
+  const paymentId = idOf(session.payment_intent);
+  if (!paymentId) throw new Error(`Stripe's session ${session.id} names no payment`);
+  return paymentId;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  /** In minor units, as Stripe counts. */
+  amountMinor: number;
+  currency: string;
+  status: string | null;
+}
+
+/**
+ * Asks Stripe to give `amountMinor` of the order's payment back. The idempotency key names the
+ * order and how many refunds it had: two clicks on one refund (or a retry after a timeout) are one
+ * refund at Stripe, and the ledger records its id once.
+ */
+export async function createStripeRefund(
+  order: Order,
+  amountMinor: number,
+  idempotencyKey: string,
+): Promise<ProviderRefund> {
+  const refund = await getStripe().refunds.create(
+    {
+      payment_intent: await paymentIdOf(order),
+      amount: amountMinor,
+      reason: "requested_by_customer",
+      metadata: { order_id: order.id },
+    },
+    { idempotencyKey },
+  );
+  return { refundId: refund.id, amountMinor: refund.amount, currency: refund.currency, status: refund.status };
+}
+
+/** Stripe's message when it refuses a refund (already refunded, too large), for the person who asked. */
+export function stripeRefusal(error: unknown): string | null {
+  return error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError
+    ? error.message
+    : null;
+}
+
+const REFUND_EVENTS: ReadonlySet<string> = new Set([
+  "refund.created",
+  "refund.updated",
+  "refund.failed",
+  "charge.refund.updated",
+]);
+
+/**
+ * A refund Stripe reports: made by the CMS (already in the ledger, so a replay) or in Stripe's
+ * dashboard (new to us). The order is found by the metadata the CMS sets, or by the payment.
+ */
+async function applyRefundEvent(database: Database, event: Stripe.Event): Promise<WebhookOutcome> {
+  const refund = event.data.object as Stripe.Refund;
+  const paymentId = idOf(refund.payment_intent);
+  const metadataOrder = refund.metadata?.order_id;
+  const orderId = isUuid(metadataOrder)
+    ? metadataOrder
+    : paymentId
+      ? await findOrderIdByPayment(database, paymentId)
+      : undefined;
+  if (!orderId) return { status: 200, message: "Not an order of this site." };
+  const result = await recordRefund(database, {
+    orderId,
+    provider: "stripe",
+    refundId: refund.id,
+    amount: refund.amount / 10 ** minorUnitDigits(refund.currency.toUpperCase()),
+    currency: refund.currency.toUpperCase(),
+    status: refundStatusOf(refund.status),
+    actor: { id: null, email: "Stripe (webhook)" },
+  });
+  if (result.kind === "mismatch") {
+    logger.error({ orderId, refundId: refund.id, reason: result.reason }, "a Stripe refund does not fit its order");
+  }
+  if (result.kind === "unknown-order" || result.kind === "mismatch") {
+    return { status: 200, message: "Not an order of this site." };
+  }
+  return { status: 200, message: result.kind === "replayed" ? "Already processed." : "Processed." };
+}
+
+/* ------------------------------------------------------------------------------------------------
  * Webhook
  * ---------------------------------------------------------------------------------------------- */
 
@@ -149,6 +249,8 @@ export async function handleStripeWebhook(
     logger.warn({ err: error }, "refused a Stripe webhook with a bad signature");
     return { status: 400, message: "Invalid signature." };
   }
+  // charge.refunded carries no refund id in this API version: refund.created, sent with it, is the one we apply.
+  if (REFUND_EVENTS.has(event.type)) return applyRefundEvent(await db(), event);
   if (!HANDLED_EVENTS.has(event.type)) return { status: 200, message: "Ignored." };
 
   const session = event.data.object as Stripe.Checkout.Session;
@@ -182,6 +284,7 @@ export async function handleStripeWebhook(
     type: event.type,
     outcome,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    paymentId: idOf(session.payment_intent),
     detail,
   });
   return { status: 200, message: result.kind === "replayed" ? "Already processed." : "Processed." };

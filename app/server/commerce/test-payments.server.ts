@@ -137,3 +137,13 @@ export async function cancelTestCheckout(db: Database, orderId: string): Promise
     outcome: "expired",
   });
 }
+
+/**
+ * The test-mode equivalent of Stripe's refund (issue 18): no money moves, so the refund succeeds at
+ * once. Its id is made from the order and its refund count, as Stripe's idempotency key is, so two
+ * clicks on one refund are one refund in the ledger.
+ */
+export function takeTestRefund(order: Pick<Order, "id" | "provider">, sequence: number): { refundId: string } {
+  if (order.provider !== "test") throw new Error(`Order ${order.id} was not paid in test mode`);
+  return { refundId: `test_refund_${order.id}_${sequence}` };
+}

@@ -71,6 +71,13 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
       "most 9 bytes a unit (a 3-byte UTF-8 character as three %XX): 90 KB, plus the other short fields.",
   },
   {
+    path: /^\/cms\/orders$/,
+    bytes: 32 * KiB,
+    why:
+      "An order's internal note: at most 2,000 characters (commerce/order-notes.server.ts), which " +
+      "URL-encoding makes up to 18 KB for text outside ASCII; refunds and resends are a few short fields.",
+  },
+  {
     path: /^\/api\/webhooks\/stripe$/,
     bytes: 512 * KiB,
     why:

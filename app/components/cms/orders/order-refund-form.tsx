@@ -1,0 +1,64 @@
+/**
+ * Refund on an order's detail panel (issue 18): an optional amount (empty gives back all that is
+ * left), then a confirmation that names the amount and the order before anything is sent. A refused
+ * refund keeps what was typed and says why beside the field.
+ */
+import { AlertDialog } from "radix-ui";
+import { useCallback, useId, useRef, useState } from "react";
+import { ConfirmDialogContent } from "~/components/cms/confirm-form";
+import { CsrfInput } from "~/components/cms/csrf-input";
+import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { Button } from "~/components/ui/button";
+import { FormAlert, TextField } from "~/components/ui/form-field";
+
+export interface RefundFormProps {
+  orderId: string;
+  reference: string;
+  currency: string;
+  /** All that is left to refund, as shown ("£1,798.50") and as a plain number ("1798.50"). */
+  left: { amount: string; value: string };
+}
+
+export function OrderRefundForm({ orderId, reference, currency, left }: RefundFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [amount, setAmount] = useState("");
+  const [open, setOpen] = useState(false);
+  const clear = useCallback(() => setAmount(""), []);
+  const { fetcher, errors, busy } = useCmsFormFetcher(clear);
+  const fieldId = useId();
+  const what = amount.trim() ? `${amount.trim()} ${currency}` : `${left.amount} (all that is left)`;
+  return (
+    <fetcher.Form method="post" ref={formRef} className="grid gap-3" aria-label={`Refund order ${reference}`}>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="id" value={orderId} />
+      <TextField
+        id={fieldId}
+        name="amount"
+        label={`Amount to refund (${currency})`}
+        hint={`Leave empty to refund all that is left: ${left.amount}.`}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={left.value}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={errors.amount}
+        containerClassName="grid max-w-xs gap-2"
+      />
+      {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+      <AlertDialog.Root open={open} onOpenChange={setOpen}>
+        <AlertDialog.Trigger asChild>
+          <Button type="button" variant="outline" className="w-fit" disabled={busy}>
+            {busy ? "Refunding..." : "Refund"}
+          </Button>
+        </AlertDialog.Trigger>
+        <ConfirmDialogContent
+          question={`Refund ${what} of order ${reference}?`}
+          description="The money goes back to the customer's card. A refund cannot be undone."
+          confirmLabel="Refund"
+          onConfirm={() => formRef.current?.requestSubmit()}
+        />
+      </AlertDialog.Root>
+    </fetcher.Form>
+  );
+}
