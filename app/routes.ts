@@ -85,6 +85,9 @@ export default [
     route("media/library", "routes/cms/media-library.ts"),
     route("redirects", "routes/cms/redirects.tsx"),
     route("trash", "routes/cms/trash.tsx"),
+    // The audit log as a history (issue 18), and the same selection as CSV.
+    route("audit", "routes/cms/audit.tsx"),
+    route("audit/export.csv", "routes/cms/audit-export.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

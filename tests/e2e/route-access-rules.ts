@@ -502,6 +502,9 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "routes/cms/course-editor": adminPage((rows) => `/cms/courses/${rows.courseId}`),
   "routes/cms/orders": adminPage(),
   "routes/cms/orders-export": adminPage(),
+  // The audit history and its CSV (issue 18): read only, administrators only.
+  "routes/cms/audit": adminPage(),
+  "routes/cms/audit-export": adminPage(),
   "routes/cms/assistant": adminPage(),
   "routes/cms/media": adminPage(),
   "routes/cms/media-library": adminPage(),
