@@ -474,10 +474,8 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "legal-terms-of-use": publicPage,
   "legal-cookie-policy": publicPage,
   "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
-  // /cms: the sign-in card, Access Denied (the layout's page, which shows no data), or the first tab.
-  "routes/cms/index": {
-    expect: { anonymous: shown(), user: DENIED, admin: { status: 302, location: redirectTo("/cms/content") } },
-  },
+  // /cms: the sign-in card, Access Denied (the layout's page, which shows no data), or the dashboard (issue 18).
+  "routes/cms/index": { expect: { anonymous: shown(), user: DENIED, admin: shown() } },
   "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
   // Signing in again from the dialog over a form: it takes posts only.
   "routes/cms/session": postOnly,
@@ -571,12 +569,8 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["users", "admin_setup"],
-      // An administrator's document request then runs /cms's loader, which sends them to the first tab.
-      expect: {
-        anonymous: unchanged(400),
-        user: unchanged(400),
-        admin: unchanged(302, redirectTo("/cms/content")),
-      },
+      // An administrator's document request then runs /cms's loader too, which shows the dashboard.
+      expect: everyone(unchanged(400)),
     },
   },
   // Signing in again mid-edit is for anyone with an account, like the sign-in card: a new session.

@@ -38,7 +38,10 @@ export function AdminArea({ email, failedSignIns }: { email: string; failedSignI
             <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            {/* The audit history (issue 18) sits with the account links. */}
+            {/* The dashboard (/cms itself) and the audit history (issue 18) sit with the account links. */}
+            <NavLink to="/cms" end className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Dashboard
+            </NavLink>
             <NavLink to="/cms/audit" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Audit log
             </NavLink>

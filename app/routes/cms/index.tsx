@@ -1,19 +1,31 @@
-import { data, redirect } from "react-router";
-import { getCurrentUser, isAdmin } from "~/server/auth/guards.server";
+import { data, redirect, useLoaderData } from "react-router";
+import { DashboardPage } from "~/components/cms/dashboard/dashboard-page";
+import { getCurrentUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/index";
+import { cmsLanding, loadDashboard } from "./dashboard.server";
 
 /**
- * /cms itself: an administrator goes straight to the Content tab; a signed-in user without the
- * role is refused with 403 and Access Denied, as on every tab; a visitor sees the sign-in card.
+ * /cms itself: the dashboard (issue 18) for whoever `cmsLanding` sends here, another tab for a
+ * role that starts elsewhere, 403 and Access Denied for a user without access; a visitor sees the
+ * layout's sign-in card (this loader returns nothing for them).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await getCurrentUser(request);
   if (!current) return null;
-  if (isAdmin(current.user)) throw redirect("/cms/content");
-  throw data({ email: current.user.email }, { status: 403 });
+  const landing = cmsLanding(current.user);
+  if ("redirect" in landing) throw redirect(landing.redirect);
+  if (landing.show === "denied") throw data({ email: current.user.email }, { status: 403 });
+  return loadDashboard(request);
 }
 
 export default function CmsIndex() {
-  // The layout shows the sign-in card; an administrator never stays here.
-  return null;
+  const dashboard = useLoaderData<typeof loader>();
+  // Signed out: the layout shows the sign-in card instead of this outlet.
+  return dashboard ? <DashboardPage dashboard={dashboard} /> : null;
 }
+
+// A child's meta replaces the layout's: signed out, /cms keeps the layout's title and robots rule.
+export const meta: Route.MetaFunction = ({ data: dashboard }) => [
+  { title: dashboard ? "Dashboard | CMS" : "Content Management System" },
+  { name: "robots", content: "noindex, nofollow" },
+];
