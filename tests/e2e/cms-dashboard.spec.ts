@@ -111,8 +111,8 @@ test.describe("CMS dashboard", () => {
     await expectPanelsFitPhoneWidth(page);
 
     // Custom dates: only June.
-    await page.getByLabel("From").fill("2023-06-12");
-    await page.getByLabel("To").fill("2023-06-30");
+    await page.getByLabel("From", { exact: true }).fill("2023-06-12");
+    await page.getByLabel("To", { exact: true }).fill("2023-06-30");
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(/\?from=2023-06-12&to=2023-06-30$/);
     await expect(page.getByRole("table", { name: weekly }).getByRole("row", { name: /5 Jun/ })).toHaveCount(0);
