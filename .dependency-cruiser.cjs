@@ -2,7 +2,7 @@
  * The architecture's rules, checked by `npm run lint` and `npm test` (dependency-cruiser): the
  * layers of docs/architecture.md, kept by a tool rather than by memory.
  */
-const DOMAINS = "(auth|content|careers|contact|commerce|publishing|assistant)";
+const DOMAINS = "(auth|content|careers|contact|commerce|publishing|assistant|dashboard)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -42,6 +42,14 @@ module.exports = {
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: "^app/routes/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "charts-only-on-the-dashboard",
+      comment:
+        "The charting library (recharts, docs/decisions/024) is heavy: only the dashboard's chart module may import it, and the dashboard loads that module lazily, so public pages and the CMS's other tabs never download it.",
+      severity: "error",
+      from: { pathNot: "^app/components/cms/dashboard/period-chart\\.tsx$" },
+      to: { path: "(^|/)node_modules/recharts/" },
     },
     {
       name: "server-code-stays-on-the-server",

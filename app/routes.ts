@@ -94,6 +94,9 @@ export default [
     // The cookie consent log (issue 18): searched by id and date, exported as proof of consent.
     route("consents", "routes/cms/consents.tsx"),
     route("consents/export.csv", "routes/cms/consents-export.ts"),
+    // The audit log as a history (issue 18), and the same selection as CSV.
+    route("audit", "routes/cms/audit.tsx"),
+    route("audit/export.csv", "routes/cms/audit-export.ts"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -591,6 +591,9 @@ export const auditLog = pgTable(
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    // The fields the change altered, each { before, after }, secrets left out (issue 18); null on
+    // entries written before then, or by a change that named no rows.
+    changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>(),
     createdAt: createdAt(),
   },
   (table) => [

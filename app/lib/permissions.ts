@@ -19,7 +19,8 @@ const ADMIN: readonly UserRole[] = ["admin"];
 
 /** Each permission and the roles that hold it. "*.view" reads a tab; "*.edit" / "*.manage" changes it. */
 export const PERMISSIONS = {
-  "dashboard.view": ALL,
+  // The dashboard sums up the whole company (revenue, enquiries, the outbox): the administrators'.
+  "dashboard.view": ADMIN,
   "content.view": ALL,
   "content.edit": EDITORS,
   "media.view": ALL,
@@ -122,6 +123,8 @@ export const CMS_TABS = [
 
 /** The links beside the account links (not the spec's tabs), each with the permission that shows it. */
 export const CMS_HEADER_LINKS = [
+  { title: "Dashboard", href: "/cms", permission: "dashboard.view" },
+  { title: "Audit log", href: "/cms/audit", permission: "audit.view" },
   { title: "Outbox", href: "/cms/outbox", permission: "outbox.view" },
   { title: "Redirects", href: "/cms/redirects", permission: "redirects.view" },
   { title: "Trash", href: "/cms/trash", permission: "content.view" },

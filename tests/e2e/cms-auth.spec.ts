@@ -124,7 +124,8 @@ test.describe("signing in", () => {
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
     releaseAnswer();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
-    await expect(page).toHaveURL(/\/cms\/content$/);
+    // /cms opens on the dashboard (issue 18).
+    await expect(page).toHaveURL(/\/cms$/);
   });
 
   test("repeated failures are refused for a while with a clear message", async ({ page, server }) => {

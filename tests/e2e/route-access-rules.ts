@@ -561,9 +561,11 @@ export const PAGE_RULES: Record<string, PageRule> = {
   "legal-terms-of-use": publicPage,
   "legal-cookie-policy": publicPage,
   "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
-  // /cms: the sign-in card, or the role's first tab (app/lib/permissions.ts firstTabOf).
+  // /cms: the sign-in card; the dashboard for a role that may see it (issue 18), else the role's first tab.
   "routes/cms/index": {
-    expect: outcomes(shown(), (role) => ({ status: 302, location: redirectTo(firstTabOf(role)!) })),
+    expect: outcomes(shown(), (role) =>
+      roleCan(role, "dashboard.view") ? shown() : { status: 302, location: redirectTo(firstTabOf(role)!) },
+    ),
   },
   "routes/cms/logout": { expect: everyone({ status: 302, location: redirectTo("/cms") }) },
   // Signing in again from the dialog over a form: it takes posts only.
@@ -604,6 +606,9 @@ export const PAGE_RULES: Record<string, PageRule> = {
   // The cookie consent log and its CSV export (issue 18).
   "routes/cms/consents": cmsPage("consents.view"),
   "routes/cms/consents-export": cmsPage("consents.view"),
+  // The audit history and its CSV (issue 18): read only.
+  "routes/cms/audit": cmsPage("audit.view"),
+  "routes/cms/audit-export": cmsPage("audit.view"),
   "routes/cms/assistant": cmsPage("assistant.view"),
   "routes/cms/media": cmsPage("media.view"),
   "routes/cms/media-library": cmsPage("media.view"),
@@ -672,9 +677,10 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
         });
       },
       tables: ["users", "admin_setup"],
-      // An administrator's document request then runs /cms's loader, which sends them to the first tab.
-      // A signed-in role's: to its own first tab.
-      expect: outcomes(unchanged(400), (role) => unchanged(302, redirectTo(firstTabOf(role)!))),
+      // A signed-in person's document request then runs /cms's loader: the dashboard, or their first tab.
+      expect: outcomes(unchanged(400), (role) =>
+        roleCan(role, "dashboard.view") ? unchanged(400) : unchanged(302, redirectTo(firstTabOf(role)!)),
+      ),
     },
   },
   // Signing in again mid-edit is for anyone with an account, like the sign-in card: a new session.

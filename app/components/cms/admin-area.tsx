@@ -40,11 +40,12 @@ export function AdminArea({
             <p className="text-sm break-all text-muted-foreground">Welcome, {email}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            {/* The outbox, redirects, trash and consent log are not the spec's tabs; they sit with the account links. */}
+            {/* The dashboard, audit log, outbox, redirects, trash and consent log are not the spec's tabs; they sit with the account links. */}
             {headerLinks.map((link) => (
               <NavLink
                 key={link.href}
                 to={link.href}
+                end={link.href === "/cms"}
                 className="text-sm font-medium text-primary underline-offset-4 hover:underline"
               >
                 {link.title}

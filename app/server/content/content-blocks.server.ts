@@ -84,6 +84,8 @@ async function changeBlock(
   action: string,
   change: (tx: Database) => Promise<ContentBlock | undefined>,
   details: (block: ContentBlock) => Record<string, unknown> = ({ name, blockType }) => ({ name, blockType }),
+  /** The block as it was, for an update: the audit history keeps the fields that changed. */
+  before?: () => ContentBlock | undefined,
 ): Promise<ContentBlock> {
   const block = await auditedChange(
     db,
@@ -93,7 +95,16 @@ async function changeBlock(
       if (!row) throw new ExpectedError("Content block not found.", { status: 404 });
       return row;
     },
-    (row) => ({ action, entity: ENTITY, entityId: row.id, details: details(row) }),
+    (row) => {
+      const previous = before?.();
+      return {
+        action,
+        entity: ENTITY,
+        entityId: row.id,
+        details: details(row),
+        ...(previous ? { before: previous, after: row } : {}),
+      };
+    },
   );
   blocksChanged();
   return block;
@@ -140,15 +151,13 @@ export function updateContentBlock(
     isActive: boolean;
   },
 ): Promise<ContentBlock> {
+  let current: ContentBlock | undefined;
   return changeBlock(
     db,
     actor,
     "content_block.update",
     async (tx) => {
-      const [current] = await tx
-        .select({ blockType: contentBlocks.blockType })
-        .from(contentBlocks)
-        .where(eq(contentBlocks.id, id));
+      [current] = await tx.select().from(contentBlocks).where(eq(contentBlocks.id, id));
       if (!current) return undefined;
       // A block that changes type joins the end of its new type's list.
       const moved =
@@ -161,6 +170,7 @@ export function updateContentBlock(
       return block;
     },
     ({ name, blockType, isActive, contentData }) => ({ name, blockType, isActive, contentData }),
+    () => current,
   );
 }
 

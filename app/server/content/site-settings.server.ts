@@ -68,20 +68,31 @@ const ENTITY = "site_settings";
 /** A private setting's value may be sensitive: the audit log says that it changed, not what to. */
 const valueIfPublic = (setting: SiteSetting) => (setting.isPublic ? { settingValue: setting.settingValue } : {});
 
-/** Runs one administrator's change to a setting with its audit entry, then forgets the public map. */
+/** A setting as the audit history may show it: a private setting's value is left out (see valueIfPublic). */
+const auditable = (setting: SiteSetting) => (setting.isPublic ? setting : { ...setting, settingValue: undefined });
+
+/**
+ * Runs one administrator's change to a setting with its audit entry, then forgets the public map.
+ * `before` is the row as it was (a change of value keeps its before and after in the log).
+ */
 async function changeSetting(
   db: Database,
   actor: Actor,
   action: string,
   change: (tx: Database) => Promise<SiteSetting>,
   details: (setting: SiteSetting) => Record<string, unknown>,
+  before?: () => SiteSetting | undefined,
 ): Promise<SiteSetting> {
-  const setting = await auditedChange(db, actor, change, (row) => ({
-    action,
-    entity: ENTITY,
-    entityId: row.id,
-    details: details(row),
-  }));
+  const setting = await auditedChange(db, actor, change, (row) => {
+    const previous = before?.();
+    return {
+      action,
+      entity: ENTITY,
+      entityId: row.id,
+      details: details(row),
+      ...(previous ? { before: auditable(previous), after: auditable(row) } : {}),
+    };
+  });
   settingsChanged();
   return setting;
 }
@@ -144,12 +155,13 @@ export function updateSettingValue(
   settingKey: string,
   value: string,
 ): Promise<SiteSetting> {
+  let existing: SiteSetting | undefined;
   return changeSetting(
     db,
     actor,
     "site_setting.update",
     async (tx) => {
-      const existing = await findSetting(tx, settingKey);
+      existing = await findSetting(tx, settingKey);
       if (!existing) throw notFound();
       const checked = checkSettingValue(existing.settingType as SettingType, value, settingKey);
       if (!checked.success) throw new ExpectedError(checked.error, { field: "settingValue" });
@@ -162,6 +174,7 @@ export function updateSettingValue(
       return setting;
     },
     (setting) => ({ settingKey: setting.settingKey, ...valueIfPublic(setting) }),
+    () => existing,
   );
 }
 
