@@ -196,6 +196,8 @@ export async function insertCareer(server: TestServer, isActive = true) {
     .insert(careers)
     .values({ title: unique("Access rule engineer"), isActive })
     .returning();
+  // The public pages cache what they read: the server must see the row written behind its back.
+  server.invalidateCaches();
   return row!;
 }
 
@@ -210,6 +212,7 @@ export async function insertContent(server: TestServer, published: boolean) {
       publishedAt: published ? new Date() : null,
     })
     .returning();
+  server.invalidateCaches();
   return row!;
 }
 
