@@ -25,12 +25,18 @@ export async function serveContactFormsAsOpenedEarlier(page: Page): Promise<void
     (url) => url.pathname === "/contact" || url.pathname === "/contact.data",
     async (route) => {
       if (route.request().method() !== "GET") return route.fallback();
-      const response = await route.fetch();
-      const body = (await response.text()).replace(FORM_TOKEN, personsFormToken());
-      const headers = { ...response.headers() };
-      delete headers["content-encoding"];
-      delete headers["content-length"];
-      await route.fulfill({ response, headers, body });
+      try {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(FORM_TOKEN, personsFormToken());
+        const headers = { ...response.headers() };
+        delete headers["content-encoding"];
+        delete headers["content-length"];
+        await route.fulfill({ response, headers, body });
+      } catch {
+        // The browser gave up the request meanwhile (React Router cancels a revalidation that a new
+        // navigation overtakes, and a closing page cancels everything): no one is waiting for it.
+        await route.fallback().catch(() => undefined);
+      }
     },
   );
 }

@@ -233,6 +233,8 @@ export async function insertCareer(server: TestServer, isActive = true) {
     .insert(careers)
     .values({ title: unique("Access rule engineer"), isActive })
     .returning();
+  // The public pages cache what they read: the server must see the row written behind its back.
+  server.invalidateCaches();
   return row!;
 }
 
@@ -247,6 +249,7 @@ export async function insertContent(server: TestServer, published: boolean) {
       publishedAt: published ? new Date() : null,
     })
     .returning();
+  server.invalidateCaches();
   return row!;
 }
 

@@ -70,8 +70,12 @@ export function ContactForm({
     if (actionData.ok) {
       formRef.current?.reset();
       showToast("success", CONTACT_MESSAGES.success);
-    } else if (actionData.error) {
-      showToast("error", actionData.error);
+    } else {
+      if (actionData.error) showToast("error", actionData.error);
+      // The server's answer to a form sent before the browser's check had loaded: focus goes to the
+      // first field to correct, as the browser's own check does.
+      const first = Object.keys(actionData.fieldErrors)[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     }
   }, [actionData]);
 
