@@ -137,9 +137,7 @@ test.describe("invitations", () => {
       const invitee = await inviteeBrowser.newPage();
       await invitee.goto(link);
       await expect(invitee.getByRole("heading", { name: "Set up your account" })).toBeVisible();
-      await expect(
-        invitee.getByText(`You have been invited to the CMS as ${ROLE_LABELS[EDITOR_ROLE]}`),
-      ).toBeVisible();
+      await expect(invitee.getByText(`You have been invited to the CMS as ${ROLE_LABELS[EDITOR_ROLE]}`)).toBeVisible();
       await expect(invitee.getByLabel("Email")).toHaveValue(email);
       await expectAccessibleInBothThemes(invitee);
       await expectPanelsFitPhoneWidth(invitee);

@@ -32,7 +32,10 @@ vi.mock("~/server/platform/db/database.server", () =>
   import("./cms-harness").then((harness) => harness.databaseModule()),
 );
 
-const cms = setUpCmsHarness({ name: "second-factor", sessionSecret: "a second-factor test secret, long enough for the rules" });
+const cms = setUpCmsHarness({
+  name: "second-factor",
+  sessionSecret: "a second-factor test secret, long enough for the rules",
+});
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 /**
@@ -321,7 +324,10 @@ describe("removing and resetting", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, "user.second_factor.reset")));
-    expect(entry).toMatchObject({ userEmail: "admin@example.com", details: { hadAuthenticatorApp: true, removedSignInKeys: 1 } });
+    expect(entry).toMatchObject({
+      userEmail: "admin@example.com",
+      details: { hadAuthenticatorApp: true, removedSignInKeys: 1 },
+    });
     const mails = await cms.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     expect(mails.map((mail) => mail.subject)).toContain("Your second factor was reset");
 

@@ -40,7 +40,12 @@ export async function loadCmsLayout(request: Request) {
       }
     : null;
   return data<CmsLayoutData>(
-    { user, csrfToken: token, setupNeeded, unreadSubmissions: can(current?.user, "submissions.view") ? await unreadCount() : null },
+    {
+      user,
+      csrfToken: token,
+      setupNeeded,
+      unreadSubmissions: can(current?.user, "submissions.view") ? await unreadCount() : null,
+    },
     { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
 }

@@ -108,4 +108,3 @@ export async function requirePermissionForm(
   await verifyCsrf(request, form);
   return { current, form };
 }
-
