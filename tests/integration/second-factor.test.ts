@@ -26,6 +26,7 @@ import { answerWithCode, startSecondStepIfNeeded } from "~/server/auth/second-fa
 import { TOTP_PERIOD_SECONDS } from "~/server/auth/second-factor/totp.server";
 import { createUser } from "~/server/auth/users.server";
 import { MemoryRateLimitStore, RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
+import { routeArgs } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 
 vi.mock("~/server/platform/db/database.server", () =>
@@ -333,5 +334,27 @@ describe("removing and resetting", () => {
 
     // Nothing left to reset: refused, nothing recorded.
     await expect(resetSecondFactor(cms.db, admin, user.id)).rejects.toThrow(/has no second factor/);
+  });
+});
+
+describe("links that sign in", () => {
+  it("a password reset link sets the password, then asks for the second factor instead of signing in", async () => {
+    const { user } = await userWithTotp("reset-link");
+    const { issueAccountToken } = await import("~/server/auth/account-tokens.server");
+    const { action } = await import("~/routes/cms/reset-password");
+    const { token } = await issueAccountToken(cms.db, { kind: "password_reset", userId: user.id });
+    const password = "a brand new passphrase for the reset";
+    const request = cms.post(
+      `http://localhost/cms/reset-password/${token}`,
+      { password, confirmPassword: password },
+      { as: null },
+    );
+    const answer = (await action({ ...(routeArgs(request) as object), params: { token } } as never)) as Response;
+
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/cms/sign-in/verify");
+    // A pending sign-in for this account, and no session yet.
+    expect(await cms.db.select().from(pendingSignIns).where(eq(pendingSignIns.userId, user.id))).toHaveLength(1);
+    expect(await cms.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 });
