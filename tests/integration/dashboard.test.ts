@@ -100,6 +100,9 @@ beforeAll(async () => {
     // 30 June 23:30 UTC is 1 July in London: July's revenue.
     paid("GBP", 0.1, "2026-06-30T23:30:00Z"),
     paid("USD", 450.5, "2026-06-05T10:00:00Z"),
+    // Refunds (issue 18): still orders; revenue is what was kept.
+    { ...paid("USD", 200, "2026-06-06T10:00:00Z"), status: "partially_refunded", amountRefunded: 50 },
+    { ...paid("USD", 80, "2026-06-07T10:00:00Z"), status: "refunded", amountRefunded: 80 },
     paid("JPY", 52000, "2026-05-05T10:00:00Z"),
     // Not paid: neither an order of the chart nor revenue.
     { status: "pending", currency: "GBP", total: 999, provider: "test", createdAt: utc("2026-06-03T10:00:00Z") },
@@ -205,7 +208,7 @@ describe("the aggregates", () => {
     expect(week("2026-06-15")).toEqual({ week: "2026-06-15", accepted: 0, rejected: 0, customized: 1 });
   });
 
-  it("sums paid orders per London month, each currency apart, in exact decimals", () => {
+  it("sums paid orders per London month, each currency apart, in exact decimals, less refunds", () => {
     expect(june.orders.map((currency) => currency.currency)).toEqual(["GBP", "USD"]);
     const gbp = june.orders[0]!;
     expect(gbp.totalOrders).toBe(3);
@@ -215,7 +218,7 @@ describe("the aggregates", () => {
       // Paid at 23:30 UTC on 30 June: 1 July in London.
       { month: "2026-07", orders: 1, revenue: "0.10" },
     ]);
-    expect(june.orders[1]).toMatchObject({ currency: "USD", totalOrders: 1, totalRevenue: "450.50" });
+    expect(june.orders[1]).toMatchObject({ currency: "USD", totalOrders: 3, totalRevenue: "600.50" });
   });
 
   it("leaves out what falls outside the range", async () => {

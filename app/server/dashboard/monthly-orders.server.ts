@@ -1,10 +1,13 @@
 /**
  * Orders and revenue per London month, one line per currency: an order is charged in the
  * visitor's currency and frozen so (docs/decisions/009), and adding pounds to yen would be wrong.
- * Revenue is summed by the database in the numeric column's exact decimals.
+ * Revenue is what was kept: each paid order's total less what was refunded of it (issue 18's
+ * refunds), counted in the month it was paid; a refunded order still counts as an order.
+ * Summed by the database in the numeric column's exact decimals.
  */
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
+import { PAID_ORDER_STATUSES } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { monthsOf, type DateRange } from "./date-range.server";
 
@@ -25,8 +28,15 @@ export interface CurrencyOrders {
 /** Paid orders per month of the range (by when they were paid), each currency apart, most orders first. */
 export async function ordersPerMonth(db: Database, range: DateRange): Promise<CurrencyOrders[]> {
   const month = sql<string>`to_char(date_trunc('month', ${orders.paidAt} at time zone 'Europe/London'), 'YYYY-MM')`;
-  const paidInRange = and(eq(orders.status, "paid"), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end));
-  const sums = { orders: sql<number>`count(*)::int`, revenue: sql<string>`sum(${orders.total})::numeric(14, 2)::text` };
+  const paidInRange = and(
+    inArray(orders.status, [...PAID_ORDER_STATUSES]),
+    gte(orders.paidAt, range.start),
+    lt(orders.paidAt, range.end),
+  );
+  const sums = {
+    orders: sql<number>`count(*)::int`,
+    revenue: sql<string>`sum(${orders.total} - ${orders.amountRefunded})::numeric(14, 2)::text`,
+  };
   const [rows, totals] = await Promise.all([
     db
       .select({ month, currency: orders.currency, ...sums })
