@@ -17,7 +17,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // On CI a test that fails is run once more: one that then passes is reported as flaky (by
+  // On CI a test that fails is run once more (docs/decisions/025): one that then passes is reported as flaky (by
   // name, in the list and in npm test's summary) rather than sinking the run; one that fails
   // twice fails the run. Locally every failure shows at once.
   retries: process.env.CI ? 1 : 0,
