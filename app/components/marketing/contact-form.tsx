@@ -74,8 +74,7 @@ export function ContactForm({
       if (actionData.error) showToast("error", actionData.error);
       // The server's answer to a form sent before the browser's check had loaded: focus goes to the
       // first field to correct, as the browser's own check does.
-      const first = Object.keys(actionData.fieldErrors)[0];
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      focusFirstError(formRef.current, actionData.fieldErrors);
     }
   }, [actionData]);
 
@@ -134,8 +133,7 @@ export function ContactForm({
           }
           event.preventDefault();
           setClientErrors(found);
-          const first = Object.keys(found)[0];
-          if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+          focusFirstError(event.currentTarget, found);
         }}
       >
         <input type="hidden" name="token" value={formToken} />
@@ -240,4 +238,10 @@ export function ContactForm({
       </Form>
     </section>
   );
+}
+
+/** Moves focus to the form's first field with an error, as a person would correct them. */
+function focusFirstError(form: HTMLFormElement | null, errors: Record<string, string>) {
+  const first = Object.keys(errors)[0];
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }

@@ -81,6 +81,9 @@ export async function setUpFirstAdmin(
   if (!parsed.success || errors.code) return { ok: false, status: 400, errors };
 
   if (!(await checkSetupCode(db, code))) {
+    // A request that raced with the one that just set up the site finds the code spent: tell it
+    // what happened rather than that its (correct) code is wrong.
+    if (await adminExists(db)) return { ok: false, status: 400, errors: { form: ADMIN_ALREADY_EXISTS } };
     await throttle.failAddress(clientAddress);
     return {
       ok: false,
