@@ -7,9 +7,16 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, contentBlocks } from "../../db/schema";
 import { describeAuditEntry } from "~/components/cms/audit/audit-words";
+import { careerFormSchema } from "~/lib/schemas/careers";
+import { contentFormSchema } from "~/lib/schemas/content";
+import { careerPublishing } from "~/server/careers/careers.server";
+import { changeUserActive, changeUserRole, createUser } from "~/server/auth/users.server";
+import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
+import { addRedirect, removeRedirect } from "~/server/content/redirects.server";
 import { createContentBlock, updateContentBlock } from "~/server/content/content-blocks.server";
 import { createSetting, updateSettingValue } from "~/server/content/site-settings.server";
 import { auditedChange, changedFields, recordAudit, searchAudit, type Actor } from "~/server/platform/audit.server";
+import { publish, saveDraft } from "~/server/publishing/publishable.server";
 import { routeArgs } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 import { createTestActor } from "./test-actor";
@@ -163,6 +170,70 @@ describe("entity modules that keep before and after", () => {
       isActive: { before: true, after: false },
     });
     await cms.db.delete(contentBlocks).where(eq(contentBlocks.id, block.id));
+  });
+
+  /** The changes of an entity's entries with this action, oldest first. */
+  async function changesOf(entityId: string, action: string) {
+    const rows = await cms.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+    return rows
+      .filter((row) => row.action === action)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => row.changes);
+  }
+
+  it("a page's edited fields and its going live, without the editor's document", async () => {
+    const form = (title: string, content: string) =>
+      contentFormSchema.parse({ title, slug: `audit-page-${crypto.randomUUID()}`, content });
+    const first = form("Our prices", "<p>From £500</p>");
+    const { item } = await saveContentDraft(cms.db, actor, first);
+    expect((await changesOf(item.id, "content.create"))[0]).toMatchObject({
+      title: { before: null, after: "Our prices" },
+      status: { before: null, after: "draft" },
+    });
+    await saveContentDraft(cms.db, actor, { ...first, title: "Our pricing", content: "<p>From £550</p>" }, item.id);
+    expect(await changesOf(item.id, "content.update")).toEqual([
+      {
+        title: { before: "Our prices", after: "Our pricing" },
+        content: { before: "<p>From £500</p>", after: "<p>From £550</p>" },
+      },
+    ]);
+    await publishContent(cms.db, actor, { ...first, title: "Our pricing", content: "<p>From £550</p>" }, item.id);
+    expect(await changesOf(item.id, "content.publish")).toEqual([{ status: { before: "draft", after: "published" } }]);
+    const all = await cms.db.select().from(auditLog).where(eq(auditLog.entityId, item.id));
+    expect(all.every((row) => !row.changes || !("document" in row.changes))).toBe(true);
+  });
+
+  it("a job opening's edit and its going live", async () => {
+    const form = careerFormSchema.parse({ title: "Audit engineer", description: "Plain words." });
+    const { row } = await saveDraft(cms.db, actor, careerPublishing, form);
+    await publish(cms.db, actor, careerPublishing, { ...form, location: "Leeds" }, row.id);
+    expect(await changesOf(row.id, "career.publish")).toEqual([
+      { location: { before: form.location, after: "Leeds" }, isActive: { before: false, after: true } },
+    ]);
+  });
+
+  it("a person's role and whether their account is active", async () => {
+    const person = await createUser(cms.db, {
+      email: `audit-role-${crypto.randomUUID()}@example.com`,
+      password: "a quiet harbour at dawn",
+      role: "editor",
+    });
+    await changeUserRole(cms.db, actor, person.id, "support");
+    await changeUserActive(cms.db, actor, person.id, false);
+    expect(await changesOf(person.id, "user.role")).toEqual([{ role: { before: "editor", after: "support" } }]);
+    expect(await changesOf(person.id, "user.deactivate")).toEqual([{ isActive: { before: true, after: false } }]);
+  });
+
+  it("a redirect added and removed", async () => {
+    const from = `/audit-old-${crypto.randomUUID()}`;
+    const redirect = await addRedirect(cms.db, actor, { fromPath: from, toPath: "/contact" }, "https://example.com");
+    await removeRedirect(cms.db, actor, redirect.id);
+    expect(await changesOf(redirect.id, "redirect.create")).toEqual([
+      { fromPath: { before: null, after: from }, toPath: { before: null, after: "/contact" } },
+    ]);
+    expect(await changesOf(redirect.id, "redirect.delete")).toEqual([
+      { fromPath: { before: from, after: null }, toPath: { before: "/contact", after: null } },
+    ]);
   });
 });
 

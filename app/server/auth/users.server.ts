@@ -71,18 +71,22 @@ async function assertAnotherAdminRemains(db: Database, userId: string): Promise<
   }
 }
 
-export async function setUserRole(db: Database, userId: string, role: UserRole): Promise<void> {
+/** Sets someone's role; returns the role they had. */
+export async function setUserRole(db: Database, userId: string, role: UserRole): Promise<string> {
   const user = await findUserById(db, userId);
   if (!user) throw new ExpectedError("User not found.");
   if (user.role === "admin" && role !== "admin" && user.isActive) await assertAnotherAdminRemains(db, userId);
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+  return user.role;
 }
 
-export async function setUserActive(db: Database, userId: string, isActive: boolean): Promise<void> {
+/** Activates or deactivates an account; returns whether it was active. */
+export async function setUserActive(db: Database, userId: string, isActive: boolean): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user) throw new ExpectedError("User not found.");
   if (!isActive && user.role === "admin" && user.isActive) await assertAnotherAdminRemains(db, userId);
   await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, userId));
+  return user.isActive;
 }
 
 export async function setUserPassword(db: Database, userId: string, password: string): Promise<void> {
@@ -112,16 +116,25 @@ export async function addUser(
       entity: "users",
       entityId: user.id,
       details: { email: user.email, role: user.role },
+      before: null,
+      after: { email: user.email, role: user.role },
     }),
   );
 }
 
-export function changeUserRole(db: Database, actor: Actor, userId: string, role: UserRole): Promise<void> {
-  return auditedChange(
+export async function changeUserRole(db: Database, actor: Actor, userId: string, role: UserRole): Promise<void> {
+  await auditedChange(
     db,
     actor,
     (tx) => setUserRole(tx, userId, role),
-    () => ({ action: "user.role", entity: "users", entityId: userId, details: { role } }),
+    (previous) => ({
+      action: "user.role",
+      entity: "users",
+      entityId: userId,
+      details: { role },
+      before: { role: previous },
+      after: { role },
+    }),
   );
 }
 
@@ -141,15 +154,22 @@ export async function resetUserPassword(db: Database, actor: Actor, userId: stri
 }
 
 /** Deactivating a user also signs them out everywhere. */
-export function changeUserActive(db: Database, actor: Actor, userId: string, isActive: boolean): Promise<void> {
-  return auditedChange(
+export async function changeUserActive(db: Database, actor: Actor, userId: string, isActive: boolean): Promise<void> {
+  await auditedChange(
     db,
     actor,
     async (tx) => {
-      await setUserActive(tx, userId, isActive);
+      const wasActive = await setUserActive(tx, userId, isActive);
       if (!isActive) await deleteUserSessions(tx, userId);
+      return wasActive;
     },
-    () => ({ action: isActive ? "user.activate" : "user.deactivate", entity: "users", entityId: userId }),
+    (wasActive) => ({
+      action: isActive ? "user.activate" : "user.deactivate",
+      entity: "users",
+      entityId: userId,
+      before: { isActive: wasActive },
+      after: { isActive },
+    }),
   );
 }
 

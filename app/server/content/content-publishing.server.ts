@@ -101,21 +101,30 @@ async function checkSlug(db: Database, slug: string, id?: string): Promise<void>
   if (taken) throw new ExpectedError(taken === "trash" ? SLUG_IN_TRASH : SLUG_TAKEN, { field: "slug" });
 }
 
+/** What the audit log compares: the fields the editor shows, and whether the item is live. */
+function auditedVersion(item: ContentItem) {
+  return { ...workingCopy(item), status: item.status };
+}
+
+/** The revision and the audit entry (with the fields changed since `before`) of an action. */
 async function keep(
   db: Database,
   actor: AuditActor,
-  item: ContentItem,
+  { before, item }: { before: ContentItem | null; item: ContentItem },
   action: RevisionAction,
   auditAction: string,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   await recordRevision(db, { kind: "content", entityId: item.id, action, snapshot: workingCopy(item), actor });
-  await recordAudit(db, actor, auditAction, "content", item.id, {
-    title: item.title,
-    slug: item.slug,
-    status: item.status,
-    ...extra,
-  });
+  await recordAudit(
+    db,
+    actor,
+    auditAction,
+    "content",
+    item.id,
+    { title: item.title, slug: item.slug, status: item.status, ...extra },
+    { before: before && auditedVersion(before), after: auditedVersion(item) },
+  );
 }
 
 /**
@@ -148,7 +157,7 @@ async function saveDraftIn(
       throw error;
     }
     if (!item) throw new Error("The content item was not created");
-    if (action) await keep(db, actor, item, action, "content.create");
+    if (action) await keep(db, actor, { before: null, item }, action, "content.create");
     else await recordAudit(db, actor, "content.create", "content", item.id, { title: item.title, slug: item.slug });
     return { item, created: true };
   }
@@ -157,7 +166,10 @@ async function saveDraftIn(
       ? await writeRow(db, id, { draft: fields, updatedAt: now })
       : await writeRow(db, id, { ...fields, draft: null, authorId: actor.id, updatedAt: now });
   if (current.status !== "published") contentChanged();
-  if (action) await keep(db, actor, item, action, "content.update", { draft: current.status === "published" });
+  if (action)
+    await keep(db, actor, { before: current, item }, action, "content.update", {
+      draft: current.status === "published",
+    });
   return { item, created: false };
 }
 
@@ -209,7 +221,7 @@ async function publishIn(
     await redirectMovedPage(db, { fromPath: `/content/${current.slug}`, toPath: `/content/${item.slug}` }, actor.id);
   }
   contentChanged();
-  await keep(db, actor, item, "published", "content.publish", extra);
+  await keep(db, actor, { before: created ? null : current, item }, "published", "content.publish", extra);
   return { item, created };
 }
 
@@ -237,7 +249,7 @@ async function unpublishIn(
   await checkSlug(db, fields.slug, id);
   const item = await writeRow(db, id, { ...fields, status: "draft", draft: null, updatedAt: new Date() });
   contentChanged();
-  await keep(db, actor, item, "unpublished", "content.unpublish", extra);
+  await keep(db, actor, { before: current, item }, "unpublished", "content.unpublish", extra);
   return item;
 }
 
@@ -334,7 +346,7 @@ export function restoreContentRevision(
         ? await writeRow(tx, id, { draft: fields, updatedAt: now })
         : await writeRow(tx, id, { ...fields, draft: null, updatedAt: now });
     if (current.status !== "published") contentChanged();
-    await keep(tx, actor, item, "restored", "content.restore", {
+    await keep(tx, actor, { before: current, item }, "restored", "content.restore", {
       revisionId,
       revisionAt: revision.createdAt.toISOString(),
     });

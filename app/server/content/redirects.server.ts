@@ -131,6 +131,8 @@ export async function addRedirect(
       entity: "redirects",
       entityId: created.id,
       details: { fromPath: created.fromPath, toPath: created.toPath },
+      before: null,
+      after: { fromPath: created.fromPath, toPath: created.toPath },
     }),
   );
   redirectsChanged();
@@ -150,6 +152,8 @@ export async function removeRedirect(db: Database, actor: Actor, id: string): Pr
             entity: "redirects",
             entityId: removed.id,
             details: { fromPath: removed.fromPath, toPath: removed.toPath },
+            before: { fromPath: removed.fromPath, toPath: removed.toPath },
+            after: null,
           }
         : null,
   );

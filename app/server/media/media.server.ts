@@ -245,7 +245,14 @@ export async function updateMediaDetails(
       );
       return changed.length === 0
         ? null
-        : { action: "media.update", entity: "media", entityId: id, details: { changed } };
+        : {
+            action: "media.update",
+            entity: "media",
+            entityId: id,
+            details: { changed },
+            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+            after: Object.fromEntries(changed.map((key) => [key, updated[key]])),
+          };
     },
   );
   invalidate(MEDIA_CACHE_PREFIX);

@@ -52,8 +52,11 @@ const SECRET_FIELD_PARTS = [
 ] as const;
 const SECRET_FIELD_NAMES = new Set(["otp", "code", "key"]);
 
-/** Bookkeeping that changes with every write and says nothing about what the person changed. */
-const IGNORED_FIELDS = new Set(["id", "createdAt", "updatedAt"]);
+/**
+ * Bookkeeping that changes with every write and says nothing about what the person changed; and
+ * the rich-text editor's document, whose change the HTML rendered from it shows readably.
+ */
+const IGNORED_FIELDS = new Set(["id", "createdAt", "updatedAt", "document"]);
 
 /** Long values (a page's body) are kept to this many characters, so one edit cannot bloat the log. */
 export const MAX_AUDIT_VALUE_LENGTH = 1000;

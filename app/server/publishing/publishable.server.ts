@@ -114,23 +114,31 @@ function asDraft<Fields extends Record<string, unknown>>(fields: Fields): RowCha
   return { draft: fields } as RowChanges<Fields>;
 }
 
-/** The revision and the audit entry of an action, in its transaction. */
+/**
+ * The revision and the audit entry of an action, in its transaction; the entry keeps the fields
+ * changed since `before` (the editor's working copy and whether the item is live).
+ */
 async function keep<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
   actor: AuditActor,
   kind: Publishable<Row, Fields>,
-  row: Row,
+  { before, row }: { before: Row | null; row: Row },
   revision: RevisionAction,
   auditAction: string,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const snapshot = workingCopyOf(kind, row);
   await recordRevision(db, { kind: kind.kind, entityId: row.id, action: revision, snapshot, actor });
-  await recordAudit(db, actor, auditAction, kind.audit.entity, row.id, {
-    ...kind.audit.details(row),
-    isActive: row.isActive,
-    ...extra,
-  });
+  const version = (item: Row) => ({ ...workingCopyOf(kind, item), isActive: item.isActive });
+  await recordAudit(
+    db,
+    actor,
+    auditAction,
+    kind.audit.entity,
+    row.id,
+    { ...kind.audit.details(row), isActive: row.isActive, ...extra },
+    { before: before && version(before), after: version(row) },
+  );
 }
 
 export interface Saved<Row> {
@@ -154,7 +162,7 @@ async function saveDraftIn<Row extends PublishableRow, Fields extends Record<str
   const fields = pickFields<Fields>(kind.fields, input);
   if (!id) {
     const row = await kind.insert(db, { ...fields, isActive: false });
-    await keep(db, actor, kind, row, revision, kind.audit.actions.create);
+    await keep(db, actor, kind, { before: null, row }, revision, kind.audit.actions.create);
     kind.changed();
     return { row, created: true };
   }
@@ -162,7 +170,9 @@ async function saveDraftIn<Row extends PublishableRow, Fields extends Record<str
   const row = current.isActive
     ? await write(db, kind, id, asDraft(fields))
     : await write(db, kind, id, { ...fields, draft: null });
-  await keep(db, actor, kind, row, revision, kind.audit.actions.update, { draft: current.isActive });
+  await keep(db, actor, kind, { before: current, row }, revision, kind.audit.actions.update, {
+    draft: current.isActive,
+  });
   kind.changed();
   return { row, created: false };
 }
@@ -195,14 +205,14 @@ async function publishIn<Row extends PublishableRow, Fields extends Record<strin
     if (!input) throw new ExpectedError(kind.notFound, { status: 404 });
     const row = await kind.insert(db, { ...pickFields<Fields>(kind.fields, input), isActive: true });
     await recordAudit(db, actor, kind.audit.actions.create, kind.audit.entity, row.id, kind.audit.details(row));
-    await keep(db, actor, kind, row, "published", kind.audit.actions.publish, extra);
+    await keep(db, actor, kind, { before: null, row }, "published", kind.audit.actions.publish, extra);
     kind.changed();
     return { row, created: true };
   }
   const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
   const row = await write(db, kind, id, { ...fields, isActive: true, draft: null });
-  await keep(db, actor, kind, row, "published", kind.audit.actions.publish, extra);
+  await keep(db, actor, kind, { before: current, row }, "published", kind.audit.actions.publish, extra);
   kind.changed();
   return { row, created: false };
 }
@@ -231,7 +241,7 @@ async function unpublishIn<Row extends PublishableRow, Fields extends Record<str
   const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
   const row = await write(db, kind, id, { ...fields, isActive: false, draft: null });
-  await keep(db, actor, kind, row, "unpublished", kind.audit.actions.unpublish, extra);
+  await keep(db, actor, kind, { before: current, row }, "unpublished", kind.audit.actions.unpublish, extra);
   kind.changed();
   return row;
 }
@@ -288,7 +298,7 @@ export function restoreRevision<Row extends PublishableRow, Fields extends Recor
     const row = current.isActive
       ? await write(tx, kind, id, asDraft(fields))
       : await write(tx, kind, id, { ...fields, draft: null });
-    await keep(tx, actor, kind, row, "restored", kind.audit.actions.restoreRevision, {
+    await keep(tx, actor, kind, { before: current, row }, "restored", kind.audit.actions.restoreRevision, {
       revisionId,
       revisionAt: revision.createdAt.toISOString(),
     });
