@@ -143,8 +143,9 @@ test.describe("invitations", () => {
       await expectPanelsFitPhoneWidth(invitee);
 
       await choosePassword(invitee, "Create account");
-      // Signed in as the new account (a User sees Access Denied until the Editor role exists).
-      await expect(invitee.getByText(`Signed in as ${email}`)).toBeVisible();
+      // Signed in as the new account, on the first tab an Editor works in.
+      await expect(invitee).toHaveURL(/\/cms\/content$/);
+      await expect(invitee.getByText(`Welcome, ${email}`)).toBeVisible();
       const [account] = await server.db.select().from(users).where(eq(users.email, email));
       expect(account).toMatchObject({ role: EDITOR_ROLE, isActive: true });
       expect(await auditActionsOf(server, stored!.id)).toEqual(["user.invite"]);
@@ -260,7 +261,8 @@ test.describe("forgot password", () => {
       await expectAccessibleInBothThemes(page);
       await expectPanelsFitPhoneWidth(page);
       await choosePassword(page, "Set new password");
-      await expect(page).toHaveURL(/\/cms\/content$/);
+      // An administrator opens on the dashboard.
+      await expect(page).toHaveURL(/\/cms$/);
       await expect(page.getByText("Your password was changed and you are signed in.")).toBeVisible();
 
       // The laptop's session is gone; the old password no longer works, the new one does.

@@ -77,7 +77,8 @@ test("drop two images, describe one, and find them in the grid, the list and by 
     { name: names[1]!, bytes: await png(900, 600, "#15803d") },
   ]);
   const results = page.getByRole("list", { name: "Uploads" });
-  await expect(results.getByText("Uploaded: add its alt text below")).toHaveCount(2);
+  // Each upload is decoded and re-encoded into its widths on the server: seconds on a busy machine.
+  await expect(results.getByText("Uploaded: add its alt text below")).toHaveCount(2, { timeout: 30_000 });
   const grid = page.getByTestId("media-grid");
   await expect(grid.getByRole("link", { name: new RegExp(names[0]!) })).toBeVisible();
   await expect(grid.getByRole("link", { name: new RegExp(names[1]!) })).toBeVisible();

@@ -43,8 +43,10 @@ async function signInWithForm(page: Page, email: string) {
 }
 
 /** The titles of the tab bar as shown. */
-function tabTitles(page: Page) {
-  return page.getByRole("navigation", { name: "CMS sections" }).getByRole("link").allTextContents();
+/** The tabs' titles, without the inbox's unread count (its number and its spoken sentence). */
+async function tabTitles(page: Page) {
+  const links = page.getByRole("navigation", { name: "CMS sections" }).getByRole("link");
+  return (await links.allTextContents()).map((text) => text.replace(/\d* \(\d+ unread\)$/, ""));
 }
 
 const tabsOf = (role: UserRole) => CMS_TABS.filter((tab) => roleCan(role, tab.permission)).map((tab) => tab.title);

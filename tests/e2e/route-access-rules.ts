@@ -82,14 +82,19 @@ export function routeSource(file: string): string {
 
 /**
  * The CMS routes that need no permission of the table: the sign-in card and the way to the first
- * tab (/cms), signing out and in again, one's own password, and the POST-only addresses whose
- * actions have their own rules. Every other /cms route's GET rule names its permission.
+ * tab (/cms), signing out and in again, the sign-in's second step, one's own password, the pages
+ * reached from an e-mail (forgot password, an invitation, a reset link), and the POST-only
+ * addresses whose actions have their own rules. Every other /cms route's GET rule names its permission.
  */
 export const CMS_ROUTES_WITHOUT_PERMISSION = [
   "routes/cms/index",
   "routes/cms/logout",
   "routes/cms/session",
+  "routes/cms/sign-in-verify",
   "routes/cms/account",
+  "routes/cms/forgot-password",
+  "routes/cms/invitation",
+  "routes/cms/reset-password",
   "routes/cms/content-live-preview",
   "routes/cms/media-upload",
 ];

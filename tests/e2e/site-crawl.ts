@@ -372,6 +372,12 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   });
   const reset = await issueAccountToken(server.db, { kind: "password_reset", userId: admin.id });
   const tokenFor = (path: string) => (path.startsWith("/cms/invitation/") ? invitation.token : reset.token);
+  // The sign-in's second step opens for a browser half-way through signing in, not for a session.
+  const { startPendingSignIn } = await import("../../app/server/auth/second-factor/pending-sign-in.server");
+  const pendingCookie = (await startPendingSignIn(server.db, { kind: "second_factor", userId: admin.id })).split(
+    ";",
+  )[0]!;
+  const cookieFor = (path: string) => (path === "/cms/sign-in/verify" ? pendingCookie : `${name}=${value}`);
   const tabs = flattenRoutes()
     .filter((route) => route.file.startsWith("routes/cms/") && route.file.endsWith(".tsx") && !route.isLayout)
     .map((route) => route.path.replace(":id", idFor(route.path)).replace(":token", tokenFor(route.path)))
@@ -380,7 +386,7 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
     .filter((path) => path !== "/cms/content/live-preview");
   const signInServed = { name: "/cms (not signed in, served)", html: await (await api.get("/cms")).text() };
   const served = await mapLimited(tabs, 4, async (path) => {
-    const response = await api.get(path, { headers: { Cookie: `${name}=${value}` }, maxRedirects: 0 });
+    const response = await api.get(path, { headers: { Cookie: cookieFor(path) }, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
     return { name: `${path} (served)`, html: await response.text() };
   });

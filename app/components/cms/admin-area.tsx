@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet, useNavigation } from "react-router";
 import { CMS_HEADER_LINKS, CMS_TABS, type Permission } from "~/lib/permissions";
+import { SkipLink } from "~/components/ui/skip-link";
 import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
@@ -33,6 +34,8 @@ export function AdminArea({
   useToastUndo();
   return (
     <div className="min-h-dvh bg-muted/40">
+      {/* Past the header's links and the tabs, which are a score of stops for a keyboard. */}
+      <SkipLink />
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div>
@@ -103,7 +106,7 @@ export function AdminArea({
             Loading
           </p>
         ) : null}
-        <main id="main-content">
+        <main id="main-content" tabIndex={-1} className="focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -34,8 +34,10 @@ export function DataTable({
     );
   }
   if (empty) return <p className="mt-6 py-8 text-center text-muted-foreground">{emptyMessage}</p>;
+  // `relative`: the box is then the containing block of the rows' visually hidden labels (absolutely
+  // positioned), which would otherwise stretch the page sideways on a phone.
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b text-muted-foreground">
           <tr>

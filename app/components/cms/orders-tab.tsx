@@ -65,7 +65,7 @@ function DetailTable({
   children: ReactNode;
 }) {
   return (
-    <div className="mt-6 overflow-x-auto">
+    <div className="relative mt-6 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm font-medium text-muted-foreground">{caption}</caption>
         <thead className="border-b text-muted-foreground">

@@ -17,7 +17,7 @@ export function ScheduledList({ items, error }: { items: PendingActionView[]; er
   }
   if (items.length === 0) return <p className="mt-6 text-muted-foreground">Nothing is scheduled.</p>;
   return (
-    <div className="mt-6 overflow-x-auto">
+    <div className="relative mt-6 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b">

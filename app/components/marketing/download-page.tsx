@@ -3,6 +3,7 @@
  * loads no JavaScript (docs/decisions/008): the site's own header and footer in their script-free
  * form, and the download form, which the browser posts itself.
  */
+import { SkipLink } from "~/components/ui/skip-link";
 import type * as React from "react";
 import { StaticRouter } from "react-router";
 import { StaticSiteFooter } from "~/components/site/site-footer";
@@ -118,12 +119,7 @@ function PageShell({
       description={description}
       robots="noindex"
     >
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       {/* The header's and footer's links need a router; nothing here navigates on the client. */}
       <StaticRouter location={frame.pathname}>
         <div className="flex min-h-dvh flex-col">

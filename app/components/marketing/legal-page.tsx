@@ -36,7 +36,7 @@ function Section({ section }: { section: LegalSection }) {
         </ul>
       ) : null}
       {section.table ? (
-        <div className="mt-6 overflow-x-auto">
+        <div className="relative mt-6 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="mb-2 text-left font-medium">{section.table.caption}</caption>
             <thead>

@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/ui/skip-link";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -63,12 +64,7 @@ function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNo
   return (
     <BasketProvider rates={exchangeRates}>
       <CookieConsentProvider policyVersion={cookiePolicyVersion}>
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
+        <SkipLink />
         <div className="flex min-h-dvh flex-col">
           <SiteHeader items={navigation} siteName={identity.companyName} />
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

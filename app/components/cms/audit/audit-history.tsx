@@ -6,7 +6,7 @@ import { AuditFilters } from "./audit-filters";
 function EntryChanges({ entry }: { entry: AuditEntryView }) {
   if (entry.changes) {
     return (
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Fields changed</caption>
           <thead className="border-b text-muted-foreground">

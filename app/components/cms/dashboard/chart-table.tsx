@@ -24,7 +24,7 @@ export function ChartTable({
 }) {
   return (
     <div id={id} className={visuallyHidden ? "sr-only" : "mt-4"}>
-      <div className={visuallyHidden ? undefined : "overflow-x-auto"}>
+      <div className={visuallyHidden ? undefined : "relative overflow-x-auto"}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b text-muted-foreground">

@@ -51,7 +51,7 @@ export function MediaGrid({ items, selectedId }: { items: readonly MediaLibraryI
 export function MediaList({ items, selectedId }: { items: readonly MediaLibraryItem[]; selectedId: string | null }) {
   const hrefWith = useHrefWith();
   return (
-    <div className="overflow-x-auto rounded-md border bg-card">
+    <div className="relative overflow-x-auto rounded-md border bg-card">
       <table className="w-full text-left text-sm" data-testid="media-list">
         <caption className="sr-only">Images in the library</caption>
         <thead className="border-b bg-muted/50">
