@@ -43,78 +43,63 @@ function paragraphs(lines: readonly string[]): string {
   return lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");
 }
 
+/** One account e-mail: a greeting, why it came, the link's button, how long it works, a sign-off. */
+function linkMail(
+  mail: { kind: NewMail["kind"]; to: string; subject: string; company: string },
+  body: { intro: string; linkLine: string; link: string; button: string; expiry: string; ignore: string },
+): NewMail {
+  const { intro, linkLine, link, button, expiry, ignore } = body;
+  return {
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject,
+    text: ["Hello,", "", intro, "", `${linkLine}: ${link}`, "", expiry, ignore, "", "Kind regards,", mail.company].join(
+      "\n",
+    ),
+    html: htmlDocument(
+      mail.subject,
+      [
+        paragraphs(["Hello,", intro]),
+        linkParagraph(link, button),
+        paragraphs([expiry, ignore]),
+        `<p style="margin:0">Kind regards,<br>${escapeHtml(mail.company)}</p>`,
+      ].join(""),
+    ),
+  };
+}
+
 export function composeInvitationMail(
   invitation: { email: string; role: UserRole; expiresAt: Date; invitedBy: string },
   token: string,
   context: AccountMailContext,
 ): NewMail {
   const company = siteIdentityFromSettings(context.settings).companyName;
-  const link = absolute(context.publicUrl, invitationPath(token));
-  const intro = `${invitation.invitedBy} has invited you to the content management system of the ${company} website, as ${ROLE_LABELS[invitation.role]}.`;
-  const expiry = `The link works once, for ${INVITATION_LIFETIME_TEXT} (until ${formatDate(invitation.expiresAt, "dateTime")} UK time).`;
-  const ignore = "If you were not expecting this invitation, you can ignore this e-mail.";
-  return {
-    kind: "invitation",
-    to: invitation.email,
-    subject: `You are invited to the ${company} CMS`,
-    text: [
-      "Hello,",
-      "",
-      intro,
-      "",
-      `Choose your password to set up your account: ${link}`,
-      "",
-      expiry,
-      ignore,
-      "",
-      "Kind regards,",
-      company,
-    ].join("\n"),
-    html: htmlDocument(
-      `You are invited to the ${company} CMS`,
-      [
-        paragraphs(["Hello,", intro]),
-        linkParagraph(link, "Set up your account"),
-        paragraphs([expiry, ignore]),
-        `<p style="margin:0">Kind regards,<br>${escapeHtml(company)}</p>`,
-      ].join(""),
-    ),
-  };
+  return linkMail(
+    { kind: "invitation", to: invitation.email, subject: `You are invited to the ${company} CMS`, company },
+    {
+      intro: `${invitation.invitedBy} has invited you to the content management system of the ${company} website, as ${ROLE_LABELS[invitation.role]}.`,
+      linkLine: "Choose your password to set up your account",
+      link: absolute(context.publicUrl, invitationPath(token)),
+      button: "Set up your account",
+      expiry: `The link works once, for ${INVITATION_LIFETIME_TEXT} (until ${formatDate(invitation.expiresAt, "dateTime")} UK time).`,
+      ignore: "If you were not expecting this invitation, you can ignore this e-mail.",
+    },
+  );
 }
 
 export function composePasswordResetMail(email: string, token: string, context: AccountMailContext): NewMail {
   const company = siteIdentityFromSettings(context.settings).companyName;
-  const link = absolute(context.publicUrl, resetPasswordPath(token));
-  const intro = `Someone, probably you, asked to reset the password of the ${company} CMS account for this e-mail address.`;
-  const expiry = `The link works once, for ${PASSWORD_RESET_LIFETIME_TEXT}. Choosing a new password signs the account out on every device.`;
-  const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
-  return {
-    kind: "password_reset",
-    to: email,
-    subject: `Reset your password for the ${company} CMS`,
-    text: [
-      "Hello,",
-      "",
-      intro,
-      "",
-      `Choose a new password: ${link}`,
-      "",
-      expiry,
-      ignore,
-      "",
-      "Kind regards,",
-      company,
-    ].join("\n"),
-    html: htmlDocument(
-      `Reset your password for the ${company} CMS`,
-      [
-        paragraphs(["Hello,", intro]),
-        linkParagraph(link, "Choose a new password"),
-        paragraphs([expiry, ignore]),
-        `<p style="margin:0">Kind regards,<br>${escapeHtml(company)}</p>`,
-      ].join(""),
-    ),
-  };
+  return linkMail(
+    { kind: "password_reset", to: email, subject: `Reset your password for the ${company} CMS`, company },
+    {
+      intro: `Someone, probably you, asked to reset the password of the ${company} CMS account for this e-mail address.`,
+      linkLine: "Choose a new password",
+      link: absolute(context.publicUrl, resetPasswordPath(token)),
+      button: "Choose a new password",
+      expiry: `The link works once, for ${PASSWORD_RESET_LIFETIME_TEXT}. Choosing a new password signs the account out on every device.`,
+      ignore: "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+    },
+  );
 }
 
 /** The settings and public address of this process, for a mail about to be queued. */
