@@ -126,6 +126,7 @@ export function ContentTable({
         />
       ) : null}
       <DataTable
+        label="Content"
         columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
         firstColumn={
           canEdit && (

@@ -1,10 +1,12 @@
 import type * as React from "react";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * A CMS list as a table: the fetch error or the empty message instead when there is one,
  * else the column headings and the rows (`children`, one <tr> each) in a sideways-scrolling box.
  */
 export function DataTable({
+  label,
   columns,
   firstColumn,
   lastColumn = <span className="sr-only">Actions</span>,
@@ -14,6 +16,8 @@ export function DataTable({
   footer,
   children,
 }: {
+  /** What the table lists ("Users"), said by a screen reader when its box scrolls sideways. */
+  label: string;
   columns: readonly string[];
   /** A heading before the columns (a list with bulk actions: "select all on this page"). */
   firstColumn?: React.ReactNode;
@@ -34,10 +38,8 @@ export function DataTable({
     );
   }
   if (empty) return <p className="mt-6 py-8 text-center text-muted-foreground">{emptyMessage}</p>;
-  // `relative`: the box is then the containing block of the rows' visually hidden labels (absolutely
-  // positioned), which would otherwise stretch the page sideways on a phone.
   return (
-    <div className="relative mt-4 overflow-x-auto">
+    <ScrollBox label={label} className="mt-4">
       <table className="w-full text-left text-sm">
         <thead className="border-b text-muted-foreground">
           <tr>
@@ -59,6 +61,6 @@ export function DataTable({
         <tbody>{children}</tbody>
       </table>
       {footer}
-    </div>
+    </ScrollBox>
   );
 }

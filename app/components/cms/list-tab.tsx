@@ -83,6 +83,7 @@ export function ListTab<Row extends { id: string }, Selected extends { id: strin
       {intro}
       {tab.statusStyle ? <StatusFilter style={tab.statusStyle} current={status} /> : null}
       <DataTable
+        label={tab.title}
         columns={tab.columns}
         lastColumn={tab.lastColumn}
         error={error}

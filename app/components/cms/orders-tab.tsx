@@ -11,6 +11,7 @@ import { StatusBadge } from "./status-filter";
 import { CsrfInput } from "./csrf-input";
 import { OrderNotes } from "./orders/order-notes";
 import { OrderRefundForm } from "./orders/order-refund-form";
+import { ScrollBox } from "./scroll-box";
 
 export const ORDERS_TAB: ListTabConfig<OrderRowView, OrderDetailView, OrderStatus> = {
   id: "orders",
@@ -65,7 +66,7 @@ function DetailTable({
   children: ReactNode;
 }) {
   return (
-    <div className="relative mt-6 overflow-x-auto">
+    <ScrollBox label="Orders" className="mt-6">
       <table className="w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm font-medium text-muted-foreground">{caption}</caption>
         <thead className="border-b text-muted-foreground">
@@ -80,7 +81,7 @@ function DetailTable({
         <tbody>{children}</tbody>
         {footer}
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

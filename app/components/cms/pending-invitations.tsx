@@ -28,6 +28,7 @@ export function PendingInvitations({ invitations }: { invitations: readonly Pend
         Pending invitations ({invitations.length})
       </h2>
       <DataTable
+        label="Pending invitations"
         columns={["E-mail", "Role", "Invited by", "Link works until"]}
         empty={invitations.length === 0}
         emptyMessage="No invitations are waiting to be accepted."

@@ -17,6 +17,7 @@ export function RecentChanges({ entries, limit }: { entries: readonly AuditRow[]
       <h2 className="text-lg font-semibold">Recent changes</h2>
       <p className="mt-1 text-sm text-muted-foreground">The latest {limit} changes made in the CMS.</p>
       <DataTable
+        label="Recent changes"
         columns={["When", "Who", "What"]}
         lastColumn="Record"
         empty={entries.length === 0}

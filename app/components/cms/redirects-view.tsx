@@ -81,6 +81,7 @@ export function RedirectsTable({ redirects, error }: { redirects: readonly Redir
         Redirects ({redirects.length})
       </h2>
       <DataTable
+        label="Redirects"
         columns={["Old address", "New address", "Added", "Since"]}
         error={error}
         empty={redirects.length === 0}

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { CsrfInput } from "./csrf-input";
 import type { PendingActionView } from "~/routes/cms/scheduled.server";
 import { useCan } from "./cms-layout-data";
+import { ScrollBox } from "./scroll-box";
 
 /** The Scheduled view's table (issue 17): what, to which item, when in London, who, and Cancel. */
 export function ScheduledList({ items, error }: { items: PendingActionView[]; error: string | null }) {
@@ -17,7 +18,7 @@ export function ScheduledList({ items, error }: { items: PendingActionView[]; er
   }
   if (items.length === 0) return <p className="mt-6 text-muted-foreground">Nothing is scheduled.</p>;
   return (
-    <div className="relative mt-6 overflow-x-auto">
+    <ScrollBox label="Scheduled publications" className="mt-6">
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b">
@@ -77,6 +78,6 @@ export function ScheduledList({ items, error }: { items: PendingActionView[]; er
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -22,6 +22,7 @@ export function TrashTable({ items, error }: { items: readonly TrashRow[]; error
         {TRASH_MESSAGES.slugKept}
       </p>
       <DataTable
+        label="Trash"
         columns={["Title", "Kind", "Deleted", "Deleted for good"]}
         error={error}
         empty={items.length === 0}

@@ -26,7 +26,11 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
   return (
     <section className="rounded-lg border bg-card p-6">
       <h2 className="text-lg font-semibold">Users ({users.length})</h2>
-      <DataTable columns={["E-mail", "Role", "Status", "Reset password", "Second factor"]} lastColumn="Access">
+      <DataTable
+        label="Users"
+        columns={["E-mail", "Role", "Status", "Reset password", "Second factor"]}
+        lastColumn="Access"
+      >
         {users.map((user) => (
           <tr key={user.id} className="border-b align-top last:border-0">
             <td className="py-3 pr-4 font-medium">

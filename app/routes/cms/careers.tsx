@@ -45,6 +45,7 @@ export default function CareersTab() {
       </div>
       <ListSearch id="careers" label="Search title, department or description" query={query} />
       <DataTable
+        label="Job openings"
         columns={["Title", "Department", "Location", "Type", "Status"]}
         error={error}
         empty={careers.length === 0}

@@ -46,6 +46,7 @@ export default function CoursesTab() {
       </div>
       <ListSearch id="courses" label="Search name or description" query={query} />
       <DataTable
+        label="Courses"
         columns={["Name", "Level", "Duration", "Price", "Students", "Status"]}
         error={error}
         empty={courses.length === 0}

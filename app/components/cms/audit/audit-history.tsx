@@ -2,11 +2,12 @@ import { Pagination } from "~/components/cms/pagination";
 import { FormAlert } from "~/components/ui/form-field";
 import type { AuditEntryView, AuditHistoryView } from "./audit-data";
 import { AuditFilters } from "./audit-filters";
+import { ScrollBox } from "../scroll-box";
 
 function EntryChanges({ entry }: { entry: AuditEntryView }) {
   if (entry.changes) {
     return (
-      <div className="relative mt-2 overflow-x-auto">
+      <ScrollBox label="Fields changed" className="mt-2">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Fields changed</caption>
           <thead className="border-b text-muted-foreground">
@@ -34,7 +35,7 @@ function EntryChanges({ entry }: { entry: AuditEntryView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     );
   }
   // Entries written before the log kept fields show what they recorded.

@@ -95,6 +95,7 @@ export function ConsentLog({ typed, errors, page, total, totalText, exportHref, 
         </div>
       </Form>
       <DataTable
+        label="Consent records"
         columns={["Consent ID", "Recorded", "Choice", "Functional", "Performance", "Targeting"]}
         lastColumn="Policy version"
         error={error}

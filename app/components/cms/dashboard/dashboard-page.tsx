@@ -121,6 +121,7 @@ export function DashboardPage({ dashboard }: { dashboard: DashboardView }) {
         </Card>
         <Card title="Top unanswered questions">
           <DataTable
+            label="Top unanswered questions"
             columns={["Question", "Times asked"]}
             lastColumn="Last asked"
             empty={dashboard.questions.length === 0}
@@ -128,7 +129,7 @@ export function DashboardPage({ dashboard }: { dashboard: DashboardView }) {
           >
             {dashboard.questions.map((question) => (
               <tr key={question.question} className="border-b align-top last:border-0">
-                <td className="py-2 pr-4 break-words">{question.question}</td>
+                <td className="py-2 pr-4 wrap-anywhere">{question.question}</td>
                 <td className="py-2 pr-4 tabular-nums">{question.timesAsked}</td>
                 <td className="py-2 whitespace-nowrap">
                   <time dateTime={question.lastAsked.iso}>{question.lastAsked.text}</time>
@@ -139,6 +140,7 @@ export function DashboardPage({ dashboard }: { dashboard: DashboardView }) {
         </Card>
         <Card title="Scheduled publications">
           <DataTable
+            label="Scheduled publications"
             columns={["Item", "Action"]}
             lastColumn="When (London time)"
             empty={dashboard.scheduled.length === 0}

@@ -4,6 +4,7 @@ import type { MediaLibraryItem } from "~/lib/media";
 import { formatBytes } from "./format-bytes";
 import { useHrefWith } from "../status-filter";
 import { cn } from "~/lib/utils";
+import { ScrollBox } from "../scroll-box";
 
 /** An image's name in the library: its alt text, else its file name. */
 export function itemLabel(item: Pick<MediaLibraryItem, "alt" | "originalName">): string {
@@ -51,7 +52,7 @@ export function MediaGrid({ items, selectedId }: { items: readonly MediaLibraryI
 export function MediaList({ items, selectedId }: { items: readonly MediaLibraryItem[]; selectedId: string | null }) {
   const hrefWith = useHrefWith();
   return (
-    <div className="relative overflow-x-auto rounded-md border bg-card">
+    <ScrollBox label="Media files" className="rounded-md border bg-card">
       <table className="w-full text-left text-sm" data-testid="media-list">
         <caption className="sr-only">Images in the library</caption>
         <thead className="border-b bg-muted/50">
@@ -92,6 +93,6 @@ export function MediaList({ items, selectedId }: { items: readonly MediaLibraryI
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -55,6 +55,7 @@ export function InboxTable({
         />
       ) : null}
       <DataTable
+        label="Contact submissions"
         columns={COLUMNS}
         firstColumn={
           <SelectCheckbox
