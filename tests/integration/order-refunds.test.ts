@@ -87,7 +87,9 @@ async function post(fields: Record<string, string>, as: "admin" | "editor" | "su
   return { status: result.init?.status ?? 200, data: result.data, result };
 }
 
-const refund = (order: Order, amount = "") => post({ intent: "refund", id: order.id, amount });
+/** The refund form as the page sends it, showing `refundsSeen` refunds (all recorded, by default). */
+const refund = async (order: Order, amount = "", refundsSeen?: number) =>
+  post({ intent: "refund", id: order.id, amount, refundsSeen: String(refundsSeen ?? (await refundsOf(order)).length) });
 const reload = async (order: Order) => (await findOrder(cms.db, order.id))!;
 const refundsOf = (order: Order) => cms.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
 const auditOf = (order: Order, action: string) =>
@@ -279,10 +281,23 @@ describe("refunding a test-mode order", () => {
 
   it("two refunds sent at the same moment from the same page give back the money once", async () => {
     const order = await paidOrder("test");
-    const answers = await Promise.all([refund(order, "10"), refund(order, "10")]);
+    const answers = await Promise.all([refund(order, "10", 0), refund(order, "10", 0)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await refundsOf(order)).toHaveLength(1);
     expect(await reload(order)).toMatchObject({ status: "partially_refunded", amountRefunded: 10 });
+  });
+
+  it("the same form sent again later, or a page opened before another refund, is refused and gives nothing back", async () => {
+    const order = await paidOrder("test");
+    expect((await refund(order, "10", 0)).status).toBe(200);
+    const again = await refund(order, "10", 0);
+    expect(again.status).toBe(409);
+    expect(again.data.errors).toEqual({
+      form: "This refund has already been made. Refresh to see the order as it is now.",
+    });
+    expect(await refundsOf(order)).toHaveLength(1);
+    expect((await refund(order, "5", 1)).status).toBe(200);
+    expect(await reload(order)).toMatchObject({ status: "partially_refunded", amountRefunded: 15 });
   });
 
   it.each([

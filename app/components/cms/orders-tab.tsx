@@ -197,6 +197,7 @@ function OrderActions({ order }: { order: OrderDetailView }) {
           reference={order.reference}
           currency={order.currency}
           left={order.refundable}
+          refundsSeen={order.refunds.length}
         />
       ) : null}
     </section>

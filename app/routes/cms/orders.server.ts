@@ -119,7 +119,11 @@ export const ORDER_ACTION_FAILED = "Failed to update the order. Please try again
 
 /** Intent "refund": gives back all that is left of a paid order, or the amount typed. */
 export async function refundOrderAction({ db, current, values }: CmsActionContext) {
-  const { order, refund } = await refundOrder(db, current.user, { orderId: values.id ?? "", amount: values.amount });
+  const { order, refund } = await refundOrder(db, current.user, {
+    orderId: values.id ?? "",
+    amount: values.amount,
+    refundsSeen: values.refundsSeen,
+  });
   const fully = order.status === "refunded";
   return actionSucceeded("refund", {
     description: `Refunded ${formatPrice(refund.amount, refund.currency)} of order ${orderReference(order.id)}${

@@ -47,6 +47,12 @@ export interface RefundRequest {
   orderId: string;
   /** As typed; empty refunds everything left. */
   amount?: string;
+  /**
+   * How many refunds the administrator's page showed. It names the refund (its idempotency key),
+   * so the same form sent twice, even at the same moment, is one refund; a page older than the
+   * last refund is refused before anything is sent. Without it, the refunds recorded so far.
+   */
+  refundsSeen?: string;
 }
 
 /** Refunds an order (all that is left, or `amount`), recorded and audited as `actor`'s. */
@@ -64,8 +70,11 @@ export async function refundOrder(db: Database, actor: Actor, request: RefundReq
     });
   }
 
-  // The refund count names this refund: a second click from the same page is the same refund.
-  const sequence = await countRefunds(db, order.id);
+  const recorded = await countRefunds(db, order.id);
+  const seen = /^\d{1,4}$/.test(request.refundsSeen ?? "") ? Number(request.refundsSeen) : recorded;
+  if (seen < recorded) throw new ExpectedError(REFUND_MESSAGES.alreadyMade, { status: 409 });
+  // What the page saw names this refund: a second click from the same page is the same refund.
+  const sequence = seen;
   const provided = await takeProviderRefund(order, amount, sequence);
   const result = await recordRefund(db, {
     orderId: order.id,

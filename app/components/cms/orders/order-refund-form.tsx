@@ -17,9 +17,11 @@ export interface RefundFormProps {
   currency: string;
   /** All that is left to refund, as shown ("£1,798.50") and as a plain number ("1798.50"). */
   left: { amount: string; value: string };
+  /** How many refunds the page shows: a second click, or a page opened before someone else's refund, is refused. */
+  refundsSeen: number;
 }
 
-export function OrderRefundForm({ orderId, reference, currency, left }: RefundFormProps) {
+export function OrderRefundForm({ orderId, reference, currency, left, refundsSeen }: RefundFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [amount, setAmount] = useState("");
   const [open, setOpen] = useState(false);
@@ -32,6 +34,7 @@ export function OrderRefundForm({ orderId, reference, currency, left }: RefundFo
       <CsrfInput />
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="id" value={orderId} />
+      <input type="hidden" name="refundsSeen" value={refundsSeen} />
       <TextField
         id={fieldId}
         name="amount"
