@@ -551,7 +551,11 @@ test("a type's order changes by keyboard, with announcements, and by Move button
     await openTab(page);
     await page.getByRole("button", { name: "Drag Order – Ann" }).focus();
     await page.keyboard.press("Space");
+    // Each key waits for the announcement of the one before: dnd-kit listens for the next key
+    // only once the lift has rendered, and a key pressed sooner is lost.
+    await expect(live).toHaveText("Picked up Order – Ann, position 3 of 3.");
     await page.keyboard.press("ArrowUp");
+    await expect(live).toHaveText("Order – Ann is over position 2 of 3.");
     await page.keyboard.press("Escape");
     await expect(live).toHaveText("Moving Order – Ann was cancelled; it stays where it was.");
 
