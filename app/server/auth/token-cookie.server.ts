@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { getEnv } from "../platform/env.server";
+import type { SiteCookieName } from "../platform/http/site-cookies.server";
 
 /** 256 random bits in base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -26,7 +27,7 @@ export function secureCookies(): boolean {
 }
 
 /** A token cookie: HttpOnly, SameSite=Lax, Path=/, `__Host-<name>` and Secure over HTTPS. */
-export function tokenCookie(name: string, options: { maxAge?: number } = {}): Cookie {
+export function tokenCookie(name: SiteCookieName, options: { maxAge?: number } = {}): Cookie {
   const secure = secureCookies();
   return createCookie(secure ? `__Host-${name}` : name, {
     httpOnly: true,

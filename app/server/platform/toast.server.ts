@@ -6,6 +6,7 @@ import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "./env.server";
 import { getSessionSecret } from "./secrets.server";
+import type { SiteCookieName } from "./http/site-cookies.server";
 
 export const toastSchema = z.object({
   // Tells two identical toasts apart, so the page shows each one.
@@ -28,7 +29,7 @@ export type ToastInput = z.input<typeof toastSchema>;
 let flashCookie: ReturnType<typeof createCookie> | undefined;
 
 function getFlashCookie() {
-  flashCookie ??= createCookie("toast", {
+  flashCookie ??= createCookie("toast" satisfies SiteCookieName, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -173,11 +173,23 @@ describe("the page cache", () => {
     expect((await get(site, "/page/key?page=1")).cache).toBe("hit");
   });
 
-  it("is bypassed by any request with a cookie or credentials, and on other paths", async () => {
+  it("serves the cached page to a visitor whose cookies are none of the site's", async () => {
+    await get(site, "/page/foreign-cookies");
+    const before = site.renders();
+    for (const cookie of ["_ga=GA1.1.123.456", "_ga=GA1.1.1; AWSALB=abc; theme=dark", "sessionid=x; toasted=1"]) {
+      expect((await get(site, "/page/foreign-cookies", { Cookie: cookie })).cache, cookie).toBe("hit");
+    }
+    expect(site.renders()).toBe(before);
+  });
+
+  it("is bypassed by any request with one of the site's cookies or credentials, and on other paths", async () => {
     await get(site, "/page/bypass");
     const credentials: Array<Record<string, string>> = [
       { Cookie: "session=abc" },
-      { Cookie: "toast=xyz" },
+      { Cookie: "__Host-session=abc" },
+      { Cookie: "_ga=GA1.1.1; toast=xyz" },
+      { Cookie: "csrf=abc" },
+      { Cookie: "pending-sign-in=abc" },
       { Authorization: "Basic eDp5" },
     ];
     for (const headers of credentials) {

@@ -4,10 +4,12 @@
  * as sending a static file. What keeps it safe:
  *
  * - Only GET and HEAD of the public pages (the marketing pages, /blog, /content/..., /careers/...),
- *   from a request with no cookie and no Authorization header: anyone signed in, holding a toast
- *   or any other cookie is served by React Router as before. Those pages read nothing of the
- *   request but its address (the root loader reads only the toast cookie), so the key is the path
- *   and query, plus whether the visitor is a search engine (which gets the page unstreamed).
+ *   from a request with none of the site's own cookies (http/site-cookies.server.ts) and no
+ *   Authorization header: anyone signed in or holding a toast is served by React Router as before.
+ *   Other cookies (analytics, a load balancer's) change nothing a public page shows: those pages
+ *   read nothing of the request but its address and the site's cookies (the root loader reads only
+ *   the toast), so the key is the path and query, plus whether the visitor is a search engine
+ *   (which gets the page unstreamed).
  * - Only a complete 200 text/html response that sets no cookie, varies on nothing but the encoding,
  *   and is neither no-store nor private is kept, and only if no cached data was invalidated and
  *   no cached load failed while it rendered (a page built from a fallback is not kept).
@@ -26,6 +28,7 @@ import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
 import { careerIdPrefix } from "../../../lib/careers";
 import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
 import { isValidSlug } from "../../../lib/slug";
+import { carriesSiteCookie } from "../http/site-cookies.server";
 import { watchCachedData } from "./cache.server";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -121,7 +124,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
     const nonce: unknown = res.locals.cspNonce;
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
-      req.headers.cookie ||
+      carriesSiteCookie(req.headers.cookie) ||
       req.headers.authorization ||
       typeof nonce !== "string" ||
       nonce.length === 0 ||
