@@ -13,23 +13,31 @@
  * - Only a complete 200 text/html response that sets no cookie, varies on nothing but the encoding,
  *   and is neither no-store nor private is kept, and only if no cached data was invalidated and
  *   no cached load failed while it rendered (a page built from a fallback is not kept).
- * - Every CSP nonce in the HTML is stored as a marker and replaced by the response's own nonce;
- *   a page with a nonce attribute the marker does not account for is not kept.
+ * - A stored page carries no CSP nonce: its inline scripts are allowed by their hashes instead
+ *   (shareable-html.server.ts, docs/decisions/026), so every visitor gets the same bytes, and
+ *   those are compressed once, with brotli and gzip, when the page is stored.
+ * - When a page expires, the next request renders it again while the requests that arrive
+ *   meanwhile get the previous copy: one render per page, not one per waiting visitor.
  * - Every invalidation of the data caches (cache.server.ts), from this instance or another one
  *   through LISTEN/NOTIFY, empties it. Entries also expire after a minute, so a change made in
  *   the database by hand, or the year in the footer, shows soon without an invalidation.
  * - It holds at most `maxBytes` of HTML, forgetting the least recently served page first.
  */
-import crypto from "node:crypto";
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
-import type { RequestHandler, Response } from "express";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
+import Negotiator from "negotiator";
 import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
 import { careerIdPrefix } from "../../../lib/careers";
 import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
 import { isValidSlug } from "../../../lib/slug";
+import { ifNoneMatchNames, NOT_IN_304 } from "../http/html-validators.server";
+import { policyWithScriptHashes } from "../http/security-headers.server";
 import { carriesSiteCookie } from "../http/site-cookies.server";
 import { watchCachedData } from "./cache.server";
+import { shareableHtml } from "./shareable-html.server";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
@@ -73,12 +81,25 @@ const UNSTORED_HEADERS = new Set([
   PAGE_CACHE_HEADER.toLowerCase(),
 ]);
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The codings a page is kept in, the server's preference first (brotli is the smallest). */
+const CODINGS = ["br", "gzip", "identity"] as const;
+type Coding = (typeof CODINGS)[number];
+
 interface CachedPage {
-  /** The HTML split at every nonce, to be joined with the response's own. */
-  parts: Buffer[];
+  /** The same HTML in each coding (the compressed ones once they are made). */
+  bodies: Partial<Record<Coding, Buffer>> & { identity: Buffer };
+  /** Its Content-Security-Policy, with script hashes in place of the nonce. */
+  policy: string;
+  /** Its entity tag, as the response it was stored from had it (html-validators.server.ts). */
+  etag?: string;
   headers: Array<[string, OutgoingHttpHeader]>;
   bytes: number;
   storedAt: number;
+  /** Whether a request is rendering this page again now that it has expired. */
+  refreshing: boolean;
 }
 
 export function pageCache(options: PageCacheOptions = {}): RequestHandler {
@@ -89,8 +110,6 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   let storedBytes = 0;
   /** Changes whenever a page being rendered may have used data that is no longer current. */
   let generation = 0;
-  // Random per process: no text a page contains can pose as the marker.
-  const nonceMarker = Buffer.from(`page-cache-nonce-${crypto.randomUUID()}`);
 
   watchCachedData((event) => {
     generation += 1;
@@ -113,6 +132,10 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
     forget(key);
     pages.set(key, page);
     storedBytes += page.bytes;
+    fitLimit();
+  }
+
+  function fitLimit(): void {
     // A Map iterates in insertion order, and a hit re-inserts its page: the first is the least recent.
     for (const oldest of pages.keys()) {
       if (storedBytes <= maxBytes) break;
@@ -135,50 +158,115 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
     }
     const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
     const page = pages.get(key);
-    if (page && Date.now() - page.storedAt < maxAgeMs) {
+    const fresh = page !== undefined && Date.now() - page.storedAt < maxAgeMs;
+    if (page && (fresh || page.refreshing)) {
       pages.delete(key); // to the end of the order: the most recently served
       pages.set(key, page);
-      sendCachedPage(res, page, nonce);
+      sendCachedPage(req, res, page, fresh ? "hit" : "stale");
       return;
     }
-    if (page) forget(key);
 
     res.setHeader(PAGE_CACHE_HEADER, "miss");
     if (req.method === "HEAD") {
       next();
       return;
     }
+    // This request renders the expired page again; until it is stored, others get the old copy.
+    if (page) page.refreshing = true;
     const startedIn = generation;
     const headersBefore = new Set(Object.keys(res.getHeaders()));
     const body = captureBody(res, Math.min(maxBytes / 2, MAX_PAGE_BYTES));
-    res.once("finish", () => {
-      if (generation !== startedIn) return;
-      const html = body();
-      if (!html || !isStorable(res)) return;
-      const parts = splitAtNonce(html, Buffer.from(nonce), nonceMarker);
-      if (!parts) return;
-      const headers = Object.entries(res.getHeaders() as OutgoingHttpHeaders).filter(
-        (entry): entry is [string, OutgoingHttpHeader] =>
-          entry[1] !== undefined && !headersBefore.has(entry[0]) && !UNSTORED_HEADERS.has(entry[0]),
+    res.once("close", () => {
+      const html = res.writableFinished && generation === startedIn ? body() : null;
+      const stored = html && isStorable(res) ? storablePage(res, html, nonce, headersBefore) : null;
+      if (!stored) {
+        if (page) page.refreshing = false;
+        return;
+      }
+      const { html: identity, ...rest } = stored;
+      const kept: CachedPage = {
+        ...rest,
+        bodies: { identity },
+        bytes: identity.length,
+        storedAt: Date.now(),
+        refreshing: false,
+      };
+      store(key, kept);
+      // Compressed once, off the event loop; until then the compression middleware codes each hit.
+      void compressed(identity).then(
+        (codings) => {
+          if (pages.get(key) !== kept) return;
+          Object.assign(kept.bodies, codings);
+          const added = codings.br.length + codings.gzip.length;
+          kept.bytes += added;
+          storedBytes += added;
+          fitLimit();
+        },
+        () => {},
       );
-      store(key, { parts, headers, bytes: html.length, storedAt: Date.now() });
     });
     next();
   };
 }
 
-/** Node leaves the body out of an answer to HEAD; it is passed anyway so validators can hash it. */
-function sendCachedPage(res: Response, page: CachedPage, nonce: string): void {
-  const html = Buffer.concat(joinParts(page.parts, Buffer.from(nonce)));
-  res.status(200);
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader(PAGE_CACHE_HEADER, "hit");
-  res.setHeader("Content-Length", html.length);
-  res.end(html);
+/** What of a rendered page is kept, or null when it cannot be shared (shareable-html.server.ts). */
+function storablePage(res: Response, html: Buffer, nonce: string, headersBefore: Set<string>) {
+  const shareable = shareableHtml(html, nonce);
+  const policy = policyWithScriptHashes(
+    String(res.getHeader("Content-Security-Policy") ?? ""),
+    nonce,
+    shareable?.scriptHashes ?? [],
+  );
+  const etag = res.getHeader("ETag");
+  if (!shareable || !policy) return null;
+  const headers = Object.entries(res.getHeaders() as OutgoingHttpHeaders).filter(
+    (entry): entry is [string, OutgoingHttpHeader] =>
+      entry[1] !== undefined && !headersBefore.has(entry[0]) && !UNSTORED_HEADERS.has(entry[0]),
+  );
+  return { html: shareable.html, policy, etag: typeof etag === "string" ? etag : undefined, headers };
 }
 
-function joinParts(parts: Buffer[], separator: Buffer): Buffer[] {
-  return parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
+/** The page in every coding, compressed once, off the event loop. */
+async function compressed(html: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/**
+ * The stored page in the coding the request accepts best, or 304 when it names the page's tag.
+ * The response's own tag goes with it, so html-validators.server.ts leaves the body alone, and
+ * a Content-Encoding tells the compression middleware that the body is coded already.
+ */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, status: "hit" | "stale"): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader(PAGE_CACHE_HEADER, status);
+  res.vary("Accept-Encoding");
+  if (page.etag) {
+    res.setHeader("ETag", page.etag);
+    if (ifNoneMatchNames(req.headers["if-none-match"], page.etag)) {
+      for (const name of NOT_IN_304) res.removeHeader(name);
+      res.status(304).end();
+      return;
+    }
+  }
+  res.setHeader("Content-Security-Policy", page.policy);
+  // Browsers accept br and gzip alike (q=1): then the smaller one.
+  const accepted = new Negotiator(req).encodings([...CODINGS]);
+  const coding = CODINGS.find((candidate) => accepted.includes(candidate) && page.bodies[candidate]) ?? "identity";
+  const body = page.bodies[coding] ?? page.bodies.identity;
+  if (coding !== "identity") res.setHeader("Content-Encoding", coding);
+  res.setHeader("Content-Length", body.length);
+  // Node leaves the body out of an answer to HEAD.
+  res.status(200).end(body);
 }
 
 /** A complete page any anonymous visitor may be given. */
@@ -191,27 +279,6 @@ function isStorable(res: Response): boolean {
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== "" && name !== "accept-encoding");
   return vary.length === 0;
-}
-
-/**
- * The HTML split at every occurrence of the nonce, or null when it cannot be stored safely: it
- * already contains the marker, or a nonce attribute holds something other than this nonce.
- */
-export function splitAtNonce(html: Buffer, nonce: Buffer, marker: Buffer): Buffer[] | null {
-  if (html.includes(marker)) return null;
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = html.indexOf(nonce); at !== -1; at = html.indexOf(nonce, from)) {
-    parts.push(html.subarray(from, at));
-    from = at + nonce.length;
-  }
-  parts.push(html.subarray(from));
-  const withMarkers = Buffer.concat(joinParts(parts, marker)).toString("utf8");
-  const markerText = marker.toString("utf8");
-  for (const attribute of withMarkers.matchAll(/\bnonce=(?:"([^"]*)"|'([^']*)'|([^\s>]*))/gi)) {
-    if ((attribute[1] ?? attribute[2] ?? attribute[3]) !== markerText) return null;
-  }
-  return parts;
 }
 
 /**

@@ -30,7 +30,7 @@ export interface HtmlValidatorOptions {
 
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 /** Headers a 304 leaves out: the body's own, and the CSP whose nonce belongs to a new body. */
-const NOT_IN_304 = [
+export const NOT_IN_304 = [
   "Content-Type",
   "Content-Length",
   "Content-Encoding",
@@ -89,8 +89,10 @@ export function htmlValidators(options: HtmlValidatorOptions): RequestHandler {
     let held: Buffer[] = [];
     let size = 0;
 
+    // A response that brings its own tag (a page from the page cache, stored with the tag it was
+    // given here) has validated itself.
     const decide = () => {
-      if (mode === "undecided") mode = isTaggable(res) ? "hold" : "pass";
+      if (mode === "undecided") mode = isTaggable(res) && !res.hasHeader("ETag") ? "hold" : "pass";
     };
     const hold = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "./security-headers.server";
+import { contentSecurityPolicy, createNonce, policyWithScriptHashes, securityHeaders } from "./security-headers.server";
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string> {
@@ -34,6 +34,21 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("connect-src")).toBe("'self'");
     const development = directives(contentSecurityPolicy("n", { development: true }));
     expect(development.get("connect-src")).toMatch(/ws:/);
+  });
+});
+
+describe("policyWithScriptHashes", () => {
+  const policy = contentSecurityPolicy("abc", { development: false });
+
+  it("puts the hashes where the nonce was and changes nothing else", () => {
+    const hashed = policyWithScriptHashes(policy, "abc", ["'sha256-x='", "'sha256-y='"]);
+    expect(hashed).toBe(policy.replace("'nonce-abc'", "'sha256-x=' 'sha256-y='"));
+    expect(hashed).toContain("script-src 'self' 'sha256-x=' 'sha256-y=';");
+  });
+
+  it("leaves only 'self' when the page has no inline script, and refuses a policy without this nonce", () => {
+    expect(policyWithScriptHashes(policy, "abc", [])).toContain("script-src 'self';");
+    expect(policyWithScriptHashes(policy, "other", ["'sha256-x='"])).toBeNull();
   });
 });
 

@@ -39,6 +39,16 @@ export function contentSecurityPolicy(
     .join("; ");
 }
 
+/**
+ * The same policy with the nonce's source replaced by script hashes, for a page stored to be sent
+ * to everyone (cache/shareable-html.server.ts); null when the policy does not name this nonce.
+ */
+export function policyWithScriptHashes(policy: string, nonce: string, scriptHashes: readonly string[]): string | null {
+  const source = `'nonce-${nonce}'`;
+  if (!policy.includes(source)) return null;
+  return policy.replace(source, scriptHashes.join(" ")).replace(/ +;/g, ";");
+}
+
 /** Sets the headers and leaves the nonce in `res.locals.cspNonce` for the page renderer. */
 export function securityHeaders(options: { development: boolean }): RequestHandler {
   return (req, res, next) => {
