@@ -17,6 +17,8 @@ import { securityHeaders } from "../http/security-headers.server";
 interface Site {
   url: string;
   renders: () => number;
+  /** How many requests have reached the page cache. */
+  arrivals: () => number;
   /** Lets the renders that wait (`hold=1`) finish. */
   release: () => void;
   close: () => Promise<void>;
@@ -33,6 +35,7 @@ const sites: Site[] = [];
  */
 async function startSite(options: PageCacheOptions = {}): Promise<Site> {
   let renders = 0;
+  let arrivals = 0;
   let release = () => {};
   let held = new Promise<void>((resolve) => (release = resolve));
   const app = express();
@@ -40,6 +43,10 @@ async function startSite(options: PageCacheOptions = {}): Promise<Site> {
   app.use(securityHeaders({ development: false }));
   app.use(compression());
   app.use(htmlValidators({ isPrivate: (req) => req.path.startsWith("/private") }));
+  app.use((req, res, next) => {
+    arrivals += 1;
+    next();
+  });
   app.use(pageCache({ isCacheablePath: (pathname) => pathname.startsWith("/page"), ...options }));
   app.get(/^\/(page|private).*/, async (req, res) => {
     renders += 1;
@@ -73,6 +80,7 @@ async function startSite(options: PageCacheOptions = {}): Promise<Site> {
   const site: Site = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     renders: () => renders,
+    arrivals: () => arrivals,
     release: () => {
       release();
       held = new Promise<void>((resolve) => (release = resolve));
@@ -354,6 +362,36 @@ describe("the page cache's bounds", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("renders a page no one has yet once, however many ask at the same time", async () => {
+    const site = await startSite();
+    const path = "/page/cold?hold=1";
+    const first = get(site, path);
+    await expect.poll(() => site.renders()).toBe(1);
+    const others = [get(site, path), get(site, path), get(site, path)];
+    await expect.poll(() => site.arrivals()).toBe(4);
+    site.release();
+    const answers = await Promise.all([first, ...others]);
+    expect(site.renders()).toBe(1);
+    expect(answers.map((answer) => answer.cache)).toEqual(["miss", "hit", "hit", "hit"]);
+    for (const answer of answers) expect(answer.body).toContain("<p>render 1 of");
+  });
+
+  it("lets the waiting requests render for themselves when the page could not be kept", async () => {
+    const site = await startSite();
+    const path = "/page/cold-refused?hold=1&cookie=1";
+    const first = get(site, path);
+    await expect.poll(() => site.renders()).toBe(1);
+    const others = [get(site, path), get(site, path)];
+    await expect.poll(() => site.arrivals()).toBe(3);
+    site.release();
+    expect((await first).status).toBe(200);
+    await expect.poll(() => site.renders()).toBe(3);
+    site.release();
+    const answers = await Promise.all(others);
+    expect(answers.map((answer) => answer.cache)).toEqual(["miss", "miss"]);
+    for (const answer of answers) expect(answer.headers.get("set-cookie")).toContain("toast=hello");
   });
 
   it("renders an expired page once: requests meanwhile get the previous copy", async () => {

@@ -16,8 +16,9 @@
  * - A stored page carries no CSP nonce: its inline scripts are allowed by their hashes instead
  *   (shareable-html.server.ts, docs/decisions/026), so every visitor gets the same bytes, and
  *   those are compressed once, with brotli and gzip, when the page is stored.
- * - When a page expires, the next request renders it again while the requests that arrive
- *   meanwhile get the previous copy: one render per page, not one per waiting visitor.
+ * - One request renders a page while the others that ask for it meanwhile get the previous copy
+ *   (once it has expired) or wait for this one (when there is none, as after a change): one render
+ *   per page, not one per waiting visitor.
  * - Every invalidation of the data caches (cache.server.ts), from this instance or another one
  *   through LISTEN/NOTIFY, empties it. Entries also expire after a minute, so a change made in
  *   the database by hand, or the year in the footer, shows soon without an invalidation.
@@ -26,7 +27,7 @@
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
@@ -98,8 +99,6 @@ interface CachedPage {
   headers: Array<[string, OutgoingHttpHeader]>;
   bytes: number;
   storedAt: number;
-  /** Whether a request is rendering this page again now that it has expired. */
-  refreshing: boolean;
 }
 
 export function pageCache(options: PageCacheOptions = {}): RequestHandler {
@@ -108,6 +107,8 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const pages = new Map<string, CachedPage>();
   let storedBytes = 0;
+  /** The pages being rendered to be kept, each settled once its response has ended. */
+  const rendering = new Map<string, Promise<void>>();
   /** Changes whenever a page being rendered may have used data that is no longer current. */
   let generation = 0;
 
@@ -157,12 +158,25 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
       return;
     }
     const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
+    answer(key, nonce, req, res, next, true);
+  };
+
+  /**
+   * A fresh copy if there is one; the previous copy while another request renders the page again;
+   * without any copy, the page once that request has rendered it (`mayWait`), else rendered here.
+   */
+  function answer(key: string, nonce: string, req: Request, res: Response, next: NextFunction, mayWait: boolean) {
     const page = pages.get(key);
     const fresh = page !== undefined && Date.now() - page.storedAt < maxAgeMs;
-    if (page && (fresh || page.refreshing)) {
+    const inFlight = rendering.get(key);
+    if (page && (fresh || inFlight)) {
       pages.delete(key); // to the end of the order: the most recently served
       pages.set(key, page);
       sendCachedPage(req, res, page, fresh ? "hit" : "stale");
+      return;
+    }
+    if (inFlight && mayWait) {
+      void inFlight.then(() => answer(key, nonce, req, res, next, false));
       return;
     }
 
@@ -171,42 +185,39 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
       next();
       return;
     }
-    // This request renders the expired page again; until it is stored, others get the old copy.
-    if (page) page.refreshing = true;
+    let rendered = () => {};
+    const done = new Promise<void>((resolve) => (rendered = resolve));
+    rendering.set(key, done);
     const startedIn = generation;
     const headersBefore = new Set(Object.keys(res.getHeaders()));
     const body = captureBody(res, Math.min(maxBytes / 2, MAX_PAGE_BYTES));
     res.once("close", () => {
+      if (rendering.get(key) === done) rendering.delete(key);
       const html = res.writableFinished && generation === startedIn ? body() : null;
       const stored = html && isStorable(res) ? storablePage(res, html, nonce, headersBefore) : null;
-      if (!stored) {
-        if (page) page.refreshing = false;
-        return;
-      }
-      const { html: identity, ...rest } = stored;
-      const kept: CachedPage = {
-        ...rest,
-        bodies: { identity },
-        bytes: identity.length,
-        storedAt: Date.now(),
-        refreshing: false,
-      };
-      store(key, kept);
-      // Compressed once, off the event loop; until then the compression middleware codes each hit.
-      void compressed(identity).then(
-        (codings) => {
-          if (pages.get(key) !== kept) return;
-          Object.assign(kept.bodies, codings);
-          const added = codings.br.length + codings.gzip.length;
-          kept.bytes += added;
-          storedBytes += added;
-          fitLimit();
-        },
-        () => {},
-      );
+      if (stored) keep(key, stored);
+      rendered();
     });
     next();
-  };
+  }
+
+  /** Stores a rendered page at once, and its compressed copies once made (off the event loop). */
+  function keep(key: string, { html, ...rest }: NonNullable<ReturnType<typeof storablePage>>): void {
+    const kept: CachedPage = { ...rest, bodies: { identity: html }, bytes: html.length, storedAt: Date.now() };
+    store(key, kept);
+    // Until the compressed copies are made, the compression middleware codes each hit.
+    void compressed(html).then(
+      (codings) => {
+        if (pages.get(key) !== kept) return;
+        Object.assign(kept.bodies, codings);
+        const added = codings.br.length + codings.gzip.length;
+        kept.bytes += added;
+        storedBytes += added;
+        fitLimit();
+      },
+      () => {},
+    );
+  }
 }
 
 /** What of a rendered page is kept, or null when it cannot be shared (shareable-html.server.ts). */
