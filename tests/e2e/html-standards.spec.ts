@@ -22,7 +22,7 @@ import {
 } from "../support/nu-html-checker";
 import { structuredDataProblems } from "../support/structured-data-rules";
 import type { TestServer } from "./fixtures";
-import { expectScriptsCarryNonce, expectSecurityHeaders } from "./security-header-rules";
+import { expectScriptsPermitted, expectSecurityHeaders } from "./security-header-rules";
 import { expect, test } from "./security-http";
 import {
   BEHIND_TLS_PROXY,
@@ -253,15 +253,15 @@ function structuredDataProblemsOf(site: CrawledSite): string[] {
   return problems;
 }
 
-/** The security headers of security-headers.spec.ts on every page, its scripts under the nonce, a charset. */
+/** The security headers of security-headers.spec.ts on every page, its scripts permitted (nonce or hash), a charset. */
 function headerProblems(site: CrawledSite): string[] {
   const problems: string[] = [];
   for (const entry of site.pages) {
     const response = { headers: entry.headers, text: entry.html };
     try {
-      const nonce = expectSecurityHeaders(response, entry.path);
+      const permit = expectSecurityHeaders(response, entry.path);
       if (/<script\b(?![^>]*application\/ld\+json)/.test(entry.html)) {
-        expectScriptsCarryNonce(response, nonce, entry.path);
+        expectScriptsPermitted(response, permit, entry.path);
       }
     } catch (error) {
       problems.push(`${entry.path}: ${(error as Error).message.split("\n")[0]}`);

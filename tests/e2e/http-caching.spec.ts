@@ -15,7 +15,7 @@ test("an anonymous visitor's page carries a weak ETag, and If-None-Match is answ
     expect(first.headers()["cache-control"], path).toBe("no-cache");
     expect(first.headers()["vary"], path).toMatch(/accept-encoding/i);
 
-    // The second request is served by the page cache, with a new nonce: the same tag.
+    // The second request is served by the page cache (the same page, without its nonce): the same tag.
     const second = await request.get(path);
     expect(second.headers()["x-page-cache"], path).toBe("hit");
     expect(second.headers()["etag"], path).toBe(tag);

@@ -18,6 +18,12 @@ const PIXEL = Buffer.from(
  */
 export async function armTrap(page: Page): Promise<string[]> {
   const fired: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+      const policy = response.headers()["content-security-policy"] ?? "";
+      scriptHashes.set(page, policy.match(/'sha256-[\w+/=]+'/g) ?? []);
+    }
+  });
   await page.exposeFunction("__xssFired", (id: string) => fired.push(id));
   await page.addInitScript(() => {
     const report = (id: unknown) => {
@@ -45,9 +51,27 @@ export async function armTrap(page: Page): Promise<string[]> {
   return fired;
 }
 
-/** What a page's DOM must not hold: every element, attribute and address a payload could run from. */
-export function findDangerousMarkup(): string[] {
+/** The script hashes of the CSP each armed page was last served with (a page from the page cache). */
+const scriptHashes = new WeakMap<Page, string[]>();
+
+/**
+ * What a page's DOM must not hold: every element, attribute and address a payload could run from.
+ * A script may run only with the page's nonce or, on a page from the page cache (which has no
+ * nonce), when its text's hash is one of `allowedHashes`, the served policy's.
+ */
+export async function findDangerousMarkup(allowedHashes: string[]): Promise<string[]> {
   const problems: string[] = [];
+  const hashOf = async (text: string) => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  };
+  // Only on a cached page (a policy of hashes): a file of our origin, or inline text it lists.
+  const allowedWithoutNonce = async (script: Element) => {
+    if (allowedHashes.length === 0) return false;
+    const source = script.getAttribute("src");
+    if (source !== null) return new URL(source, location.href).origin === location.origin;
+    return allowedHashes.includes(await hashOf(script.textContent ?? ""));
+  };
   const urlAttributes = new Set([
     "href",
     "xlink:href",
@@ -89,8 +113,13 @@ export function findDangerousMarkup(): string[] {
     ) {
       problems.push(`element ${describe(element)}`);
     }
-    if (tag === "script" && !element.hasAttribute("nonce") && element.getAttribute("type") !== "application/ld+json") {
-      problems.push(`script without the page's nonce: ${describe(element)}`);
+    if (
+      tag === "script" &&
+      !element.hasAttribute("nonce") &&
+      element.getAttribute("type") !== "application/ld+json" &&
+      !(await allowedWithoutNonce(element))
+    ) {
+      problems.push(`script without the page's nonce or an allowed hash: ${describe(element)}`);
     }
     if (["animate", "set", "animatetransform", "foreignobject", "handler", "listener"].includes(tag.toLowerCase())) {
       problems.push(`SVG element ${describe(element)}`);
@@ -131,7 +160,9 @@ export async function expectInert(page: Page, fired: string[], label: string): P
     page.frames().map((frame) => frame.url()),
     `${label}: frames`,
   ).toHaveLength(1);
-  expect(await page.evaluate(findDangerousMarkup), `${label}: dangerous markup`).toEqual([]);
+  expect(await page.evaluate(findDangerousMarkup, scriptHashes.get(page) ?? []), `${label}: dangerous markup`).toEqual(
+    [],
+  );
   expect(fired, `${label}: markers that fired`).toEqual([]);
 }
 
