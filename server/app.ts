@@ -20,6 +20,7 @@ import { closeDatabase, getDatabase, getDb } from "../app/server/platform/db/dat
 import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
+import { issueFormToken } from "../app/server/platform/http/form-token.server";
 import { htmlValidators } from "../app/server/platform/http/html-validators.server";
 import { errorForLog } from "../app/server/platform/log-errors.server";
 import { logger } from "../app/server/platform/logger.server";
@@ -50,6 +51,11 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's IP address as Express determined it (honouring TRUST_PROXY); for rate limits. */
     clientAddress: string;
+    /**
+     * This response's token for a public form (form-token.server.ts), issued on first use. The page
+     * cache finds it in the page it keeps and puts a fresh one in for each later visitor.
+     */
+    formToken: () => string;
   }
 }
 
@@ -197,6 +203,7 @@ export function createApp(options: AppOptions = {}): express.Express {
     getLoadContext: (req: express.Request, res: express.Response) => ({
       cspNonce: String(res.locals.cspNonce),
       clientAddress: req.ip ?? "unknown",
+      formToken: () => (res.locals.formToken ??= issueFormToken()) as string,
     }),
   };
   if (development) {

@@ -8,15 +8,17 @@ import { submitContactForm } from "~/server/contact/contact-form.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
-import { issueFormToken } from "~/server/platform/http/form-token.server";
 import { contactDetailsFromSettings } from "~/lib/contact-details";
 
-/** The page's copy, the job applied for (`?job=<title>`), a fresh form token and the details. */
-export async function loadContactPage(request: Request) {
+/**
+ * The page's copy, the job applied for (`?job=<title>`), the response's form token (the page cache
+ * puts a fresh one in for each visitor of a kept copy) and the details.
+ */
+export async function loadContactPage(request: Request, formToken: string) {
   const job = new URL(request.url).searchParams.get("job")?.trim().slice(0, CONTACT_LIMITS.job) || undefined;
   const [page, settings] = await Promise.all([withCompanyDetails(CONTACT_PAGE), getPublicSettings(getDb)]);
   const details: ContactDetailsData = contactDetailsFromSettings(settings);
-  return { page, job, formToken: issueFormToken(), details };
+  return { page, job, formToken, details };
 }
 
 /** Sends the form: `{ ok: true }`, or the refusal's status with its messages and what was typed. */

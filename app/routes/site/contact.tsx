@@ -12,8 +12,8 @@ import { contactAction, loadContactPage } from "./contact.server";
  * /contact (SPEC.md "Contact"): the message form, the company's contact details and hours. With
  * `?job=<title>` it is a job application: the subject is filled in and a CV can be attached.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadContactPage(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadContactPage(request, context.formToken());
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,12 +39,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 /** A form that never reached the site changed nothing: the page stays as it is (lib/unsent-form.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   !isUnsentForm(actionResult) && defaultShouldRevalidate;
-
-/**
- * Each render carries a fresh form token (its time tells a person from a bot that posts at once),
- * so the page is never kept by a shared cache, ours included (page-cache.server.ts).
- */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { page, job, formToken, details } = loaderData;

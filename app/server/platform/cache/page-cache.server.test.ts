@@ -31,7 +31,8 @@ const sites: Site[] = [];
  * `cookie` sets one, `status` answers another status, `cacheControl`, `vary` and `type` set those
  * headers, `fail` makes a cached load fail mid-render, `invalidate` invalidates mid-render, and
  * `foreignNonce` writes a nonce attribute that is not the response's, `hold` waits for
- * `site.release()` before it finishes, and `stray` has an inline script without the nonce.
+ * `site.release()` before it finishes, `stray` has an inline script without the nonce, and
+ * `formToken` carries a form token.
  */
 async function startSite(options: PageCacheOptions = {}): Promise<Site> {
   let renders = 0;
@@ -47,7 +48,14 @@ async function startSite(options: PageCacheOptions = {}): Promise<Site> {
     arrivals += 1;
     next();
   });
-  app.use(pageCache({ isCacheablePath: (pathname) => pathname.startsWith("/page"), ...options }));
+  let tokens = 0;
+  app.use(
+    pageCache({
+      isCacheablePath: (pathname) => pathname.startsWith("/page"),
+      newFormToken: () => `token-${(tokens += 1)}-at-hit`,
+      ...options,
+    }),
+  );
   app.get(/^\/(page|private).*/, async (req, res) => {
     renders += 1;
     const query = req.query as Record<string, string | undefined>;
@@ -66,6 +74,12 @@ async function startSite(options: PageCacheOptions = {}): Promise<Site> {
     res.write(`<body><p>render ${renders} of ${req.originalUrl}</p><p>${"Lorem ipsum. ".repeat(100)}</p>`);
     if (query.foreignNonce) res.write(`<script nonce="not-the-nonce">window.b=1</script>`);
     if (query.stray) res.write(`<script>window.stray=1</script>`);
+    // A form token, as /contact has: in a field and in the page's data (server/app.ts formToken).
+    if (query.formToken) {
+      res.locals.formToken = `token-${renders}-of-render`;
+      res.write(`<input name="token" value="${res.locals.formToken}"/>`);
+      res.write(`<script nonce="${nonce}">window.data={"formToken":"${res.locals.formToken}"}</script>`);
+    }
     if (query.hold) await held;
     // A page the size of a real one, with a nonce every few kilobytes.
     if (query.large) {
@@ -226,6 +240,26 @@ describe("the page cache", () => {
       expect(body).toBe(rendered.body.replaceAll(` nonce="${rendered.nonce}"`, ""));
       const sources = /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
       expect(sources?.split(" ")).toEqual(["'self'", ...inlineScriptHashes(body)]);
+    }
+  });
+
+  it("puts a new form token into each copy of a page that has one, and allows its data script anew", async () => {
+    const rendered = await get(site, "/page/form?formToken=1");
+    const token = /name="token" value="([^"]+)"/.exec(rendered.body)?.[1];
+    expect(token).toMatch(/^token-\d+-of-render$/);
+    const hits = [await get(site, "/page/form?formToken=1"), await get(site, "/page/form?formToken=1")];
+    const hitTokens = hits.map((hit) => /name="token" value="([^"]+)"/.exec(hit.body)?.[1]);
+    expect(hitTokens[0]).toMatch(/^token-\d+-at-hit$/);
+    expect(new Set([token, ...hitTokens]).size).toBe(3);
+    for (const [index, hit] of hits.entries()) {
+      expect(hit.cache).toBe("hit");
+      expect(hit.body).toContain(`window.data={"formToken":"${hitTokens[index]}"}`);
+      expect(hit.body.replaceAll(hitTokens[index]!, "T")).toBe(
+        rendered.body.replaceAll(token!, "T").replaceAll(` nonce="${rendered.nonce}"`, ""),
+      );
+      expect(hit.scriptSources).toEqual(["'self'", ...inlineScriptHashes(hit.body)]);
+      // Its bytes differ for each visitor: no tag to revalidate against one of them.
+      expect(hit.headers.get("etag")).not.toBe(rendered.headers.get("etag"));
     }
   });
 

@@ -34,11 +34,13 @@ import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
 import { careerIdPrefix } from "../../../lib/careers";
 import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
 import { isValidSlug } from "../../../lib/slug";
+import { issueFormToken } from "../http/form-token.server";
 import { ifNoneMatchNames, NOT_IN_304 } from "../http/html-validators.server";
 import { policyWithScriptHashes } from "../http/security-headers.server";
 import { carriesSiteCookie } from "../http/site-cookies.server";
 import { watchCachedData } from "./cache.server";
-import { shareableHtml } from "./shareable-html.server";
+import { cutFormToken, fillFormToken, type FormTokenSlots } from "./form-token-slots.server";
+import { scriptHash, shareableHtml } from "./shareable-html.server";
 
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
@@ -49,6 +51,8 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** How long a page is served from memory at most, in ms (default one minute). */
   maxAgeMs?: number;
+  /** A new form token for each visitor of a page that has one (default: issueFormToken). */
+  newFormToken?: () => string;
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -79,6 +83,8 @@ const UNSTORED_HEADERS = new Set([
   "date",
   "connection",
   "keep-alive",
+  // Kept apart (CachedPage.etag): a page with a form token has none, its bytes differ each time.
+  "etag",
   PAGE_CACHE_HEADER.toLowerCase(),
 ]);
 
@@ -96,6 +102,8 @@ interface CachedPage {
   policy: string;
   /** Its entity tag, as the response it was stored from had it (html-validators.server.ts). */
   etag?: string;
+  /** Where its form token goes (form-token-slots.server.ts), with what makes its policy anew. */
+  formToken?: { slots: FormTokenSlots; renderedPolicy: string; nonce: string };
   headers: Array<[string, OutgoingHttpHeader]>;
   bytes: number;
   storedAt: number;
@@ -105,6 +113,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   const isCacheablePath = options.isCacheablePath ?? isPublicPagePath;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const newFormToken = options.newFormToken ?? (() => issueFormToken());
   const pages = new Map<string, CachedPage>();
   let storedBytes = 0;
   /** The pages being rendered to be kept, each settled once its response has ended. */
@@ -172,7 +181,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
     if (page && (fresh || inFlight)) {
       pages.delete(key); // to the end of the order: the most recently served
       pages.set(key, page);
-      sendCachedPage(req, res, page, fresh ? "hit" : "stale");
+      sendCachedPage(req, res, page, fresh ? "hit" : "stale", newFormToken);
       return;
     }
     if (inFlight && mayWait) {
@@ -205,6 +214,8 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   function keep(key: string, { html, ...rest }: NonNullable<ReturnType<typeof storablePage>>): void {
     const kept: CachedPage = { ...rest, bodies: { identity: html }, bytes: html.length, storedAt: Date.now() };
     store(key, kept);
+    // A page with a form token differs for each visitor: the compression middleware codes each one.
+    if (kept.formToken) return;
     // Until the compressed copies are made, the compression middleware codes each hit.
     void compressed(html).then(
       (codings) => {
@@ -220,21 +231,30 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   }
 }
 
-/** What of a rendered page is kept, or null when it cannot be shared (shareable-html.server.ts). */
+/**
+ * What of a rendered page is kept, or null when it cannot be shared (shareable-html.server.ts).
+ * The form token the page was rendered with (`res.locals.formToken`, see server/app.ts) is cut
+ * out, to be replaced for each visitor.
+ */
 function storablePage(res: Response, html: Buffer, nonce: string, headersBefore: Set<string>) {
   const shareable = shareableHtml(html, nonce);
-  const policy = policyWithScriptHashes(
-    String(res.getHeader("Content-Security-Policy") ?? ""),
-    nonce,
-    shareable?.scriptHashes ?? [],
-  );
-  const etag = res.getHeader("ETag");
+  const renderedPolicy = String(res.getHeader("Content-Security-Policy") ?? "");
+  const policy = policyWithScriptHashes(renderedPolicy, nonce, shareable?.scripts.map(scriptHash) ?? []);
   if (!shareable || !policy) return null;
+  const token: unknown = res.locals.formToken;
+  const slots = typeof token === "string" ? cutFormToken(shareable.html, shareable.scripts, token) : null;
+  const etag = res.getHeader("ETag");
   const headers = Object.entries(res.getHeaders() as OutgoingHttpHeaders).filter(
     (entry): entry is [string, OutgoingHttpHeader] =>
       entry[1] !== undefined && !headersBefore.has(entry[0]) && !UNSTORED_HEADERS.has(entry[0]),
   );
-  return { html: shareable.html, policy, etag: typeof etag === "string" ? etag : undefined, headers };
+  return {
+    html: shareable.html,
+    policy,
+    etag: typeof etag === "string" && !slots ? etag : undefined,
+    formToken: slots ? { slots, renderedPolicy, nonce } : undefined,
+    headers,
+  };
 }
 
 /** The page in every coding, compressed once, off the event loop. */
@@ -257,7 +277,13 @@ async function compressed(html: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
  * The response's own tag goes with it, so html-validators.server.ts leaves the body alone, and
  * a Content-Encoding tells the compression middleware that the body is coded already.
  */
-function sendCachedPage(req: Request, res: Response, page: CachedPage, status: "hit" | "stale"): void {
+function sendCachedPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  status: "hit" | "stale",
+  newFormToken: () => string,
+): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader(PAGE_CACHE_HEADER, status);
   res.vary("Accept-Encoding");
@@ -269,6 +295,10 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, status: "
       return;
     }
   }
+  if (page.formToken) {
+    sendWithFreshToken(res, page.formToken, newFormToken());
+    return;
+  }
   res.setHeader("Content-Security-Policy", page.policy);
   // Browsers accept br and gzip alike (q=1): then the smaller one.
   const accepted = new Negotiator(req).encodings([...CODINGS]);
@@ -278,6 +308,19 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, status: "
   res.setHeader("Content-Length", body.length);
   // Node leaves the body out of an answer to HEAD.
   res.status(200).end(body);
+}
+
+/** A page with a form token: the new token in, the scripts' hashes worked out again. */
+function sendWithFreshToken(
+  res: Response,
+  { slots, renderedPolicy, nonce }: NonNullable<CachedPage["formToken"]>,
+  token: string,
+) {
+  const { html, scripts } = fillFormToken(slots, token);
+  res.locals.formToken = token;
+  res.setHeader("Content-Security-Policy", policyWithScriptHashes(renderedPolicy, nonce, scripts.map(scriptHash))!);
+  res.setHeader("Content-Length", html.length);
+  res.status(200).end(html);
 }
 
 /** A complete page any anonymous visitor may be given. */

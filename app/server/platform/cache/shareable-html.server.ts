@@ -13,8 +13,13 @@ import crypto from "node:crypto";
 
 export interface ShareableHtml {
   html: Buffer;
-  /** CSP sources (`'sha256-…'`) for the inline scripts that carried the nonce, in page order. */
-  scriptHashes: string[];
+  /** The text of each inline script that carried the nonce, in page order, each once. */
+  scripts: string[];
+}
+
+/** The CSP source that allows an inline script with this text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
 /** `<script …>text</script>`: React escapes `</script` inside a script's text, so the first close ends it. */
@@ -29,10 +34,9 @@ const NONCE_ATTRIBUTE = /\snonce=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 export function shareableHtml(page: Buffer, nonce: string): ShareableHtml | null {
   if (nonce.length === 0) return null;
   const text = page.toString("utf8");
-  const scriptHashes: string[] = [];
+  const scripts: string[] = [];
   for (const [, attributes = "", body = ""] of text.matchAll(SCRIPT)) {
-    if (!hasOurNonce(attributes, nonce) || /\ssrc\s*=/i.test(attributes)) continue;
-    scriptHashes.push(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    if (hasOurNonce(attributes, nonce) && !/\ssrc\s*=/i.test(attributes)) scripts.push(body);
   }
   let foreignNonce = false;
   const withoutNonces = text.replace(NONCE_ATTRIBUTE, (attribute, ...values: Array<string | undefined>) => {
@@ -40,7 +44,7 @@ export function shareableHtml(page: Buffer, nonce: string): ShareableHtml | null
     return "";
   });
   if (foreignNonce || withoutNonces.includes(nonce)) return null;
-  return { html: Buffer.from(withoutNonces, "utf8"), scriptHashes: [...new Set(scriptHashes)] };
+  return { html: Buffer.from(withoutNonces, "utf8"), scripts: [...new Set(scripts)] };
 }
 
 function hasOurNonce(attributes: string, nonce: string): boolean {
