@@ -6,6 +6,7 @@ import {
   ignoreNotFoundResponses,
   mainMenuEntries,
   test,
+  waitForHydration,
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -122,6 +123,8 @@ test.describe("top navigation", () => {
     await page.evaluate(() => localStorage.setItem("basket", "{not json"));
     await page.reload();
     await expect(page.getByRole("link", { name: "Basket", exact: true })).toBeVisible();
+    // The basket is read once the page has hydrated, which a loaded machine can take a while to do.
+    await waitForHydration(page);
     await expect.poll(() => consoleErrors.length).toBeGreaterThan(0);
     expect(consoleErrors.join("\n")).toMatch(/basket/i);
     consoleErrors.length = 0;
