@@ -5,9 +5,9 @@
  * spam. The server runs in the test's worker on its own secret, so a test can issue a token a
  * person's fill time ago instead of sleeping.
  */
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { issueFormToken, MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
+import { scriptHashSource } from "./security-header-rules";
 
 /** A token as the server would have issued it a little over a person's fill time ago. */
 export function personsFormToken(): string {
@@ -20,7 +20,7 @@ const FORM_TOKEN = /\b\d{13}\.[\w-]{43}\b/g;
 function withScriptHashes(policy: string, html: string): string {
   const hashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !/\ssrc=/.test(attributes!))
-    .map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+    .map(([, , text]) => scriptHashSource(text!));
   return policy.replace(/script-src [^;]*/, `script-src 'self' ${[...new Set(hashes)].join(" ")}`);
 }
 
