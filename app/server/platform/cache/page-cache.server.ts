@@ -8,8 +8,8 @@
  *   Authorization header: anyone signed in or holding a toast is served by React Router as before.
  *   Other cookies (analytics, a load balancer's) change nothing a public page shows: those pages
  *   read nothing of the request but its address and the site's cookies (the root loader reads only
- *   the toast), so the key is the path and query, plus whether the visitor is a search engine
- *   (which gets the page unstreamed).
+ *   the toast), so the key is the path and query (every visitor, search engines too, gets the
+ *   whole page at once: entry.server.tsx).
  * - Only a complete 200 text/html response that sets no cookie, varies on nothing but the encoding,
  *   and is neither no-store nor private is kept, and only if no cached data was invalidated and
  *   no cached load failed while it rendered (a page built from a fallback is not kept).
@@ -28,7 +28,6 @@ import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
 import { careerIdPrefix } from "../../../lib/careers";
@@ -166,8 +165,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
       next();
       return;
     }
-    const key = `${isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
-    answer(key, nonce, req, res, next, true);
+    answer(req.originalUrl, nonce, req, res, next, true);
   };
 
   /**
