@@ -10,8 +10,23 @@ import type { TypedBlock } from "~/lib/blocks/block-data";
 import type { GridItem, StaticHtml } from "~/lib/static-html";
 import { drawStaticHtml } from "./static-html.server";
 
+/**
+ * Drawings kept beside what they were drawn from. The block lists come from a cache that hands out
+ * the same objects until a block changes (content-blocks.server.ts), so each block is drawn once
+ * per change rather than on every page view; a changed block is a new object, drawn afresh.
+ */
+const drawn = new WeakMap<object, StaticHtml | null>();
+
+function drawnOnce(source: object, draw: () => StaticHtml | null): StaticHtml | null {
+  if (!drawn.has(source)) drawn.set(source, draw());
+  return drawn.get(source) ?? null;
+}
+
 export function blockHtml(block: TypedBlock): StaticHtml {
-  return { id: block.id, html: drawStaticHtml(<ContentBlock block={block} />, `block-${block.id}-`) };
+  return drawnOnce(block, () => ({
+    id: block.id,
+    html: drawStaticHtml(<ContentBlock block={block} />, `block-${block.id}-`),
+  })) as StaticHtml;
 }
 
 /**
@@ -44,11 +59,14 @@ export function cardsWithBlocks(
 /** "What our clients say" with the active testimonials; null when there are none. */
 export function testimonialsHtml(blocks: readonly TypedBlock[]): StaticHtml | null {
   if (blocks.length === 0) return null;
-  return { id: "testimonials", html: drawStaticHtml(<TestimonialsSection blocks={blocks} />, "testimonials-") };
+  return drawnOnce(blocks, () => ({
+    id: "testimonials",
+    html: drawStaticHtml(<TestimonialsSection blocks={blocks} />, "testimonials-"),
+  }));
 }
 
 /** The About page's Leadership with the active team members; null when there are none. */
 export function teamHtml(blocks: readonly TypedBlock[]): StaticHtml | null {
   if (blocks.length === 0) return null;
-  return { id: "team", html: drawStaticHtml(<TeamSection blocks={blocks} />, "team-") };
+  return drawnOnce(blocks, () => ({ id: "team", html: drawStaticHtml(<TeamSection blocks={blocks} />, "team-") }));
 }

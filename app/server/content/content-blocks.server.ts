@@ -44,17 +44,21 @@ export function listActiveBlocks(db: Database, blockType?: BlockType): Promise<C
 
 /**
  * The active blocks of one type, read as that type, in order, for public pages: cached until a
- * block changes; a block whose data does not fit its type is skipped.
+ * block changes; a block whose data does not fit its type is skipped. The same list (the same
+ * objects) comes back until then, so what is drawn from it can be kept beside it
+ * (routes/site/block-html.server.tsx).
  */
-export async function listActiveTypedBlocks<T extends BlockType>(
+export function listActiveTypedBlocks<T extends BlockType>(
   db: Database,
   blockType: T,
 ): Promise<Extract<TypedBlock, { blockType: T }>[]> {
-  const rows = await listActiveBlocks(db, blockType);
-  return blocksOfType(
-    rows.map(toTypedBlock).filter((block) => block !== null),
-    blockType,
-  );
+  return cached(`${CONTENT_BLOCKS_CACHE_PREFIX}typed:${blockType}`, async () => {
+    const rows = await listActiveBlocks(db, blockType);
+    return blocksOfType(
+      rows.map(toTypedBlock).filter((block) => block !== null),
+      blockType,
+    );
+  });
 }
 
 export async function findContentBlock(db: Database, id: string): Promise<ContentBlock | undefined> {
