@@ -1,6 +1,8 @@
+import { constants as zlibConstants } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 /**
  * Fewer, larger chunks for the browser. Left alone, the bundler splits the shared code of the
@@ -46,5 +48,23 @@ export default defineConfig(({ isSsrBuild }) => ({
   // share one module graph (one database connection, one configuration).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { rolldownOptions: { output: clientChunks } },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Brotli (at its best, once per build) and gzip copies of the browser's text files beside each,
+    // sent as they are by the server (server/app.ts) instead of compressed on every request.
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: [
+              defineAlgorithm("brotliCompress", { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+              defineAlgorithm("gzip", { level: 9 }),
+            ],
+            include: /\.(js|css|svg|json|txt|xml|webmanifest)$/,
+            threshold: 1024,
+            logLevel: "silent",
+          }),
+        ]),
+  ],
 }));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { withoutLinkToken } from "../app/lib/account-links";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
@@ -183,19 +184,16 @@ export function createApp(options: AppOptions = {}): express.Express {
   if (!development) app.use(pageCache());
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {
-    // File names under /assets carry a content hash, so a browser may keep them for good.
+    // File names under /assets carry a content hash, so a browser may keep them for good. Scripts,
+    // styles and the icon sprite go out as the brotli or gzip copy the build made beside each
+    // (vite.config.ts), not compressed again on every request.
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        fallthrough: false,
-      }),
+      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
     // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
     app.use("/images", express.static(path.join(options.clientDir, "images"), { maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(precompressed(options.clientDir, { maxAge: "1h" }));
   }
 
   const handlerOptions = {
@@ -241,3 +239,16 @@ const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) 
     .type("text/plain")
     .send("Sorry, something went wrong on our side. Please try again shortly.");
 };
+
+/** Static files, each sent as its precompressed brotli or gzip copy when the client takes one. */
+function precompressed(
+  root: string,
+  options: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"],
+): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { ...options, index: false },
+  });
+}

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { siteSettings } from "../../db/schema";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
+import { buildDir } from "../support/production-build";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
@@ -135,18 +138,31 @@ test("every response carries the security headers", async ({ request }) => {
   expect((await request.get("/")).headers()["strict-transport-security"]).toBeUndefined();
 });
 
-test("hashed assets are cached for good and compressed", async ({ page, request }) => {
+test("hashed assets are cached for good and sent as the copies compressed at build time", async ({ page, request }) => {
   const assetUrls: string[] = [];
   page.on("response", (response) => {
     if (response.url().includes("/assets/")) assetUrls.push(new URL(response.url()).pathname);
   });
   await page.goto("/");
   expect(assetUrls.length).toBeGreaterThan(0);
+  const assetsDir = path.join(buildDir, "client");
   for (const url of assetUrls) {
-    const asset = await request.get(url, { headers: { "Accept-Encoding": "gzip" } });
-    expect(asset.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
-    // Responses under 1 kB are not worth compressing; everything larger is.
-    if ((await asset.body()).length > 1024) expect(asset.headers()["content-encoding"], url).toBe("gzip");
+    const original = fs.readFileSync(path.join(assetsDir, url));
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      const asset = await request.get(url, { headers: { "Accept-Encoding": `${encoding}, identity` } });
+      expect(asset.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
+      // Files under 1 kB are not worth compressing; everything larger is, once, by the build.
+      if (original.length <= 1024) continue;
+      expect(asset.headers()["content-encoding"], `${url} ${encoding}`).toBe(encoding);
+      expect(asset.headers()["vary"], url).toMatch(/accept-encoding/i);
+      // The body as sent (Playwright decodes it) is the file, and its length is the stored copy's.
+      expect((await asset.body()).equals(original), url).toBe(true);
+      const copy = fs.readFileSync(path.join(assetsDir, url + suffix));
+      expect(Number(asset.headers()["content-length"]), `${url} ${encoding}`).toBe(copy.length);
+    }
   }
   expect((await request.get("/assets/missing-file.js")).status()).toBe(404);
 });
