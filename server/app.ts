@@ -4,6 +4,7 @@
  * the routes and the database share one module graph. `server.js` only loads it and listens.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -193,7 +194,13 @@ export function createApp(options: AppOptions = {}): express.Express {
     );
     // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
     app.use("/images", express.static(path.join(options.clientDir, "images"), { maxAge: "1y", index: false }));
-    app.use(precompressed(options.clientDir, { maxAge: "1h" }));
+    // The few files at the top of the build (the favicon), named once at start so that a page's
+    // request never waits on a disk lookup for a file of its name.
+    const topLevelFiles = fs
+      .readdirSync(options.clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `/${entry.name}`);
+    if (topLevelFiles.length > 0) app.get(topLevelFiles, precompressed(options.clientDir, { maxAge: "1h" }));
   }
 
   const handlerOptions = {

@@ -165,6 +165,11 @@ test("hashed assets are cached for good and sent as the copies compressed at bui
     }
   }
   expect((await request.get("/assets/missing-file.js")).status()).toBe(404);
+  // The files at the top of the build are served too, for an hour.
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
 });
 
 test("GET /healthz reports the database", async ({ request }) => {
