@@ -47,4 +47,13 @@ describe("sanitizeRichText", () => {
       'rel="noopener noreferrer"',
     );
   });
+
+  it("cleans an input it has seen before just as well, each distinct input on its own", () => {
+    const attack = '<p onclick="steal()">Hi<script>steal()</script><a href="javascript:steal()">x</a></p>';
+    const first = sanitizeRichText(attack);
+    expect(first).toBe("<p>Hi<a>x</a></p>");
+    expect(sanitizeRichText(attack)).toBe(first);
+    expect(sanitizeRichText(`<h2>Title</h2>${attack}`)).toBe("<h2>Title</h2><p>Hi<a>x</a></p>");
+    expect(sanitizeRichText("<p>Other</p>")).toBe("<p>Other</p>");
+  });
 });

@@ -3,6 +3,7 @@
  * only formatting tags survive, links may only use http(s), mailto and tel, and nothing can run
  * a script (no <script>, no on* attributes, no javascript: URLs, no inline styles).
  */
+import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
@@ -115,12 +116,27 @@ const SPACE_AROUND_BLOCK_TAGS =
   /\s*(<\/?(?:h[1-6]|p|ul|ol|li|blockquote|pre|table|thead|tbody|tr|td|th|caption|figure|figcaption|div|hr|br|picture|source)\b[^>]*>)\s*/g;
 
 /**
+ * What was sanitised recently, by its input: the same output for the same HTML, so pages that
+ * render stored bodies on every request (a course's description, /training's page content) parse
+ * each one twice only once. Bounded by characters held, both the input and its output.
+ */
+const sanitized = new LRUCache<string, string>({
+  maxSize: 8_000_000,
+  sizeCalculation: (safe, html) => safe.length + html.length || 1,
+});
+
+/**
  * HTML from the CMS, made safe to render with dangerouslySetInnerHTML. The page keeps the
  * body's whitespace (SPEC.md: "rendered as HTML with whitespace preserved"), so the indentation
  * and line breaks between block elements are dropped first; whitespace inside text stays.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(sanitizeHtml(html, RICH_TEXT), FINISHING).replace(SPACE_AROUND_BLOCK_TAGS, "$1");
+  let safe = sanitized.get(html);
+  if (safe === undefined) {
+    safe = sanitizeHtml(sanitizeHtml(html, RICH_TEXT), FINISHING).replace(SPACE_AROUND_BLOCK_TAGS, "$1");
+    sanitized.set(html, safe);
+  }
+  return safe;
 }
 
 /** A visitor's message: plain text with line breaks kept, any markup shown as text, never run. */
