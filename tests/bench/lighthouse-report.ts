@@ -160,8 +160,10 @@ export function printMisses(routes: RouteRuns[]): number {
     for (const miss of missesOf(route)) {
       count += 1;
       const { target } = miss;
+      const unmeasured = miss.runs - valuesOf(route, target).length;
       console.log(
-        `${route.path}: ${target.label} missed in ${miss.missedRuns} of ${miss.runs} run(s): median ` +
+        `${route.path}: ${target.label} missed in ${miss.missedRuns} of ${miss.runs} run(s)` +
+          `${unmeasured > 0 ? ` (${unmeasured} not measured)` : ""}: median ` +
           `${cell(miss.median, target.format)}, worst ${cell(miss.worst, target.format)}; target ${target.goal}`,
       );
       const worstRun = worstRunOf(route, target);
