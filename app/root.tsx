@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useRouteLoaderData,
   type LinksFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -16,9 +17,11 @@ import { useNonce } from "~/lib/nonce";
 import { toastUndoAction } from "~/lib/toast-undo";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
+import { cookieBannerInitScript } from "~/lib/cookie-consent";
 import { isUnsentForm } from "~/lib/unsent-form";
 import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
+import type { loader as siteLayoutLoader } from "./routes/site/layout";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
@@ -44,6 +47,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionR
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Public pages show the cookie banner; the policy version decides whether a stored choice holds.
+  const site = useRouteLoaderData<typeof siteLayoutLoader>("routes/site/layout");
   return (
     // The theme script may add "dark" before React hydrates; that difference is expected.
     <html lang="en-GB" suppressHydrationWarning>
@@ -51,6 +56,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        {site ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: cookieBannerInitScript(site.cookiePolicyVersion) }}
+          />
+        ) : null}
         <Meta />
         <InlineStylesheet />
         <Links />

@@ -4,7 +4,10 @@ import {
   ALL_OFF,
   ALL_ON,
   COOKIE_CHOICE_KEY,
+  COOKIE_CONSENT_KEY,
   COOKIE_SETTINGS_KEY,
+  CONSENT_ASK_ATTRIBUTE,
+  cookieBannerInitScript,
   parseChoice,
   parseSettings,
   settingsForChoice,
@@ -109,5 +112,59 @@ describe("consentRecordSchema", () => {
     const parsed = consentRecordSchema.parse({ ...valid, strictly_necessary: false, strictlyNecessary: false });
     expect(parsed).not.toHaveProperty("strictly_necessary");
     expect(parsed).not.toHaveProperty("strictlyNecessary");
+  });
+});
+
+describe("cookieBannerInitScript", () => {
+  const VERSION = "2026-11-26";
+
+  /** Runs the inlined text as a browser would, against `entries` as the stored values. */
+  function asks(entries: Record<string, string> | "throws", version = VERSION): boolean {
+    const attributes = new Map<string, string>();
+    const storage =
+      entries === "throws"
+        ? {
+            getItem: () => {
+              throw new DOMException("The operation is insecure.", "SecurityError");
+            },
+          }
+        : fakeStorage(entries);
+    const document = {
+      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    };
+    new Function("localStorage", "document", cookieBannerInitScript(version))(storage, document);
+    if (attributes.size > 0) expect(attributes).toEqual(new Map([[CONSENT_ASK_ATTRIBUTE, "ask"]]));
+    return attributes.size > 0;
+  }
+  const receipt = (version: unknown) => JSON.stringify({ version, id: "record" });
+
+  it("asks a visitor with nothing stored", () => {
+    expect(asks({})).toBe(true);
+  });
+
+  it.each(["accepted", "rejected", "customized"])("does not ask again after %s under the current policy", (choice) => {
+    expect(asks({ [COOKIE_CHOICE_KEY]: choice, [COOKIE_CONSENT_KEY]: receipt(VERSION) })).toBe(false);
+  });
+
+  it("asks when the choice was made under another policy, or kept no receipt", () => {
+    expect(asks({ [COOKIE_CHOICE_KEY]: "accepted", [COOKIE_CONSENT_KEY]: receipt("2025-07-14") })).toBe(true);
+    expect(asks({ [COOKIE_CHOICE_KEY]: "accepted" })).toBe(true);
+    expect(asks({ [COOKIE_CHOICE_KEY]: "accepted", [COOKIE_CONSENT_KEY]: "{broken" })).toBe(true);
+    expect(asks({ [COOKIE_CHOICE_KEY]: "accepted", [COOKIE_CONSENT_KEY]: "5" })).toBe(true);
+  });
+
+  it("asks when the stored choice is none of the three", () => {
+    expect(asks({ [COOKIE_CHOICE_KEY]: "maybe", [COOKIE_CONSENT_KEY]: receipt(VERSION) })).toBe(true);
+  });
+
+  it("asks when storage cannot be read, as the banner does", () => {
+    expect(asks("throws")).toBe(true);
+  });
+
+  it("keeps a version from the settings inside the script", () => {
+    const version = '</script><script>alert(1)</script>"';
+    const script = cookieBannerInitScript(version);
+    expect(script).not.toContain("</script>");
+    expect(asks({ [COOKIE_CHOICE_KEY]: "rejected", [COOKIE_CONSENT_KEY]: receipt(version) }, version)).toBe(false);
   });
 });

@@ -69,3 +69,28 @@ export function parseSettings(value: string | null | undefined): CookieSettings 
     return ALL_OFF;
   }
 }
+
+/**
+ * Set on <html> by `cookieBannerInitScript` when this browser holds no choice under the current
+ * policy, so the banner that is in every page's HTML shows from the first paint (app.css hides it
+ * otherwise).
+ */
+export const CONSENT_ASK_ATTRIBUTE = "data-cookie-consent";
+
+/**
+ * Runs in <head> before the body is parsed (root.tsx): pages are cached and shared, so their HTML
+ * has the banner for everyone, and only the browser knows whether this visitor already chose. It
+ * applies the provider's rule (a known choice, stored with a receipt of `policyVersion`) in plain
+ * ES5, as no bundle has loaded yet; storage that cannot be read means no choice, as there. Inline
+ * under the response's CSP nonce, or its hash on a cached page (decision 026).
+ */
+export function cookieBannerInitScript(policyVersion: string): string {
+  // JSON is a JavaScript literal; "<" is escaped so a version from the settings cannot end the script.
+  const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return (
+    `(function(){try{var c=localStorage.getItem(${literal(COOKIE_CHOICE_KEY)});` +
+    `var r=JSON.parse(localStorage.getItem(${literal(COOKIE_CONSENT_KEY)})||"null");` +
+    `if(${literal(CONSENT_CHOICES)}.indexOf(c)>=0&&r&&r.version===${literal(policyVersion)})return;}catch(e){}` +
+    `document.documentElement.setAttribute(${literal(CONSENT_ASK_ATTRIBUTE)},"ask");})();`
+  );
+}

@@ -23,10 +23,13 @@ import {
   type CookieSettings,
 } from "~/lib/cookie-consent";
 import { useStoredValue, writeStoredValue } from "~/lib/browser-storage";
+import { useNonce } from "~/lib/nonce";
 import type { ConsentChoice } from "~/lib/enums";
 
 // The settings dialog is needed by few visitors, so its code loads only when it is opened.
 const CookieSettingsDialog = lazy(() => import("./cookie-settings-dialog"));
+
+const BANNER_HEIGHT_PROPERTY = "--cookie-banner-height";
 
 interface CookieConsentValue {
   /** null until the stored choice has been read after hydration, and while there is none. */
@@ -67,6 +70,11 @@ async function recordChoice(choice: ConsentChoice, settings: CookieSettings, ver
  * localStorage under the cookie policy's current version (`policyVersion`, from the layout): a
  * choice made under another version is asked again (issue 18). Every choice is also recorded on
  * the server. The footer reopens the settings.
+ *
+ * The banner is in the server's HTML for every visitor (pages are cached and shared), and the head
+ * script (`cookieBannerInitScript`, root.tsx) shows it before the first paint only to a visitor
+ * without a current choice; after hydration this provider decides. Without JavaScript it stays
+ * hidden: no choice could be stored, and no optional cookie is set either (decision 027).
  */
 export function CookieConsentProvider({
   policyVersion,
@@ -109,8 +117,9 @@ export function CookieConsentProvider({
   return (
     <CookieConsentContext.Provider value={value}>
       {children}
-      {hydrated && choice === null && !dialogOpen ? (
+      {(!hydrated || choice === null) && !dialogOpen ? (
         <CookieBanner
+          hydrated={hydrated}
           onAcceptAll={() => choose("accepted", ALL_ON)}
           onRejectAll={() => choose("rejected", ALL_OFF)}
           onSettings={openSettings}
@@ -130,48 +139,70 @@ export function CookieConsentProvider({
   );
 }
 
+/**
+ * Before hydration the banner is the server's, the same for everyone: `data-cookie-banner="pending"`
+ * keeps it hidden unless the head script asked for it (app.css), and its buttons say they cannot be
+ * used yet (their handlers are not attached). Once hydrated it is rendered only when it shows.
+ */
 function CookieBanner({
+  hydrated,
   onAcceptAll,
   onRejectAll,
   onSettings,
 }: {
+  hydrated: boolean;
   onAcceptAll: () => void;
   onRejectAll: () => void;
   onSettings: () => void;
 }) {
+  const nonce = useNonce();
   const banner = useRef<HTMLElement>(null);
   useReserveRoomAtBottom(banner);
+  const inert = hydrated ? undefined : true;
   return (
-    <section
-      ref={banner}
-      aria-label="Cookie consent"
-      data-testid="cookie-banner"
-      className="fixed inset-x-0 bottom-0 z-50 border-t bg-card p-4 text-card-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
-    >
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <p className="text-sm">
-          We use cookies and similar storage to run this site and to remember the choices you make. Optional cookies are
-          only set if you allow them; you can change your mind at any time from the footer.{" "}
-          <a href="/cookie-policy" className="font-medium text-primary underline underline-offset-4">
-            Read our Cookie Policy
-          </a>
-          .
-        </p>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={onSettings}>
-            Settings
-          </Button>
-          <Button type="button" variant="outline" onClick={onRejectAll}>
-            Reject All
-          </Button>
-          <Button type="button" onClick={onAcceptAll}>
-            Accept All
-          </Button>
+    <>
+      <section
+        ref={banner}
+        aria-label="Cookie consent"
+        data-testid="cookie-banner"
+        data-cookie-banner={hydrated ? "shown" : "pending"}
+        className="fixed inset-x-0 bottom-0 z-50 border-t bg-card p-4 text-card-foreground shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+      >
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
+          <p className="text-sm">
+            We use cookies and similar storage to run this site and to remember the choices you make. Optional cookies
+            are only set if you allow them; you can change your mind at any time from the footer.{" "}
+            <a href="/cookie-policy" className="font-medium text-primary underline underline-offset-4">
+              Read our Cookie Policy
+            </a>
+            .
+          </p>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Button type="button" variant="outline" aria-disabled={inert} onClick={onSettings}>
+              Settings
+            </Button>
+            <Button type="button" variant="outline" aria-disabled={inert} onClick={onRejectAll}>
+              Reject All
+            </Button>
+            <Button type="button" aria-disabled={inert} onClick={onAcceptAll}>
+              Accept All
+            </Button>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+      {hydrated ? null : (
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESERVE_ROOM_SCRIPT }} />
+      )}
+    </>
   );
 }
+
+/**
+ * Runs as soon as the server's banner is parsed, before anything after it (the floating buttons)
+ * and before the first paint: reserves the banner's height as useReserveRoomAtBottom does after
+ * hydration, so nothing moves when React takes over (CLS 0). A hidden banner reserves nothing.
+ */
+const RESERVE_ROOM_SCRIPT = `(function(){var s=document.currentScript,b=s&&s.previousElementSibling;if(b&&b.offsetHeight)document.documentElement.style.setProperty(${JSON.stringify(BANNER_HEIGHT_PROPERTY)},b.offsetHeight+"px");})();`;
 
 /**
  * While the banner is shown, its height is the `--cookie-banner-height` of the page (app.css): the
@@ -193,5 +224,3 @@ function useReserveRoomAtBottom(element: RefObject<HTMLElement | null>) {
     };
   }, [element]);
 }
-
-const BANNER_HEIGHT_PROPERTY = "--cookie-banner-height";

@@ -72,10 +72,14 @@ function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNo
           </main>
           <SiteFooter identity={identity} year={year} />
         </div>
-        {/* The conversation lives above the route outlet, so it stays while the visitor moves between pages. */}
-        <ChatLauncher companyName={identity.companyName} email={identity.email} assistantLabel={chatLabel} />
-        <ThemeToggle />
       </CookieConsentProvider>
+      {/*
+        After the cookie banner in the HTML: the banner's height is reserved as soon as it is parsed,
+        so these buttons, which float above it, are first painted where they stay.
+        The conversation lives above the route outlet, so it stays while the visitor moves between pages.
+      */}
+      <ChatLauncher companyName={identity.companyName} email={identity.email} assistantLabel={chatLabel} />
+      <ThemeToggle />
     </BasketProvider>
   );
 }
