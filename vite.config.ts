@@ -18,7 +18,7 @@ const clientChunks = {
       },
       {
         name: "ui",
-        test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))/,
+        test: /node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))/,
         priority: 20,
       },
       {
@@ -30,10 +30,12 @@ const clientChunks = {
         // (minShareCount counts every route): so the CMS-only trash texts, the content page's
         // article (shared with the CMS preview) with its responsive image, and the content blocks
         // (drawn on the server; only their markup travels) stay out, as do the icons only CMS
-        // pages share. An icon only the CMS or a checkout page needs should not also be used
-        // elsewhere (npm run bench checks the budget).
+        // pages share. lib/utils.ts (cn, with tailwind-merge: about 9 KB) stays out too: the public
+        // pages join classes with lib/class-names.ts, and only the CMS and code loaded on demand
+        // merge them (docs/decisions/027). An icon only the CMS or a checkout page needs should
+        // not also be used elsewhere (npm run bench:js checks the budget).
         name: "site",
-        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!image\.|toggle-(left|right)\.)/,
+        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks|utils\.)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!image\.|toggle-(left|right)\.)/,
         minShareCount: 2,
         priority: 10,
       },

@@ -2,7 +2,7 @@ import { ArrowRightIcon, CheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Card } from "~/content/types";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { MarketingIcon } from "./marketing-icon";
 
 const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" };
@@ -25,7 +25,7 @@ export function GridList({
   columns?: GridColumns;
 }) {
   return (
-    <ul className={cn("grid gap-6", COLUMNS[columns])}>
+    <ul className={cx("grid gap-6", COLUMNS[columns])}>
       {items.map((item) => (
         <li key={item.key}>{item.node}</li>
       ))}

@@ -31,7 +31,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
             {study.header.title}
           </h1>
           <p className="mt-6 max-w-3xl text-lg leading-8 text-muted-foreground">{study.header.client}</p>
-          {study.header.facts ? <Metrics metrics={study.header.facts} className="mt-10 lg:grid-cols-3" /> : null}
+          {study.header.facts ? <Metrics metrics={study.header.facts} columns={3} className="mt-10" /> : null}
         </div>
       </header>
       {study.overview ? (

@@ -2,7 +2,7 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { Button } from "./button";
 
 const SLIDES_PER_VIEW = {
@@ -80,7 +80,7 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       data-selected={selected}
-      className={cn("relative", className)}
+      className={cx("relative", className)}
       // Focus anywhere inside (controls included) stops the movement, as interaction does.
       onFocus={(event) => {
         if (event.target !== event.currentTarget) stop();
@@ -94,7 +94,7 @@ export function Carousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              className={cn("min-w-0 shrink-0 grow-0 pl-4", SLIDES_PER_VIEW[slidesPerView])}
+              className={cx("min-w-0 shrink-0 grow-0 pl-4", SLIDES_PER_VIEW[slidesPerView])}
             >
               {slide.content}
             </div>

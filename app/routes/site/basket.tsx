@@ -79,7 +79,7 @@ export default function BasketPage() {
             value={currency}
             disabled={!hydrated}
             onChange={(event) => changeCurrency(event.target.value)}
-            className="w-32"
+            className="w-32!"
           >
             {/* The stored currency may be one the picker does not offer (e.g. INR from the language). */}
             {(BASKET_CURRENCIES as readonly string[]).includes(currency) ? null : (

@@ -63,7 +63,7 @@ function SuccessStoryCard({ story }: { story: SuccessStory }) {
       <p className="text-sm font-medium text-primary">{story.industry}</p>
       <h3 className="mt-2 text-lg font-semibold">{story.title}</h3>
       <p className="mt-2 leading-7 text-muted-foreground">{story.summary}</p>
-      <Metrics metrics={story.metrics} className="mt-6 sm:grid-cols-1 lg:grid-cols-1" />
+      <Metrics metrics={story.metrics} columns={1} className="mt-6" />
       {story.link ? (
         <Link
           to={story.link.href}

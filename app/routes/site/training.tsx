@@ -10,6 +10,7 @@ import { CourseCard } from "~/components/training/course-card";
 import { TrainingHeroImage } from "~/components/training/hero-image";
 import { buttonVariants } from "~/components/ui/button";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG, type TrainingPage } from "~/content/training";
+import { cx } from "~/lib/class-names";
 import { SITE_LOCALE } from "~/lib/format";
 import { imagePath } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
@@ -183,11 +184,22 @@ function FeaturedCourses({ section, courses }: { section: TrainingPage["courses"
  * The call-to-action band. SPEC.md's Download Curriculum button has no action; ours is a plain
  * link to the PDF the server builds from the catalogue (a real file download, no JavaScript).
  */
+/**
+ * The large button's height and padding with the small text these two links have always shown (they
+ * took the button's classes unmerged, and text-sm came after the large size's text-base in the
+ * stylesheet).
+ */
+const CURRICULUM_LINK_SIZE = "h-11 px-6 text-sm";
+
 function CurriculumBand({ curriculum }: { curriculum: TrainingPage["curriculum"] }) {
   return (
     <CallToActionBand cta={curriculum}>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href={CURRICULUM_PATH} download className={buttonVariants({ variant: "secondary", size: "lg" })}>
+        <a
+          href={CURRICULUM_PATH}
+          download
+          className={cx(buttonVariants({ variant: "secondary", size: null }), CURRICULUM_LINK_SIZE)}
+        >
           <DownloadIcon aria-hidden="true" />
           {curriculum.downloadLabel}
           <span className="sr-only"> (PDF)</span>
@@ -195,7 +207,7 @@ function CurriculumBand({ curriculum }: { curriculum: TrainingPage["curriculum"]
         <Link
           to={curriculum.contact.href}
           prefetch="intent"
-          className={buttonVariants({ variant: "outline", size: "lg" })}
+          className={cx(buttonVariants({ variant: "outline", size: null }), CURRICULUM_LINK_SIZE)}
         >
           {curriculum.contact.label}
         </Link>
