@@ -1,10 +1,10 @@
-import { ChevronDownIcon, MenuIcon, ShoppingBasketIcon, XIcon } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { classifyNavItem, type NavItem } from "~/lib/navigation";
 import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site-links";
 import { cx } from "~/lib/class-names";
 import { useBasket } from "./basket-provider";
+import { Icon } from "~/components/ui/icon";
 
 const topLinkClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent aria-[current=page]:text-primary";
@@ -200,10 +200,7 @@ function DropdownMenu({
         className={cx(topLinkClass, "group")}
       >
         {title}
-        <ChevronDownIcon
-          aria-hidden="true"
-          className="size-3.5 transition-transform group-data-[state=open]:rotate-180"
-        />
+        <Icon name="chevron-down" className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
       </button>
       <ul
         id={panelId}
@@ -242,7 +239,7 @@ function BasketButton() {
       aria-label={label}
       className="relative inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground sm:px-3"
     >
-      <ShoppingBasketIcon aria-hidden="true" className="size-5" />
+      <Icon name="shopping-basket" className="size-5" />
       <span className="hidden sm:inline">Basket</span>
       {hydrated && count > 0 ? (
         <span
@@ -269,7 +266,7 @@ function MobileMenuButton({ open, onToggle }: { open: boolean; onToggle: () => v
       onClick={onToggle}
       className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
     >
-      {open ? <XIcon aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
+      {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
     </button>
   );

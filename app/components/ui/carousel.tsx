@@ -1,9 +1,9 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
 import { Button } from "./button";
+import { Icon } from "~/components/ui/icon";
 
 const SLIDES_PER_VIEW = {
   /** One slide at every width (the home page's hero). */
@@ -103,15 +103,15 @@ export function Carousel({
       </div>
       <div className="mt-4 flex items-center justify-end gap-2">
         <Button type="button" variant="outline" size="icon" onClick={togglePlaying} disabled={!embla}>
-          {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+          {playing ? <Icon name="pause" /> : <Icon name="play" />}
           <span className="sr-only">{playing ? "Pause slideshow" : "Play slideshow"}</span>
         </Button>
         <Button type="button" variant="outline" size="icon" onClick={previous} disabled={!embla}>
-          <ChevronLeftIcon aria-hidden="true" />
+          <Icon name="chevron-left" />
           <span className="sr-only">Previous slide</span>
         </Button>
         <Button type="button" variant="outline" size="icon" onClick={next} disabled={!embla}>
-          <ChevronRightIcon aria-hidden="true" />
+          <Icon name="chevron-right" />
           <span className="sr-only">Next slide</span>
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { BriefcaseIcon, MapPinIcon } from "lucide-react";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { JobDescription } from "~/components/site/job-description";
@@ -15,6 +14,7 @@ import type { Route } from "./+types/career";
 import NotFound from "./not-found";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { formatDate } from "~/lib/format";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * One job opening, /careers/<title>-<id prefix>, with JobPosting structured data for Google for
@@ -79,7 +79,7 @@ export default function CareerRoute() {
       <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
         {job.location ? (
           <span className="flex items-center gap-2">
-            <MapPinIcon aria-hidden="true" className="size-4" />
+            <Icon name="map-pin" className="size-4" />
             {job.location}
           </span>
         ) : null}
@@ -103,7 +103,7 @@ export default function CareerRoute() {
       <div className="mt-10 flex flex-wrap gap-3">
         <Button asChild size="lg">
           <Link to={applyPath(job.title)}>
-            <BriefcaseIcon aria-hidden="true" />
+            <Icon name="briefcase" />
             Apply Now
           </Link>
         </Button>

@@ -1,4 +1,3 @@
-import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
@@ -25,6 +24,7 @@ import { getPageContent, toPageContentView } from "~/server/content/page-content
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import type { Route } from "./+types/training";
+import { Icon } from "~/components/ui/icon";
 
 const PAGE_PATH = "/training";
 /** The curriculum PDF, served by routes/api/curriculum.ts. */
@@ -200,7 +200,7 @@ function CurriculumBand({ curriculum }: { curriculum: TrainingPage["curriculum"]
           download
           className={cx(buttonVariants({ variant: "secondary", size: null }), CURRICULUM_LINK_SIZE)}
         >
-          <DownloadIcon aria-hidden="true" />
+          <Icon name="download" />
           {curriculum.downloadLabel}
           <span className="sr-only"> (PDF)</span>
         </a>
