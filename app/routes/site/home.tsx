@@ -1,4 +1,3 @@
-import { CheckIcon } from "lucide-react";
 import { useLoaderData } from "react-router";
 import { Artwork } from "~/components/marketing/artwork";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
@@ -7,7 +6,7 @@ import { PageActions } from "~/components/marketing/page-actions";
 import { PageSection } from "~/components/marketing/page-section";
 import { CardsWithBlocks } from "~/components/site/blocks/cards-with-blocks";
 import { StaticHtmlView } from "~/components/site/static-html";
-import { Carousel } from "~/components/ui/carousel";
+import { hydrateLater } from "~/components/ui/hydrate-later";
 import { HOME_PAGE } from "~/content/home";
 import type { HomePage } from "~/content/types";
 import type { StaticHtml } from "~/lib/static-html";
@@ -17,6 +16,12 @@ import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/home";
 import { blockHtml, cardsWithBlocks, testimonialsHtml } from "./block-html.server";
+import { Icon } from "~/components/ui/icon";
+
+/** The carousels' code (with Embla, about 7 KB gzip) loads after the page's first scripts. */
+const Carousel = hydrateLater("The carousel", () =>
+  import("~/components/ui/carousel").then((module) => module.Carousel),
+);
 
 /** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */
 const HERO_AUTOPLAY_MS = 3000;
@@ -127,7 +132,7 @@ function TrainingHub({ hub }: { hub: HomePage["trainingHub"] }) {
         <ul className="space-y-3">
           {hub.points.map((point) => (
             <li key={point} className="flex gap-3">
-              <CheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <Icon name="check" className="mt-1 size-5 shrink-0 text-primary" />
               <span className="leading-7">{point}</span>
             </li>
           ))}
