@@ -14,6 +14,7 @@ import { publicPageMeta } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
+import { structuredDataSite } from "~/server/content/structured-data-site.server";
 import type { Route } from "./+types/home";
 import { blockHtml, cardsWithBlocks, testimonialsHtml } from "./block-html.server";
 import { Icon } from "~/components/ui/icon";
@@ -33,9 +34,10 @@ const SHOWCASE_AUTOPLAY_MS = 4000;
  * page renders without them when the database fails.
  */
 export async function loader(_: Route.LoaderArgs) {
-  const [page, blocks] = await Promise.all([
+  const [page, blocks, { publicUrl, identity }] = await Promise.all([
     withCompanyDetails(HOME_PAGE),
     loadPageBlocks(["hero", "service_card", "feature", "testimonial"]),
+    structuredDataSite(),
   ]);
   const hero = blocks.hero[0];
   return {
@@ -44,15 +46,14 @@ export async function loader(_: Route.LoaderArgs) {
     services: cardsWithBlocks(page.services.items, blocks.service_card, { replaceByLink: true }),
     whyChooseUs: cardsWithBlocks(page.whyChooseUs.items, blocks.feature),
     testimonials: testimonialsHtml(blocks.testimonial),
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
+    jsonLd: [organizationJsonLd(identity, publicUrl, "/favicon.svg")],
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   // The home page's title and description are the site's own (site_title, site_description).
-  publicPageMeta(matches, {
-    path: "/",
-    jsonLd: ({ identity, publicUrl }) => [organizationJsonLd(identity, publicUrl, "/favicon.svg")],
-  });
+  publicPageMeta(matches, { path: "/", jsonLd: loaderData?.jsonLd });
 
 export default function Home() {
   const { page, heroBlock, services, whyChooseUs, testimonials } = useLoaderData<typeof loader>();

@@ -58,7 +58,7 @@ export async function loader(_: Route.LoaderArgs) {
       descriptionHtml: publicDescriptionHtml(course.descriptionHtml, settings),
     })),
     coursesSource: catalogue.source,
-    // Built here rather than in `meta`, so the course-list builder stays out of the browser's bundle.
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
     courseList: courseListJsonLd(
       catalogue.courses,
       {
@@ -71,6 +71,7 @@ export async function loader(_: Route.LoaderArgs) {
       { name: siteIdentityFromSettings(settings).companyName },
       getEnv().publicUrl,
     ),
+    breadcrumbList: breadcrumbListJsonLd(breadcrumbTrail(record.title || copy.seo.title), getEnv().publicUrl),
   };
 }
 
@@ -83,15 +84,12 @@ function breadcrumbTrail(title: string): BreadcrumbEntry[] {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return publicPageMeta(matches, { ...TRAINING_PAGE.seo, path: PAGE_PATH });
-  const { page, record, courseList } = loaderData;
+  const { page, record, courseList, breadcrumbList } = loaderData;
   return publicPageMeta(matches, {
     title: record.title || page.seo.title,
     description: record.excerpt ?? page.seo.description,
     path: PAGE_PATH,
-    jsonLd: ({ publicUrl }) => [
-      courseList,
-      breadcrumbListJsonLd(breadcrumbTrail(record.title || page.seo.title), publicUrl),
-    ],
+    jsonLd: [courseList, breadcrumbList],
   });
 };
 
