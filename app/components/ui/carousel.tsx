@@ -1,9 +1,39 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cx } from "~/lib/class-names";
 import { Button } from "./button";
-import { Icon } from "~/components/ui/icon";
+import type CarouselEngine from "./carousel-engine";
+import type { CarouselEngineApi } from "./carousel-engine";
+
+/** Embla's module (carousel-engine.tsx) once loaded, for every carousel of the page. */
+let loading: Promise<void> | undefined;
+let LoadedEngine: typeof CarouselEngine | undefined;
+
+/**
+ * Embla (about 7 KB gzip) is not in the page's first scripts: it is imported once a carousel is in
+ * the page, and the controls stay disabled until it runs, as they did before until Embla had
+ * started (issue 19, docs/decisions/027). Not React.lazy: a Suspense boundary holds new content
+ * back for a moment (and for ever on a test's paused clock), which would delay the autoplay.
+ */
+function useEngineLoaded(): boolean {
+  const [loaded, setLoaded] = useState(LoadedEngine !== undefined);
+  useEffect(() => {
+    if (loaded) return;
+    let mounted = true;
+    loading ??= import("./carousel-engine").then(
+      (module) => {
+        LoadedEngine = module.default;
+      },
+      // Offline, or a new release replaced the file: the slides stay, without movement.
+      (error: unknown) => console.warn("The carousel could not load", error),
+    );
+    void loading.then(() => mounted && setLoaded(LoadedEngine !== undefined));
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 const SLIDES_PER_VIEW = {
   /** One slide at every width (the home page's hero). */
@@ -11,10 +41,6 @@ const SLIDES_PER_VIEW = {
   /** One on small, two on medium, three on large screens (the services carousel). */
   responsive: "basis-full md:basis-1/2 lg:basis-1/3",
 };
-
-function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /**
  * A looping carousel that advances by itself every `autoplayMs`. Autoplay stops for good when the
@@ -36,18 +62,17 @@ export function Carousel({
   slidesPerView?: keyof typeof SLIDES_PER_VIEW;
   className?: string;
 }) {
-  const [autoplay] = useState(() =>
-    Autoplay({ delay: autoplayMs, playOnInit: !prefersReducedMotion(), stopOnInteraction: true, stopOnFocusIn: true }),
-  );
-  // SPEC.md section 9: drag threshold 10, duration 25.
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start", dragThreshold: 10, duration: 25 }, [
-    autoplay,
-  ]);
+  // The viewport once in the page, then Embla on it once its code has loaded (carousel-engine.tsx).
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const engineLoaded = useEngineLoaded();
+  const [engine, setEngine] = useState<CarouselEngineApi>();
+  const embla = engine?.embla;
+  const autoplay = engine?.autoplay;
   const [playing, setPlaying] = useState(false);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
-    if (!embla) return;
+    if (!embla || !autoplay) return;
     // The plugin announces a change before its own state flips, so each event says what it means.
     const onPlay = () => setPlaying(true);
     const onStop = () => setPlaying(false);
@@ -61,7 +86,7 @@ export function Carousel({
     };
   }, [embla, autoplay]);
 
-  const stop = useCallback(() => autoplay.stop(), [autoplay]);
+  const stop = useCallback(() => autoplay?.stop(), [autoplay]);
   const previous = useCallback(() => {
     stop();
     embla?.scrollPrev();
@@ -71,8 +96,8 @@ export function Carousel({
     embla?.scrollNext();
   }, [embla, stop]);
   const togglePlaying = useCallback(() => {
-    if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
+    if (autoplay?.isPlaying()) autoplay.stop();
+    else autoplay?.play();
   }, [autoplay]);
 
   return (
@@ -86,7 +111,7 @@ export function Carousel({
         if (event.target !== event.currentTarget) stop();
       }}
     >
-      <div ref={viewportRef} className="overflow-hidden rounded-lg">
+      <div ref={setViewport} className="overflow-hidden rounded-lg">
         <div className="-ml-4 flex touch-pan-y" aria-live={playing ? "off" : "polite"}>
           {slides.map((slide, index) => (
             <div
@@ -115,6 +140,9 @@ export function Carousel({
           <span className="sr-only">Next slide</span>
         </Button>
       </div>
+      {engineLoaded && LoadedEngine && viewport ? (
+        <LoadedEngine viewport={viewport} autoplayMs={autoplayMs} onReady={setEngine} />
+      ) : null}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, memo, Suspense, type ComponentType, type NamedExoticComponent } from "react";
 
 /** The modules of every hydrateLater component, loading or loaded (for `whenLaterModulesLoaded`). */
 const modules: Promise<unknown>[] = [];
 
 /**
  * A component the server renders in full whose code stays out of the browser's first load
- * (issue 19; docs/decisions/027): the carousel's Embla, the FAQ's Radix accordion.
+ * (issue 19; docs/decisions/027): the FAQ's Radix accordion.
  *
  * Its module starts loading as soon as this function runs, on the server and in the browser. The
  * server waits for it before its first render (`whenLaterModulesLoaded`, entry.server.tsx), so its
@@ -14,11 +14,15 @@ const modules: Promise<unknown>[] = [];
  * exactly as it is (nothing is replaced, so nothing moves) and hydrates it once the module is
  * there; a click on it meanwhile is replayed by React afterwards. After a client-side navigation
  * the module is usually there already, and the component shows at once.
+ *
+ * Its props must keep their identity while the page re-renders (loader data does; an array built
+ * during render does not): it is memoised, because React gives up on server markup that receives
+ * new props before it could hydrate, and shows the empty fallback until the module arrives.
  */
 export function hydrateLater<Props extends object>(
   name: string,
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
+): NamedExoticComponent<Props> {
   let loaded: ComponentType<Props> | undefined;
   const loading = load().then(
     (component) => (loaded = component),
@@ -44,7 +48,7 @@ export function hydrateLater<Props extends object>(
     );
   }
   HydrateLater.displayName = `HydrateLater(${name})`;
-  return HydrateLater;
+  return memo(HydrateLater);
 }
 
 /** Resolves once every hydrateLater module has loaded; the server renders no page before that. */

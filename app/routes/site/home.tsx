@@ -6,7 +6,7 @@ import { PageActions } from "~/components/marketing/page-actions";
 import { PageSection } from "~/components/marketing/page-section";
 import { CardsWithBlocks } from "~/components/site/blocks/cards-with-blocks";
 import { StaticHtmlView } from "~/components/site/static-html";
-import { hydrateLater } from "~/components/ui/hydrate-later";
+import { Carousel } from "~/components/ui/carousel";
 import { HOME_PAGE } from "~/content/home";
 import type { HomePage } from "~/content/types";
 import type { StaticHtml } from "~/lib/static-html";
@@ -18,11 +18,6 @@ import { structuredDataSite } from "~/server/content/structured-data-site.server
 import type { Route } from "./+types/home";
 import { blockHtml, cardsWithBlocks, testimonialsHtml } from "./block-html.server";
 import { Icon } from "~/components/ui/icon";
-
-/** The carousels' code (with Embla, about 7 KB gzip) loads after the page's first scripts. */
-const Carousel = hydrateLater("The carousel", () =>
-  import("~/components/ui/carousel").then((module) => module.Carousel),
-);
 
 /** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */
 const HERO_AUTOPLAY_MS = 3000;
