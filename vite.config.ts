@@ -4,6 +4,40 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
+/** The route modules of the public pages; the root and the site's layout are on every one. */
+const PUBLIC_ROUTE = /app[\\/](root\.tsx$|routes[\\/]site[\\/])/;
+const EVERY_PUBLIC_PAGE = /app[\\/](root\.tsx|routes[\\/]site[\\/]layout\.tsx)$/;
+/** The part of the bundler's chunking context used here. */
+interface ChunkingContext {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+/** The public route modules that import the module statically, directly or through others. */
+function publicRoutesImporting(id: string, context: ChunkingContext): Set<string> {
+  const routes = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (PUBLIC_ROUTE.test(next)) routes.add(next);
+    else queue.push(...(context.getModuleInfo(next)?.importers ?? []));
+  }
+  return routes;
+}
+
+/**
+ * Whether a module belongs in the "site" chunk, which every public page loads: when the root or
+ * the site's layout needs it, or two public pages or more do. The group's own minShareCount counts
+ * every route, the CMS's too, so without this check a module the CMS's routes share (its
+ * permissions, its icons), or one public page shares with the CMS, would cost every visitor its
+ * bytes.
+ */
+function sharedByPublicPages(id: string, context: ChunkingContext): boolean {
+  const routes = [...publicRoutesImporting(id, context)];
+  return routes.length >= 2 || routes.some((route) => EVERY_PUBLIC_PAGE.test(route));
+}
+
 /**
  * Fewer, larger chunks for the browser. Left alone, the bundler splits the shared code of the
  * routes into two dozen files of a few hundred bytes, and each costs a request with its ~900 bytes
@@ -19,23 +53,24 @@ const clientChunks = {
         priority: 30,
       },
       {
+        // Class joining and Slot. lucide-react is not here: the public pages draw their icons from
+        // the /icons.svg sprite (components/ui/icon.tsx), so lucide goes with the CMS's chunks.
         name: "ui",
-        test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared))/,
+        test: /node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
         priority: 20,
       },
       {
-        // Shared by the public pages. The form schemas (and zod), the contact form's texts, the
-        // download dialog, the FAQ accordion (with Radix's accordion, about 7 KB: only the pages
-        // with questions load it) and the site assistant's panel and texts (lib/chat*, site/chat-*;
-        // only its button is on every page) stay with the code that loads them when needed.
-        // A module two chunks share lands here, on every page, even when both chunks are the CMS's
-        // (minShareCount counts every route): so the CMS-only trash texts, the content page's
+        // Shared by the public pages, and only what a public page imports without waiting (see
+        // sharedByPublicPages below): the CMS's own libraries and icons, the FAQ accordion, the
+        // carousel, the site assistant's panel and the download dialog stay with the code that
+        // loads them. The form schemas (and zod), the contact form's texts, and the content page's
         // article (shared with the CMS preview) with its responsive image, and the content blocks
-        // (drawn on the server; only their markup travels) stay out, as do the icons only CMS
-        // pages share. An icon only the CMS or a checkout page needs should not also be used
-        // elsewhere (npm run bench checks the budget).
-        name: "site",
-        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!image\.|toggle-(left|right)\.)/,
+        // (drawn on the server; only their markup travels), are public but needed by one page
+        // each, while minShareCount counts the CMS's routes too: they stay out by name.
+        // lib/utils.ts (cn, with tailwind-merge: about 9 KB) stays out too: the public pages join
+        // classes with lib/class-names.ts (docs/decisions/028). npm run bench:js checks the budget.
+        name: (id: string, context: ChunkingContext) => (sharedByPublicPages(id, context) ? "site" : null),
+        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks|utils\.)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))/,
         minShareCount: 2,
         priority: 10,
       },

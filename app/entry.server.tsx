@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { whenLaterModulesLoaded } from "~/components/ui/hydrate-later";
 import { withoutLinkToken } from "~/lib/account-links";
 import { NonceProvider } from "~/lib/nonce";
 import { StylesheetProvider } from "~/lib/stylesheet";
@@ -32,6 +33,19 @@ export default function handleRequest(
   }
   const nonce = loadContext.cspNonce;
 
+  // The components whose code the browser loads later are rendered in full, never as a fallback.
+  return whenLaterModulesLoaded().then(() =>
+    render(request, responseStatusCode, responseHeaders, routerContext, nonce),
+  );
+}
+
+function render(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string,
+) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -48,6 +62,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is written in place, never moved behind a script that
+        // reveals it: React otherwise does that to any boundary past the first 12.8 KB of HTML
+        // (the FAQ, the carousels of components/ui/hydrate-later.tsx), hiding content until that
+        // script runs and letting the page shift when it does.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project has, in order of speed, stopping at the first that fails:
- * types, lint and format, unit and integration tests (Vitest on PGlite), the production build,
- * then browser tests (Playwright in Debian's Chromium). Ends with one "N passed, N failed" line.
+ * types, lint and format, unit and integration tests (Vitest on PGlite), the production build and
+ * its first-load JavaScript budget (tests/bench/first-load-js.ts), then browser tests (Playwright
+ * in Debian's Chromium). Ends with one "N passed, N failed" line.
  *
  * Options: --database-only runs just the database tests (tests/integration), as the PostgreSQL
  * pass of .ci/run does with TEST_DATABASE_URL set.
@@ -135,6 +136,8 @@ if (databaseOnly) finish(true);
 
 if (!ensureChromium() || !ensureJava()) finish(false);
 if (!run("Production build", npx, ["react-router", "build"])) finish(false);
+// Issue 19: no public page may load more than 130 KB of JavaScript (gzip) first.
+if (!run("First-load JavaScript budget", npx, ["tsx", "tests/bench/first-load-js.ts"])) finish(false);
 
 const playwrightReport = path.join(reportDir, "playwright.json");
 const browserOk = run("Browser tests", npx, ["playwright", "test", "--reporter=list,json"], {

@@ -7,7 +7,7 @@
  * fills them in, so a re-brand is a settings change.
  */
 
-/** Icons the copy may name; `app/components/marketing/icons.ts` maps each to a lucide icon. */
+/** Icons the copy may name; `app/server/content/icon-sprite.server.ts` maps each to a lucide icon. */
 export const ICON_NAMES = [
   "activity",
   "award",

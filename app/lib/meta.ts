@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { loader as siteLayoutLoader } from "~/routes/site/layout";
 import { SHARE_IMAGE } from "./images";
-import type { SiteIdentity } from "./site-identity";
 
 type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;
 
@@ -80,8 +79,12 @@ export function publicPageMeta(
     type?: "website" | "article";
     /** The page's own 1200x630 share picture (a path on this site); the site's default without one. */
     imagePath?: string | null;
-    /** Structured data, built from the site's public address and identity. */
-    jsonLd?: (site: { publicUrl: string; identity: SiteIdentity }) => readonly object[];
+    /**
+     * Structured data (schema.org objects), built by the page's loader with the site's public
+     * address and identity (server/content/structured-data-site.server.ts): its builders stay out
+     * of the browser's bundle.
+     */
+    jsonLd?: readonly object[];
   },
 ): MetaDescriptor[] {
   const layout = siteLayoutData(matches);
@@ -98,6 +101,6 @@ export function publicPageMeta(
     imageUrl: layout ? new URL(page.imagePath || SHARE_IMAGE.path, layout.publicUrl).href : undefined,
     siteName: identity?.companyName,
     type: page.type,
-    jsonLd: layout && page.jsonLd ? page.jsonLd({ publicUrl: layout.publicUrl, identity: layout.identity }) : [],
+    jsonLd: page.jsonLd ?? [],
   });
 }

@@ -4,7 +4,7 @@
  * code. Each marker below is a string only that code holds; a page that loads a script holding
  * one ships code it does not need (npm run bench measures the weight itself).
  */
-import { expect, test, waitForHydration } from "./fixtures";
+import { dismissCookieBanner, expect, test, waitForHydration } from "./fixtures";
 
 const MARKERS = [
   "What our clients say", // the testimonials section (components/site/blocks/block-sections.tsx)
@@ -52,3 +52,41 @@ test("a link in a drawn block to a page of the site is followed without loading 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
+
+/**
+ * Issue 19: Embla (the home page's carousels) and the FAQ accordion are not in the first scripts.
+ * The server's markup must stay exactly where it is while their code arrives: no layout shift.
+ */
+for (const [path, lateModule] of [
+  ["/", /carousel-engine-[\w-]+\.js$/],
+  ["/ai", /faq-accordion-[\w-]+\.js$/],
+] as const) {
+  test(`${path}: nothing moves while the code loaded after the first scripts arrives`, async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        // A shift right after the visitor's own input (opening an answer) is not one.
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const lateScript = page.waitForResponse((response) => lateModule.test(response.url()));
+    await page.goto(path);
+    await waitForHydration(page);
+    await lateScript;
+    if (path === "/") {
+      // Embla runs: the controls are enabled.
+      await expect(page.getByRole("button", { name: "Next slide" }).first()).toBeEnabled();
+    } else {
+      // The accordion is hydrated: a question opens its answer (after any shift hydration made).
+      const question = page.locator("[data-slot=faq] h3 button").first();
+      await question.click();
+      await expect(question).toHaveAttribute("aria-expanded", "true");
+    }
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts).toEqual([]);
+  });
+}

@@ -53,7 +53,12 @@ function SettingValueControl({ setting, ...common }: ValueControlProps & { setti
   if (setting.settingType === "textarea" || setting.settingType === "json") {
     const json = setting.settingType === "json";
     return (
-      <Textarea {...common} rows={json ? 6 : 3} spellCheck={!json} className={json ? "font-mono text-xs" : undefined} />
+      <Textarea
+        {...common}
+        rows={json ? 6 : 3}
+        spellCheck={!json}
+        className={json ? "font-mono text-xs!" : undefined}
+      />
     );
   }
   if (setting.settingType === "boolean") {

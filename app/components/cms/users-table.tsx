@@ -51,7 +51,7 @@ export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]
                   autoComplete="new-password"
                   aria-label={`New password for ${user.email}`}
                   placeholder="New password"
-                  className="w-40"
+                  className="w-40!"
                 />
                 <Button type="submit" size="sm" variant="outline">
                   Reset
@@ -107,7 +107,7 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         value={role}
         onChange={(event) => setRole(event.currentTarget.value)}
         aria-label={`Role of ${user.email}`}
-        className="w-36"
+        className="w-36!"
       >
         <SelectOptions values={USER_ROLES} label={(value) => ROLE_LABELS[value]} />
       </NativeSelect>

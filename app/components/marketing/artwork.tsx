@@ -1,6 +1,6 @@
 import type { ImageName } from "~/content/types";
 import { IMAGES, imageSources } from "~/lib/images";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /**
  * One of the site's pictures (`public/images/`), as AVIF with a WebP fallback in every width the
@@ -40,7 +40,7 @@ export function Artwork({
         loading={priority ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={priority ? "high" : undefined}
-        className={cn("h-auto max-w-full", className)}
+        className={cx("h-auto max-w-full", className)}
       />
     </picture>
   );

@@ -1,9 +1,9 @@
-import { ArrowRightIcon, CheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Card } from "~/content/types";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { MarketingIcon } from "./marketing-icon";
+import { Icon } from "~/components/ui/icon";
 
 const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" };
 
@@ -25,7 +25,7 @@ export function GridList({
   columns?: GridColumns;
 }) {
   return (
-    <ul className={cn("grid gap-6", COLUMNS[columns])}>
+    <ul className={cx("grid gap-6", COLUMNS[columns])}>
       {items.map((item) => (
         <li key={item.key}>{item.node}</li>
       ))}
@@ -47,7 +47,7 @@ export function CardView({ card }: { card: Card }) {
         <ul className="mt-4 space-y-2 text-sm">
           {card.features.map((feature) => (
             <li key={feature} className="flex gap-2">
-              <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{feature}</span>
             </li>
           ))}
@@ -60,7 +60,7 @@ export function CardView({ card }: { card: Card }) {
           className="mt-auto inline-flex items-center gap-1 pt-6 font-medium text-primary underline-offset-4 hover:underline"
         >
           {card.linkLabel ?? card.title}
-          <ArrowRightIcon aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       ) : null}
     </article>

@@ -1,4 +1,3 @@
-import { QuoteIcon } from "lucide-react";
 import { useId } from "react";
 import type { CaseStudy } from "~/content/types";
 import type { BreadcrumbEntry } from "~/lib/structured-data";
@@ -6,10 +5,11 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
 import { Checklist } from "./checklist";
-import { FaqSection } from "./faq-accordion";
+import { FaqSection } from "./faq-section";
 import { Metrics } from "./metrics";
 import { PageSection } from "./page-section";
 import { Timeline } from "./timeline";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Every case study: the header, then each section the study has, in a fixed order (overview,
@@ -31,7 +31,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
             {study.header.title}
           </h1>
           <p className="mt-6 max-w-3xl text-lg leading-8 text-muted-foreground">{study.header.client}</p>
-          {study.header.facts ? <Metrics metrics={study.header.facts} className="mt-10 lg:grid-cols-3" /> : null}
+          {study.header.facts ? <Metrics metrics={study.header.facts} columns={3} className="mt-10" /> : null}
         </div>
       </header>
       {study.overview ? (
@@ -80,7 +80,7 @@ export function CaseStudyView({ study, trail }: { study: CaseStudy; trail: reado
       </PageSection>
       {study.testimonial ? (
         <figure className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 lg:px-8">
-          <QuoteIcon aria-hidden="true" className="mx-auto size-8 text-primary" />
+          <Icon name="quote" className="mx-auto size-8 text-primary" />
           <blockquote className="mt-4 text-xl leading-9 font-medium">
             <p>{study.testimonial.quote}</p>
           </blockquote>

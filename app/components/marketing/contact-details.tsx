@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { ContactPage } from "~/content/types";
+import { Icon } from "~/components/ui/icon";
 
 /** The company's contact details from the site settings: e-mails, phones, offices and hours. */
 export interface ContactDetailsData {
@@ -17,7 +17,7 @@ export function ContactDetails({ page, details }: { page: ContactPage; details: 
       <h2 id="contact-details-heading" className="text-2xl font-bold tracking-tight">
         {page.details.title}
       </h2>
-      <DetailBlock icon={<MailIcon aria-hidden="true" className="size-5" />} heading={page.details.emailHeading}>
+      <DetailBlock icon={<Icon name="mail" className="size-5" />} heading={page.details.emailHeading}>
         {details.emails.map((email) => (
           <li key={email}>
             <a href={`mailto:${email}`} className="text-primary underline-offset-4 hover:underline">
@@ -26,7 +26,7 @@ export function ContactDetails({ page, details }: { page: ContactPage; details: 
           </li>
         ))}
       </DetailBlock>
-      <DetailBlock icon={<PhoneIcon aria-hidden="true" className="size-5" />} heading={page.details.phoneHeading}>
+      <DetailBlock icon={<Icon name="phone" className="size-5" />} heading={page.details.phoneHeading}>
         {details.phones.map((phone) => (
           <li key={phone}>
             <a
@@ -38,7 +38,7 @@ export function ContactDetails({ page, details }: { page: ContactPage; details: 
           </li>
         ))}
       </DetailBlock>
-      <DetailBlock icon={<MapPinIcon aria-hidden="true" className="size-5" />} heading={page.details.officesHeading}>
+      <DetailBlock icon={<Icon name="map-pin" className="size-5" />} heading={page.details.officesHeading}>
         {details.offices.map((office) => (
           <li key={office.label}>
             <span className="font-medium">{office.label}</span>
@@ -46,7 +46,7 @@ export function ContactDetails({ page, details }: { page: ContactPage; details: 
           </li>
         ))}
       </DetailBlock>
-      <DetailBlock icon={<ClockIcon aria-hidden="true" className="size-5" />} heading={page.details.hoursHeading}>
+      <DetailBlock icon={<Icon name="clock" className="size-5" />} heading={page.details.hoursHeading}>
         {details.hours.map((hours) => (
           <li key={hours}>{hours}</li>
         ))}

@@ -1,9 +1,9 @@
 import type { VariantProps } from "class-variance-authority";
-import { DownloadIcon } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import type { DownloadAction } from "~/content/types";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
+import { Icon } from "~/components/ui/icon";
 
 // Few visitors open it, so the dialog (Radix Dialog, the form and its checks) loads on first use.
 const DownloadDialog = lazy(() => import("./download-dialog"));
@@ -37,7 +37,7 @@ export function DownloadButton({
         href={`/downloads/${action.document}`}
         aria-haspopup="dialog"
         data-slot="button"
-        className={cn(buttonVariants({ variant, size }), className)}
+        className={cx(buttonVariants({ variant, size }), className)}
         onClick={(event) => {
           if (event.defaultPrevented || event.button !== 0) return;
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -46,7 +46,7 @@ export function DownloadButton({
           setOpen(true);
         }}
       >
-        <DownloadIcon aria-hidden="true" />
+        <Icon name="download" />
         {action.label}
       </a>
       {loaded ? (

@@ -1,12 +1,12 @@
-import { ChevronDownIcon } from "lucide-react";
 import { Accordion } from "radix-ui";
-import type { FaqItem, Section } from "~/content/types";
-import { PageSection } from "./page-section";
+import type { FaqItem } from "~/content/types";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Questions and answers: one item open at a time, and the open one closes again when chosen
  * (SPEC.md "AI pages"). Radix gives the buttons aria-expanded and arrow-key movement; the answers
- * are in the HTML from the start, so search engines read them and the FAQPage data matches.
+ * are in the HTML from the start, so search engines read them and the FAQPage data matches. Pages
+ * show it through FaqSection (faq-section.tsx), which keeps this file out of their first load.
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   return (
@@ -22,8 +22,8 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
             <h3>
               <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-6 py-4 text-left font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                 {item.question}
-                <ChevronDownIcon
-                  aria-hidden="true"
+                <Icon
+                  name="chevron-down"
                   className="size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
                 />
               </Accordion.Trigger>
@@ -38,16 +38,5 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
         </Accordion.Item>
       ))}
     </Accordion.Root>
-  );
-}
-
-/** A page's questions and answers as a section of their own, as every page family shows them. */
-export function FaqSection({ faq }: { faq: Section<FaqItem> }) {
-  return (
-    <PageSection title={faq.title} intro={faq.intro}>
-      <div className="max-w-3xl">
-        <FaqAccordion items={faq.items} />
-      </div>
-    </PageSection>
   );
 }

@@ -1,11 +1,11 @@
 import type { IconName } from "~/content/types";
-import { cn } from "~/lib/utils";
 
 /**
  * An icon of the marketing copy, drawn from the /icons.svg sprite. The stroke settings sit here
  * because a <use> inherits them; the colour follows the text (currentColor), so both themes work.
+ * `className` replaces the default size (classes are joined, not merged: lib/class-names.ts).
  */
-export function MarketingIcon({ name, className }: { name: IconName; className?: string }) {
+export function MarketingIcon({ name, className = "size-6" }: { name: IconName; className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -15,7 +15,7 @@ export function MarketingIcon({ name, className }: { name: IconName; className?:
       strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={cn("size-6", className)}
+      className={className}
     >
       <use href={`/icons.svg#${name}`} />
     </svg>

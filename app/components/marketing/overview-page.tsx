@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { OverviewPage } from "~/content/types";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
-import { FaqSection } from "./faq-accordion";
+import { FaqSection } from "./faq-section";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { PageAction } from "~/content/types";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { DownloadButton } from "./download-button";
 
 /** The buttons of a hero or call-to-action band: links to the site's pages, or a PDF download. */
@@ -17,7 +17,7 @@ export function PageActions({
 }) {
   if (actions.length === 0) return null;
   return (
-    <div className={cn("flex flex-wrap gap-3", className)}>
+    <div className={cx("flex flex-wrap gap-3", className)}>
       {actions.map((action, index) => {
         const variant = index === 0 ? (inverted ? "secondary" : "default") : "outline";
         return action.kind === "link" ? (

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /**
  * One titled band of a marketing page: an <h2>, an optional introduction and the content, named by
@@ -20,7 +20,7 @@ export function PageSection({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn(tone === "muted" && "bg-muted/50", className)}>
+    <section aria-labelledby={headingId} className={cx(tone === "muted" && "bg-muted/50", className)}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="max-w-3xl">
           <h2 id={headingId} className="text-3xl font-bold tracking-tight">

@@ -4,7 +4,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";
 import { Checklist } from "./checklist";
-import { FaqSection } from "./faq-accordion";
+import { FaqSection } from "./faq-section";
 import { Metrics } from "./metrics";
 import { PageHero } from "./page-hero";
 import { PageSection } from "./page-section";

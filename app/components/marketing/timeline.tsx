@@ -1,5 +1,5 @@
-import { CheckCircle2Icon, ChevronDownIcon, CircleDashedIcon } from "lucide-react";
 import type { TimelinePhase } from "~/content/types";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * The phases of a project in order, each with its duration and whether it is complete; a phase
@@ -9,11 +9,10 @@ export function Timeline({ phases }: { phases: readonly TimelinePhase[] }) {
   return (
     <ol className="relative space-y-4 border-l-2 border-border pl-8">
       {phases.map((phase, index) => {
-        const StatusIcon = phase.complete ? CheckCircle2Icon : CircleDashedIcon;
         return (
           <li key={phase.title} className="relative">
-            <StatusIcon
-              aria-hidden="true"
+            <Icon
+              name={phase.complete ? "check-circle-2" : "circle-dashed"}
               className={`absolute top-4 -left-[2.6rem] size-5 rounded-full bg-background ${
                 phase.complete ? "text-primary" : "text-muted-foreground"
               }`}
@@ -36,10 +35,7 @@ export function Timeline({ phases }: { phases: readonly TimelinePhase[] }) {
                     />
                   </span>
                 </span>
-                <ChevronDownIcon
-                  aria-hidden="true"
-                  className="mt-1 size-5 shrink-0 transition-transform group-open:rotate-180"
-                />
+                <Icon name="chevron-down" className="mt-1 size-5 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
               <ul className="list-disc space-y-1 px-5 pb-5 pl-10 leading-7">
                 {phase.activities.map((activity) => (

@@ -5,7 +5,7 @@ import { CHAT_LIMITS } from "~/lib/chat";
 import { contactDraftFromConversation } from "~/lib/chat-conversation";
 import { chatMarkupText } from "~/lib/chat-markup";
 import { CONTACT_DRAFT_STORAGE_KEY } from "~/lib/contact-form";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { ChatReply } from "./chat-reply";
 import { newConversation, sendQuestion, startConversation, useChatState } from "./chat-store";
 
@@ -152,7 +152,7 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
           {chat.messages.map((message) => (
             <li
               key={message.id}
-              className={cn(
+              className={cx(
                 "max-w-[85%] rounded-lg px-3 py-2 [overflow-wrap:anywhere]",
                 message.role === "user"
                   ? "justify-self-end bg-primary whitespace-pre-wrap text-primary-foreground"
@@ -226,13 +226,7 @@ export default function ChatPanel({ id, companyName, email, assistantLabel, onCl
             Send
           </Button>
         </div>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto justify-self-start px-0"
-          onClick={talkToPerson}
-        >
+        <Button type="button" variant="link" size={null} className="justify-self-start text-sm" onClick={talkToPerson}>
           Talk to a person
         </Button>
       </form>

@@ -1,8 +1,8 @@
-import { CalendarIcon, UserIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import type { ResponsiveImageData } from "~/lib/media";
 import type { ContentPageView } from "~/server/content/content.server";
 import { ResponsiveImage } from "./responsive-image";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * One content item as a page (SPEC.md "Public content page"): a hero with the optional featured
@@ -51,7 +51,7 @@ export function ContentArticle({
           <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
             {item.publishedAt && item.publishedLabel ? (
               <p className="flex items-center gap-2">
-                <CalendarIcon aria-hidden="true" className="size-4" />
+                <Icon name="calendar" className="size-4" />
                 <span data-testid="content-dates">
                   Published <time dateTime={item.publishedAt}>{item.publishedLabel}</time>
                   {item.updatedAt && item.updatedLabel ? (
@@ -64,7 +64,7 @@ export function ContentArticle({
             ) : null}
             {item.hasAuthor ? (
               <p className="flex items-center gap-2" data-testid="content-author">
-                <UserIcon aria-hidden="true" className="size-4" />
+                <Icon name="user" className="size-4" />
                 <span>Author: {siteName} team</span>
               </p>
             ) : null}

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /** How the editor's formatting looks on a public page: the content article's rules, at this size. */
 const RICH_TEXT_CLASSES =
@@ -14,7 +14,7 @@ export function JobDescription({ text, html, className }: { text: string; html?:
     return (
       <div
         data-testid="rich-description"
-        className={cn(RICH_TEXT_CLASSES, className)}
+        className={cx(RICH_TEXT_CLASSES, className)}
         // Sanitised on the server (publicDescriptionHtml); never raw stored HTML.
         dangerouslySetInnerHTML={{ __html: html }}
       />
@@ -25,7 +25,7 @@ export function JobDescription({ text, html, className }: { text: string; html?:
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
   return (
-    <div className={cn("space-y-4", className)}>
+    <div className={cx("space-y-4", className)}>
       {paragraphs.map((paragraph, index) => (
         // The paragraphs have no identity of their own; their order never changes while shown.
         <p key={index} className="whitespace-pre-line">

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /** An opening's department, type and experience, as tags (the careers list and the job's page). */
 export function JobTags({
@@ -9,7 +9,7 @@ export function JobTags({
   className?: string;
 }) {
   return (
-    <p className={cn("flex flex-wrap gap-2 text-sm", className)}>
+    <p className={cx("flex flex-wrap gap-2 text-sm", className)}>
       {job.department ? (
         <span className="rounded-full bg-accent px-3 py-1 font-medium text-accent-foreground">{job.department}</span>
       ) : null}

@@ -1,5 +1,5 @@
 import type { ResponsiveImageData } from "~/lib/media";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /**
  * A media-library image on a public page: AVIF with a WebP fallback in every generated width, the
@@ -14,7 +14,7 @@ export function ResponsiveImage({
   sizes,
   aboveTheFold = false,
   alt,
-  className,
+  className = "h-auto max-w-full",
 }: {
   image: ResponsiveImageData;
   /** The displayed width at each breakpoint, e.g. "(min-width: 1024px) 50vw, 100vw". */
@@ -22,7 +22,7 @@ export function ResponsiveImage({
   aboveTheFold?: boolean;
   /** Overrides the library's alt text: "" when the picture is decoration only. */
   alt?: string;
-  /** Classes for the <img>. */
+  /** Classes for the <img>, in place of the default sizing (joined, not merged: lib/class-names.ts). */
   className?: string;
 }) {
   return (
@@ -39,7 +39,7 @@ export function ResponsiveImage({
         loading={aboveTheFold ? "eager" : "lazy"}
         decoding="async"
         fetchPriority={aboveTheFold ? "high" : undefined}
-        className={cn("h-auto max-w-full", focalPointClass(image), className)}
+        className={cx(focalPointClass(image), className)}
       />
     </picture>
   );

@@ -1,10 +1,10 @@
-import { ChevronDownIcon, MenuIcon, ShoppingBasketIcon, XIcon } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { classifyNavItem, type NavItem } from "~/lib/navigation";
 import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site-links";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { useBasket } from "./basket-provider";
+import { Icon } from "~/components/ui/icon";
 
 const topLinkClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-foreground hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent aria-[current=page]:text-primary";
@@ -27,8 +27,8 @@ export function SiteHeader({
   return <InteractiveHeader items={items} siteName={siteName} />;
 }
 
-const headerClass =
-  "sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85";
+/** Without its stacking level (z-40, or z-50 while the mobile menu is open): classes are joined, not merged. */
+const headerClass = "sticky top-0 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85";
 const logoClass = "text-lg font-bold tracking-tight text-foreground";
 
 function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
@@ -41,7 +41,7 @@ function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; sit
   return (
     // While the mobile menu is open the header is above the floating theme and chat buttons, so
     // they never cover a menu item.
-    <header className={cn(headerClass, mobileOpen && "z-50")}>
+    <header className={cx(headerClass, mobileOpen ? "z-50" : "z-40")}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className={logoClass}>
           {siteName}
@@ -61,7 +61,7 @@ function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; sit
 function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName: string }) {
   const links = items.filter((item) => classifyNavItem(item).kind !== "legal");
   return (
-    <header className={headerClass}>
+    <header className={cx(headerClass, "z-40")}>
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className={logoClass}>
           {siteName}
@@ -197,13 +197,10 @@ function DropdownMenu({
           clearTimeout(hoverTimer.current);
           onOpenChange(!open);
         }}
-        className={cn(topLinkClass, "group")}
+        className={cx(topLinkClass, "group")}
       >
         {title}
-        <ChevronDownIcon
-          aria-hidden="true"
-          className="size-3.5 transition-transform group-data-[state=open]:rotate-180"
-        />
+        <Icon name="chevron-down" className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
       </button>
       <ul
         id={panelId}
@@ -242,7 +239,7 @@ function BasketButton() {
       aria-label={label}
       className="relative inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground sm:px-3"
     >
-      <ShoppingBasketIcon aria-hidden="true" className="size-5" />
+      <Icon name="shopping-basket" className="size-5" />
       <span className="hidden sm:inline">Basket</span>
       {hydrated && count > 0 ? (
         <span
@@ -269,7 +266,7 @@ function MobileMenuButton({ open, onToggle }: { open: boolean; onToggle: () => v
       onClick={onToggle}
       className="inline-flex size-10 items-center justify-center rounded-md hover:bg-accent md:hidden"
     >
-      {open ? <XIcon aria-hidden="true" className="size-6" /> : <MenuIcon aria-hidden="true" className="size-6" />}
+      {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
     </button>
   );
@@ -325,7 +322,7 @@ function MobileMenu({
       </ul>
       <MobileLinkGroup heading="Services" links={extraServiceLinks} pathname={pathname} linkClass={linkClass} />
       <MobileLinkGroup heading="Legal" links={LEGAL_LINKS} pathname={pathname} linkClass={linkClass} />
-      <Link to="/basket" className={cn(linkClass, "mt-4 border")}>
+      <Link to="/basket" className={cx(linkClass, "mt-4 border")}>
         Basket ({hydrated ? count : 0})
       </Link>
     </nav>

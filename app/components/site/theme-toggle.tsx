@@ -1,7 +1,7 @@
-import { MoonIcon, SunIcon } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { writeStoredValue } from "~/lib/browser-storage";
 import { THEME_STORAGE_KEY } from "~/lib/theme";
+import { Icon } from "~/components/ui/icon";
 
 /** Watches the "dark" class on <html>, which the theme script set before first paint. */
 function subscribeToRootClass(onChange: () => void): () => void {
@@ -35,8 +35,8 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-height,0px))] z-40 inline-flex size-12 items-center justify-center rounded-full border bg-card text-card-foreground shadow-lg hover:bg-accent"
     >
-      <MoonIcon aria-hidden="true" className="size-5 dark:hidden" />
-      <SunIcon aria-hidden="true" className="hidden size-5 dark:block" />
+      <Icon name="moon" className="size-5 dark:hidden" />
+      <Icon name="sun" className="hidden size-5 dark:block" />
     </button>
   );
 }

@@ -1,4 +1,3 @@
-import { CheckIcon, ClockIcon, ShoppingBasketIcon, StarIcon, UserRoundIcon, UsersIcon } from "lucide-react";
 import { useBasket } from "~/components/site/basket-provider";
 import { JobDescription } from "~/components/site/job-description";
 import { Badge } from "~/components/ui/badge";
@@ -15,6 +14,7 @@ import {
   studentCountLabel,
   type CourseSummary,
 } from "~/lib/training";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * One course of the catalogue (SPEC.md "Training"): what it costs and what it saves, who teaches
@@ -60,7 +60,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <div className="flex flex-wrap justify-end gap-2">
           <Badge tone="blue">{course.level}</Badge>
           <Badge tone="outline" className="gap-1">
-            <ClockIcon aria-hidden="true" className="size-3.5" />
+            <Icon name="clock" className="size-3.5" />
             {course.duration}
           </Badge>
         </div>
@@ -82,7 +82,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
       <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
         {course.rating !== null ? (
           <p className="flex items-center gap-1.5">
-            <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <Icon name="star" className="size-4 fill-amber-400 text-amber-500" />
             {/* The star is decoration; a screen reader hears the rating as a sentence. */}
             <span aria-hidden="true" className="font-semibold">
               {formatRating(course.rating)}
@@ -91,7 +91,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
           </p>
         ) : null}
         <p className="flex items-center gap-1.5 text-muted-foreground">
-          <UsersIcon aria-hidden="true" className="size-4" />
+          <Icon name="users" className="size-4" />
           {studentCountLabel(course.students)}
         </p>
       </div>
@@ -100,7 +100,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <ul className="mt-4 space-y-2 text-sm" aria-label={`Topics of ${course.name}`}>
           {shown.map((feature) => (
             <li key={feature} className="flex gap-2">
-              <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{feature}</span>
             </li>
           ))}
@@ -114,7 +114,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         {course.instructor ? (
           <div className="flex gap-2">
             <dt className="flex items-center gap-1.5">
-              <UserRoundIcon aria-hidden="true" className="size-4" />
+              <Icon name="user-round" className="size-4" />
               Instructor:
             </dt>
             <dd className="text-foreground">{course.instructor}</dd>
@@ -157,7 +157,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
           aria-label={`Add to Basket: ${course.name}`}
           aria-describedby={inBasket ? `${courseAnchor(course.id)}-in-basket` : undefined}
         >
-          <ShoppingBasketIcon aria-hidden="true" />
+          <Icon name="shopping-basket" />
           Add to Basket
         </Button>
         {/*
@@ -170,7 +170,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         >
           {inBasket ? (
             <>
-              <CheckIcon aria-hidden="true" className="size-4" />
+              <Icon name="check" className="size-4" />
               In your basket
             </>
           ) : null}

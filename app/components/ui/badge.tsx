@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /** Colours pass AA contrast in both themes: dark text on light tints, light text on dark tints. */
 const badgeVariants = cva(
@@ -21,7 +21,7 @@ const badgeVariants = cva(
 );
 
 function Badge({ className, tone, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ tone }), className)} {...props} />;
+  return <span data-slot="badge" className={cx(badgeVariants({ tone }), className)} {...props} />;
 }
 
 export { Badge, badgeVariants };

@@ -1,10 +1,10 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -15,10 +15,11 @@ const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
+        // Each size sets the text size: classes are joined, not merged (lib/class-names.ts).
+        default: "h-10 px-4 py-2 text-sm",
+        sm: "h-9 px-3 text-sm",
         lg: "h-11 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },
@@ -33,7 +34,7 @@ function Button({
   ...props
 }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : "button";
-  return <Component data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return <Component data-slot="button" className={cx(buttonVariants({ variant, size, className }))} {...props} />;
 }
 
 export { Button, buttonVariants };

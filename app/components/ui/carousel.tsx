@@ -1,9 +1,39 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
+import { cx } from "~/lib/class-names";
 import { Button } from "./button";
+import type CarouselEngine from "./carousel-engine";
+import type { CarouselEngineApi } from "./carousel-engine";
+
+/** Embla's module (carousel-engine.tsx) once loaded, for every carousel of the page. */
+let loading: Promise<void> | undefined;
+let LoadedEngine: typeof CarouselEngine | undefined;
+
+/**
+ * Embla (about 7 KB gzip) is not in the page's first scripts: it is imported once a carousel is in
+ * the page, and the controls stay disabled until it runs, as they did before until Embla had
+ * started (issue 19, docs/decisions/028). Not React.lazy: a Suspense boundary holds new content
+ * back for a moment (and for ever on a test's paused clock), which would delay the autoplay.
+ */
+function useEngineLoaded(): boolean {
+  const [loaded, setLoaded] = useState(LoadedEngine !== undefined);
+  useEffect(() => {
+    if (loaded) return;
+    let mounted = true;
+    loading ??= import("./carousel-engine").then(
+      (module) => {
+        LoadedEngine = module.default;
+      },
+      // Offline, or a new release replaced the file: the slides stay, without movement.
+      (error: unknown) => console.warn("The carousel could not load", error),
+    );
+    void loading.then(() => mounted && setLoaded(LoadedEngine !== undefined));
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 const SLIDES_PER_VIEW = {
   /** One slide at every width (the home page's hero). */
@@ -11,10 +41,6 @@ const SLIDES_PER_VIEW = {
   /** One on small, two on medium, three on large screens (the services carousel). */
   responsive: "basis-full md:basis-1/2 lg:basis-1/3",
 };
-
-function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /**
  * A looping carousel that advances by itself every `autoplayMs`. Autoplay stops for good when the
@@ -36,18 +62,17 @@ export function Carousel({
   slidesPerView?: keyof typeof SLIDES_PER_VIEW;
   className?: string;
 }) {
-  const [autoplay] = useState(() =>
-    Autoplay({ delay: autoplayMs, playOnInit: !prefersReducedMotion(), stopOnInteraction: true, stopOnFocusIn: true }),
-  );
-  // SPEC.md section 9: drag threshold 10, duration 25.
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start", dragThreshold: 10, duration: 25 }, [
-    autoplay,
-  ]);
+  // The viewport once in the page, then Embla on it once its code has loaded (carousel-engine.tsx).
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const engineLoaded = useEngineLoaded();
+  const [engine, setEngine] = useState<CarouselEngineApi>();
+  const embla = engine?.embla;
+  const autoplay = engine?.autoplay;
   const [playing, setPlaying] = useState(false);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
-    if (!embla) return;
+    if (!embla || !autoplay) return;
     // The plugin announces a change before its own state flips, so each event says what it means.
     const onPlay = () => setPlaying(true);
     const onStop = () => setPlaying(false);
@@ -61,7 +86,7 @@ export function Carousel({
     };
   }, [embla, autoplay]);
 
-  const stop = useCallback(() => autoplay.stop(), [autoplay]);
+  const stop = useCallback(() => autoplay?.stop(), [autoplay]);
   const previous = useCallback(() => {
     stop();
     embla?.scrollPrev();
@@ -71,8 +96,8 @@ export function Carousel({
     embla?.scrollNext();
   }, [embla, stop]);
   const togglePlaying = useCallback(() => {
-    if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
+    if (autoplay?.isPlaying()) autoplay.stop();
+    else autoplay?.play();
   }, [autoplay]);
 
   return (
@@ -80,13 +105,13 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       data-selected={selected}
-      className={cn("relative", className)}
+      className={cx("relative", className)}
       // Focus anywhere inside (controls included) stops the movement, as interaction does.
       onFocus={(event) => {
         if (event.target !== event.currentTarget) stop();
       }}
     >
-      <div ref={viewportRef} className="overflow-hidden rounded-lg">
+      <div ref={setViewport} className="overflow-hidden rounded-lg">
         <div className="-ml-4 flex touch-pan-y" aria-live={playing ? "off" : "polite"}>
           {slides.map((slide, index) => (
             <div
@@ -94,7 +119,7 @@ export function Carousel({
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              className={cn("min-w-0 shrink-0 grow-0 pl-4", SLIDES_PER_VIEW[slidesPerView])}
+              className={cx("min-w-0 shrink-0 grow-0 pl-4", SLIDES_PER_VIEW[slidesPerView])}
             >
               {slide.content}
             </div>
@@ -103,18 +128,21 @@ export function Carousel({
       </div>
       <div className="mt-4 flex items-center justify-end gap-2">
         <Button type="button" variant="outline" size="icon" onClick={togglePlaying} disabled={!embla}>
-          {playing ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
+          {playing ? <Icon name="pause" /> : <Icon name="play" />}
           <span className="sr-only">{playing ? "Pause slideshow" : "Play slideshow"}</span>
         </Button>
         <Button type="button" variant="outline" size="icon" onClick={previous} disabled={!embla}>
-          <ChevronLeftIcon aria-hidden="true" />
+          <Icon name="chevron-left" />
           <span className="sr-only">Previous slide</span>
         </Button>
         <Button type="button" variant="outline" size="icon" onClick={next} disabled={!embla}>
-          <ChevronRightIcon aria-hidden="true" />
+          <Icon name="chevron-right" />
           <span className="sr-only">Next slide</span>
         </Button>
       </div>
+      {engineLoaded && LoadedEngine && viewport ? (
+        <LoadedEngine viewport={viewport} autoplayMs={autoplayMs} onReady={setEngine} />
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
+import { Icon } from "~/components/ui/icon";
 
 const Dialog = DialogPrimitive.Root;
 const DialogClose = DialogPrimitive.Close;
@@ -20,7 +20,7 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-80 hover:opacity-100">
-          <XIcon aria-hidden="true" className="size-4" />
+          <Icon name="x" className="size-4" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

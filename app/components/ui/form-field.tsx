@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "./input";
 
 /** What a field's control carries to be tied to its label, hint and error message. */
@@ -117,7 +117,7 @@ export function FormAlert({ className, children }: { className?: string; childre
   return (
     <p
       role="alert"
-      className={cn("rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm", className)}
+      className={cx("rounded-md border border-destructive bg-destructive/10 px-3 py-2 text-sm", className)}
     >
       {children}
     </p>

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 
 /** What one kind of failure tells the person: a heading, a sentence, and where to go next. */
 export interface ErrorView {
@@ -45,7 +45,7 @@ export function GeneralErrorBoundary({
   return (
     <Container className={LAYOUTS[layout]}>
       {code ? <p className="text-5xl font-bold">{code(status)}</p> : null}
-      <Heading className={cn("font-semibold", layout === "card" ? "text-lg" : "text-2xl")}>{view.title}</Heading>
+      <Heading className={cx("font-semibold", layout === "card" ? "text-lg" : "text-2xl")}>{view.title}</Heading>
       {view.message ? <p className="text-muted-foreground">{view.message}</p> : null}
       {/* A whole-page error loads the next page afresh: the app that failed may not be usable. */}
       <Link

@@ -61,7 +61,7 @@ export default function MediaTab() {
             <label htmlFor="media-search" className="text-sm font-medium">
               Search images
             </label>
-            <Input id="media-search" type="search" name="q" defaultValue={q} className="w-64 max-w-full" />
+            <Input id="media-search" type="search" name="q" defaultValue={q} className="w-64! max-w-full" />
           </div>
           <Button type="submit" variant="outline">
             Search

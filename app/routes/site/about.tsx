@@ -36,7 +36,7 @@ export default function About() {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <Metrics metrics={page.story.facts} className="content-start lg:grid-cols-2" />
+          <Metrics metrics={page.story.facts} columns={2} className="content-start" />
         </div>
       </PageSection>
       <PageSection title={page.values.title} intro={page.values.intro} tone="muted">

@@ -1,4 +1,3 @@
-import { ShoppingBasketIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useBasket } from "~/components/site/basket-provider";
@@ -10,6 +9,7 @@ import { BASKET_CURRENCIES, convertPrice, formatPrice, isCurrencyCode } from "~/
 import { publicPageMeta } from "~/lib/meta";
 import type { CheckoutResponse } from "~/lib/schemas/checkout";
 import type { Route } from "./+types/basket";
+import { Icon } from "~/components/ui/icon";
 
 // SPEC.md section 8.
 const PREPARING = "Preparing your checkout...";
@@ -79,7 +79,7 @@ export default function BasketPage() {
             value={currency}
             disabled={!hydrated}
             onChange={(event) => changeCurrency(event.target.value)}
-            className="w-32"
+            className="w-32!"
           >
             {/* The stored currency may be one the picker does not offer (e.g. INR from the language). */}
             {(BASKET_CURRENCIES as readonly string[]).includes(currency) ? null : (
@@ -108,7 +108,7 @@ export default function BasketPage() {
           </p>
         ) : items.length === 0 ? (
           <div className="mt-10 rounded-lg border border-dashed p-10 text-center">
-            <ShoppingBasketIcon aria-hidden="true" className="mx-auto size-12 text-muted-foreground" />
+            <Icon name="shopping-basket" className="mx-auto size-12 text-muted-foreground" />
             <h2 className="mt-4 text-xl font-semibold">Your basket is empty</h2>
             <p className="mt-2 text-muted-foreground">
               Browse our professional training courses and add the ones you like.
@@ -146,7 +146,7 @@ export default function BasketPage() {
                       aria-label={`Remove ${item.name}`}
                       onClick={() => removeItem(item.id)}
                     >
-                      <Trash2Icon aria-hidden="true" />
+                      <Icon name="trash-2" />
                     </Button>
                   </li>
                 );

@@ -1,4 +1,3 @@
-import { BriefcaseIcon, MapPinIcon } from "lucide-react";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { JobDescription } from "~/components/site/job-description";
@@ -11,10 +10,12 @@ import { findActiveCareer } from "~/server/careers/careers.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
+import { structuredDataSite } from "~/server/content/structured-data-site.server";
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { formatDate } from "~/lib/format";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * One job opening, /careers/<title>-<id prefix>, with JobPosting structured data for Google for
@@ -26,9 +27,10 @@ const VALID_FOR_DAYS = 30;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const idPrefix = careerIdPrefix(params.job);
-  const [career, settings] = await Promise.all([
+  const [career, settings, { publicUrl, identity }] = await Promise.all([
     idPrefix ? findActiveCareer(getDb, idPrefix) : undefined,
     getPublicSettings(getDb),
+    structuredDataSite(),
   ]);
   if (!career) throw data(null, { status: 404 });
   const path = careerPath(career);
@@ -36,12 +38,24 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { id, title, department, type, experience, location, description, requirements, createdAt } = career;
   // The editor's formatting when there is some; JobPosting and the meta description keep the text.
   const descriptionHtml = publicDescriptionHtml(career.descriptionHtml, settings);
+  const job = { id, title, department, type, experience, location, description, descriptionHtml, requirements, path };
+  const datePosted = createdAt.toISOString().slice(0, 10);
+  // An opening has no closing date: it is open while its page answers, so it is always said to be
+  // valid for the next 30 days; once deactivated, its page is a 404 and search engines drop it.
+  const validThrough = new Date(Date.now() + VALID_FOR_DAYS * 86_400_000).toISOString();
   return {
-    job: { id, title, department, type, experience, location, description, descriptionHtml, requirements, path },
-    datePosted: createdAt.toISOString().slice(0, 10),
-    // An opening has no closing date: it is open while its page answers, so it is always said to be
-    // valid for the next 30 days; once deactivated, its page is a 404 and search engines drop it.
-    validThrough: new Date(Date.now() + VALID_FOR_DAYS * 86_400_000).toISOString(),
+    job,
+    datePosted,
+    validThrough,
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
+    jsonLd: [
+      jobPostingJsonLd(
+        { ...job, datePosted, validThrough },
+        { name: identity.companyName, logoPath: "/favicon.svg" },
+        publicUrl,
+      ),
+      breadcrumbListJsonLd(trailOf(job), publicUrl),
+    ],
   };
 }
 
@@ -53,19 +67,12 @@ const trailOf = (job: { title: string; path: string }) => [
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [...pageMeta({ title: "Page not found" }), { name: "robots", content: "noindex" }];
-  const { job, datePosted, validThrough } = loaderData;
+  const { job, jsonLd } = loaderData;
   return publicPageMeta(matches, {
     title: `${job.title} (${job.type}, ${job.location})`,
     description: job.description.slice(0, 160),
     path: job.path,
-    jsonLd: ({ publicUrl, identity }) => [
-      jobPostingJsonLd(
-        { ...job, datePosted, validThrough },
-        { name: identity.companyName, logoPath: "/favicon.svg" },
-        publicUrl,
-      ),
-      breadcrumbListJsonLd(trailOf(job), publicUrl),
-    ],
+    jsonLd,
   });
 };
 
@@ -79,7 +86,7 @@ export default function CareerRoute() {
       <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground">
         {job.location ? (
           <span className="flex items-center gap-2">
-            <MapPinIcon aria-hidden="true" className="size-4" />
+            <Icon name="map-pin" className="size-4" />
             {job.location}
           </span>
         ) : null}
@@ -103,7 +110,7 @@ export default function CareerRoute() {
       <div className="mt-10 flex flex-wrap gap-3">
         <Button asChild size="lg">
           <Link to={applyPath(job.title)}>
-            <BriefcaseIcon aria-hidden="true" />
+            <Icon name="briefcase" />
             Apply Now
           </Link>
         </Button>

@@ -1,4 +1,3 @@
-import { BriefcaseIcon, ClockIcon, MapPinIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { PageHero } from "~/components/marketing/page-hero";
@@ -17,6 +16,7 @@ import { publicDescriptionHtml } from "~/server/publishing/public-description.se
 import { logger } from "~/server/platform/logger.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/careers";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * /careers (SPEC.md "Careers"): the active openings, newest first, each with Apply Now; the
@@ -97,7 +97,7 @@ function OpeningCard({ opening }: { opening: Opening }) {
       </h3>
       {opening.location ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
-          <MapPinIcon aria-hidden="true" className="size-4" />
+          <Icon name="map-pin" className="size-4" />
           {opening.location}
         </p>
       ) : null}
@@ -116,13 +116,13 @@ function OpeningCard({ opening }: { opening: Opening }) {
         <Button asChild>
           {/* Named with the job, as every card has an Apply Now; the name starts with the visible text. */}
           <Link to={applyPath(opening.title)} aria-label={`Apply Now: ${opening.title}`}>
-            <BriefcaseIcon aria-hidden="true" />
+            <Icon name="briefcase" />
             Apply Now
           </Link>
         </Button>
         <Button asChild variant="outline">
           <Link to={opening.path} aria-label={`Role details: ${opening.title}`}>
-            <ClockIcon aria-hidden="true" />
+            <Icon name="clock" />
             Role details
           </Link>
         </Button>

@@ -7,15 +7,40 @@ import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/struct
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
+import { structuredDataSite } from "~/server/content/structured-data-site.server";
 import type { Route } from "./+types/case-study";
 import { blockHtml } from "./block-html.server";
 
 /** Every case study, under /case-studies/... and /cloud/..., and their aliases. */
 export async function loader({ request }: Route.LoaderArgs) {
   // The first active call to action goes before the footer (lib/blocks/block-placements.ts).
-  const [study, blocks] = await Promise.all([loadFamilyPage(request, "case-study"), loadPageBlocks(["cta"])]);
+  const [study, blocks, { publicUrl, identity }] = await Promise.all([
+    loadFamilyPage(request, "case-study"),
+    loadPageBlocks(["cta"]),
+    structuredDataSite(),
+  ]);
   const cta = blocks.cta[0];
-  return { study, cta: cta ? blockHtml(cta) : null };
+  return {
+    study,
+    cta: cta ? blockHtml(cta) : null,
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
+    jsonLd: [
+      articleJsonLd(
+        {
+          headline: study.header.title,
+          description: study.seo.description,
+          path: study.path,
+          published: study.published,
+          modified: study.modified,
+          imagePath: SHARE_IMAGE.path,
+        },
+        { name: identity.companyName, logoPath: "/favicon.svg" },
+        publicUrl,
+      ),
+      breadcrumbListJsonLd(breadcrumbTrail(study), publicUrl),
+      ...(study.faq ? [faqPageJsonLd(study.faq.items)] : []),
+    ],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -24,26 +49,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     description: loaderData?.study.seo.description,
     path: loaderData?.study.path ?? "/",
     type: "article",
-    jsonLd: ({ publicUrl, identity }) => {
-      if (!loaderData) return [];
-      const { study } = loaderData;
-      return [
-        articleJsonLd(
-          {
-            headline: study.header.title,
-            description: study.seo.description,
-            path: study.path,
-            published: study.published,
-            modified: study.modified,
-            imagePath: SHARE_IMAGE.path,
-          },
-          { name: identity.companyName, logoPath: "/favicon.svg" },
-          publicUrl,
-        ),
-        breadcrumbListJsonLd(breadcrumbTrail(study), publicUrl),
-        ...(study.faq ? [faqPageJsonLd(study.faq.items)] : []),
-      ];
-    },
+    jsonLd: loaderData?.jsonLd,
   });
 
 export default function CaseStudyRoute() {

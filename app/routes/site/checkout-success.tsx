@@ -1,4 +1,3 @@
-import { BadgeCheckIcon, ClockIcon, XCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -11,6 +10,7 @@ import { orderReference } from "~/server/commerce/order-mail.server";
 import { findOrder, listOrderItems } from "~/server/commerce/orders.server";
 import type { Route } from "./+types/checkout-success";
 import { isUuid } from "~/lib/schemas/id";
+import { Icon } from "~/components/ui/icon";
 
 /** How often, and for how long, the page asks again while a payment is being confirmed. */
 const REFRESH_EVERY_MS = 3_000;
@@ -100,12 +100,11 @@ export default function CheckoutSuccessPage() {
     return () => window.clearTimeout(timer);
   }, [settled, status, revalidator]);
 
-  const Icon = confirmed ? BadgeCheckIcon : settled ? XCircleIcon : ClockIcon;
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <div className="flex items-start gap-4">
         <Icon
-          aria-hidden="true"
+          name={confirmed ? "badge-check" : settled ? "x-circle" : "clock"}
           className={
             confirmed
               ? "size-10 shrink-0 text-green-700 dark:text-green-400"

@@ -1,4 +1,3 @@
-import { CheckIcon } from "lucide-react";
 import { useLoaderData } from "react-router";
 import { Artwork } from "~/components/marketing/artwork";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
@@ -15,8 +14,10 @@ import { publicPageMeta } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
+import { structuredDataSite } from "~/server/content/structured-data-site.server";
 import type { Route } from "./+types/home";
 import { blockHtml, cardsWithBlocks, testimonialsHtml } from "./block-html.server";
+import { Icon } from "~/components/ui/icon";
 
 /** SPEC.md "Home": hero carousel every 3 s, "Our Services in Action" every 4 s. */
 const HERO_AUTOPLAY_MS = 3000;
@@ -28,9 +29,10 @@ const SHOWCASE_AUTOPLAY_MS = 4000;
  * page renders without them when the database fails.
  */
 export async function loader(_: Route.LoaderArgs) {
-  const [page, blocks] = await Promise.all([
+  const [page, blocks, { publicUrl, identity }] = await Promise.all([
     withCompanyDetails(HOME_PAGE),
     loadPageBlocks(["hero", "service_card", "feature", "testimonial"]),
+    structuredDataSite(),
   ]);
   const hero = blocks.hero[0];
   return {
@@ -39,15 +41,14 @@ export async function loader(_: Route.LoaderArgs) {
     services: cardsWithBlocks(page.services.items, blocks.service_card, { replaceByLink: true }),
     whyChooseUs: cardsWithBlocks(page.whyChooseUs.items, blocks.feature),
     testimonials: testimonialsHtml(blocks.testimonial),
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
+    jsonLd: [organizationJsonLd(identity, publicUrl, "/favicon.svg")],
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   // The home page's title and description are the site's own (site_title, site_description).
-  publicPageMeta(matches, {
-    path: "/",
-    jsonLd: ({ identity, publicUrl }) => [organizationJsonLd(identity, publicUrl, "/favicon.svg")],
-  });
+  publicPageMeta(matches, { path: "/", jsonLd: loaderData?.jsonLd });
 
 export default function Home() {
   const { page, heroBlock, services, whyChooseUs, testimonials } = useLoaderData<typeof loader>();
@@ -127,7 +128,7 @@ function TrainingHub({ hub }: { hub: HomePage["trainingHub"] }) {
         <ul className="space-y-3">
           {hub.points.map((point) => (
             <li key={point} className="flex gap-3">
-              <CheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+              <Icon name="check" className="mt-1 size-5 shrink-0 text-primary" />
               <span className="leading-7">{point}</span>
             </li>
           ))}

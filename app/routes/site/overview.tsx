@@ -13,7 +13,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await loadFamilyPage(request, "overview");
   // The cloud page shows the testimonials too (lib/blocks/block-placements.ts).
   const testimonials = page.path === "/cloud" ? (await loadPageBlocks(["testimonial"])).testimonial : [];
-  return { page, testimonials: testimonialsHtml(testimonials) };
+  return {
+    page,
+    testimonials: testimonialsHtml(testimonials),
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
+    jsonLd: [faqPageJsonLd(page.faq.items)],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -21,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     title: loaderData?.page.seo.title ?? "Page not found",
     description: loaderData?.page.seo.description,
     path: loaderData?.page.path ?? "/",
-    jsonLd: () => (loaderData ? [faqPageJsonLd(loaderData.page.faq.items)] : []),
+    jsonLd: loaderData?.jsonLd,
   });
 
 export default function OverviewRoute() {

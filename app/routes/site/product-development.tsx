@@ -1,4 +1,3 @@
-import { ArrowRightIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { CardGrid } from "~/components/marketing/card-grid";
@@ -11,6 +10,7 @@ import type { SuccessStory } from "~/content/types";
 import { publicPageMeta } from "~/lib/meta";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/product-development";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Product development (SPEC.md "Product development"): four services, three success stories, a
@@ -63,7 +63,7 @@ function SuccessStoryCard({ story }: { story: SuccessStory }) {
       <p className="text-sm font-medium text-primary">{story.industry}</p>
       <h3 className="mt-2 text-lg font-semibold">{story.title}</h3>
       <p className="mt-2 leading-7 text-muted-foreground">{story.summary}</p>
-      <Metrics metrics={story.metrics} className="mt-6 sm:grid-cols-1 lg:grid-cols-1" />
+      <Metrics metrics={story.metrics} columns={1} className="mt-6" />
       {story.link ? (
         <Link
           to={story.link.href}
@@ -71,7 +71,7 @@ function SuccessStoryCard({ story }: { story: SuccessStory }) {
           className="mt-auto inline-flex items-center gap-1 pt-6 font-medium text-primary underline-offset-4 hover:underline"
         >
           {story.link.label}
-          <ArrowRightIcon aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       ) : null}
     </article>

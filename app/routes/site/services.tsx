@@ -1,4 +1,3 @@
-import { PlayCircleIcon } from "lucide-react";
 import { useLoaderData } from "react-router";
 import { CallToActionBand } from "~/components/marketing/call-to-action";
 import { CardGrid } from "~/components/marketing/card-grid";
@@ -12,6 +11,7 @@ import { withCompanyDetails } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";
 import type { Route } from "./+types/services";
 import { cardsWithBlocks } from "./block-html.server";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Services (SPEC.md "Services"): six services with five features each, the overview video's
@@ -37,7 +37,7 @@ export default function Services() {
       <PageSection title={page.video.title} tone="muted">
         {/* The spec keeps this a placeholder until the video exists: a frame, not a player. */}
         <div className="flex aspect-video max-w-4xl flex-col items-center justify-center gap-4 rounded-lg border-2 border-dashed bg-card p-8 text-center">
-          <PlayCircleIcon aria-hidden="true" className="size-16 text-muted-foreground" />
+          <Icon name="play-circle" className="size-16 text-muted-foreground" />
           <p className="max-w-xl text-muted-foreground">{page.video.description}</p>
         </div>
       </PageSection>

@@ -1,4 +1,3 @@
-import { FlaskConicalIcon } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { Button } from "~/components/ui/button";
@@ -13,6 +12,7 @@ import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import { cancelTestCheckout, isTestModeOrder, payWithTestCard } from "~/server/commerce/test-payments.server";
 import type { Route } from "./+types/test-payment";
 import { isUuid } from "~/lib/schemas/id";
+import { Icon } from "~/components/ui/icon";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -96,7 +96,7 @@ export default function TestPaymentPage() {
         role="note"
         className="flex items-start gap-3 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
       >
-        <FlaskConicalIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <Icon name="flask-conical" className="mt-0.5 size-5 shrink-0" />
         <span>
           <strong className="block text-base">TEST MODE – no real money is taken</strong>
           This site has no card payment provider configured, so this page stands in for one. Use the test card{" "}

@@ -1,4 +1,3 @@
-import { DownloadIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
@@ -10,6 +9,7 @@ import { CourseCard } from "~/components/training/course-card";
 import { TrainingHeroImage } from "~/components/training/hero-image";
 import { buttonVariants } from "~/components/ui/button";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG, type TrainingPage } from "~/content/training";
+import { cx } from "~/lib/class-names";
 import { SITE_LOCALE } from "~/lib/format";
 import { imagePath } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
@@ -24,6 +24,7 @@ import { getPageContent, toPageContentView } from "~/server/content/page-content
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import type { Route } from "./+types/training";
+import { Icon } from "~/components/ui/icon";
 
 const PAGE_PATH = "/training";
 /** The curriculum PDF, served by routes/api/curriculum.ts. */
@@ -57,7 +58,7 @@ export async function loader(_: Route.LoaderArgs) {
       descriptionHtml: publicDescriptionHtml(course.descriptionHtml, settings),
     })),
     coursesSource: catalogue.source,
-    // Built here rather than in `meta`, so the course-list builder stays out of the browser's bundle.
+    // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
     courseList: courseListJsonLd(
       catalogue.courses,
       {
@@ -70,6 +71,7 @@ export async function loader(_: Route.LoaderArgs) {
       { name: siteIdentityFromSettings(settings).companyName },
       getEnv().publicUrl,
     ),
+    breadcrumbList: breadcrumbListJsonLd(breadcrumbTrail(record.title || copy.seo.title), getEnv().publicUrl),
   };
 }
 
@@ -82,15 +84,12 @@ function breadcrumbTrail(title: string): BreadcrumbEntry[] {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return publicPageMeta(matches, { ...TRAINING_PAGE.seo, path: PAGE_PATH });
-  const { page, record, courseList } = loaderData;
+  const { page, record, courseList, breadcrumbList } = loaderData;
   return publicPageMeta(matches, {
     title: record.title || page.seo.title,
     description: record.excerpt ?? page.seo.description,
     path: PAGE_PATH,
-    jsonLd: ({ publicUrl }) => [
-      courseList,
-      breadcrumbListJsonLd(breadcrumbTrail(record.title || page.seo.title), publicUrl),
-    ],
+    jsonLd: [courseList, breadcrumbList],
   });
 };
 
@@ -183,19 +182,30 @@ function FeaturedCourses({ section, courses }: { section: TrainingPage["courses"
  * The call-to-action band. SPEC.md's Download Curriculum button has no action; ours is a plain
  * link to the PDF the server builds from the catalogue (a real file download, no JavaScript).
  */
+/**
+ * The large button's height and padding with the small text these two links have always shown (they
+ * took the button's classes unmerged, and text-sm came after the large size's text-base in the
+ * stylesheet).
+ */
+const CURRICULUM_LINK_SIZE = "h-11 px-6 text-sm";
+
 function CurriculumBand({ curriculum }: { curriculum: TrainingPage["curriculum"] }) {
   return (
     <CallToActionBand cta={curriculum}>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href={CURRICULUM_PATH} download className={buttonVariants({ variant: "secondary", size: "lg" })}>
-          <DownloadIcon aria-hidden="true" />
+        <a
+          href={CURRICULUM_PATH}
+          download
+          className={cx(buttonVariants({ variant: "secondary", size: null }), CURRICULUM_LINK_SIZE)}
+        >
+          <Icon name="download" />
           {curriculum.downloadLabel}
           <span className="sr-only"> (PDF)</span>
         </a>
         <Link
           to={curriculum.contact.href}
           prefetch="intent"
-          className={buttonVariants({ variant: "outline", size: "lg" })}
+          className={cx(buttonVariants({ variant: "outline", size: null }), CURRICULUM_LINK_SIZE)}
         >
           {curriculum.contact.label}
         </Link>

@@ -37,7 +37,7 @@ export function StatusSelect({
         id={selectId}
         name="status"
         value={value}
-        className="w-36"
+        className="w-36!"
         onChange={(event) => void fetcher.submit(event.currentTarget.form)}
       >
         <SelectOptions values={CONTACT_STATUSES} label={(option) => CONTACT_STATUS_STYLE.labels[option]} />

@@ -6,7 +6,7 @@
 import { useId } from "react";
 import { PageSection } from "~/components/marketing/page-section";
 import type { TypedBlock } from "~/lib/blocks/block-data";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/class-names";
 import { ContentBlock } from "./content-block";
 
 /** "What our clients say": the active testimonials, nothing when there are none. */
@@ -37,7 +37,7 @@ export function TeamSection({ blocks }: { blocks: readonly TypedBlock[] }) {
 
 function BlockGrid({ blocks, className = "mt-8" }: { blocks: readonly TypedBlock[]; className?: string }) {
   return (
-    <ul className={cn("grid gap-6 md:grid-cols-2 lg:grid-cols-3", className)}>
+    <ul className={cx("grid gap-6 md:grid-cols-2 lg:grid-cols-3", className)}>
       {blocks.map((block) => (
         <li key={block.id}>
           <ContentBlock block={block} />

@@ -1,6 +1,6 @@
-import { ArrowRightIcon, CheckIcon } from "lucide-react";
 import type { BlockDataOf } from "~/lib/blocks/block-data";
 import { BlockLink } from "./block-link";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * A service card (SPEC.md "service card": title, description, badge, features, link), drawn like
@@ -20,7 +20,7 @@ export function ServiceCardBlock({ data }: { data: BlockDataOf<"service_card"> }
         <ul className="mt-4 space-y-2 text-sm">
           {data.features.map((feature, index) => (
             <li key={`${index}-${feature}`} className="flex gap-2">
-              <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{feature}</span>
             </li>
           ))}
@@ -32,7 +32,7 @@ export function ServiceCardBlock({ data }: { data: BlockDataOf<"service_card"> }
           className="mt-auto inline-flex items-center gap-1 pt-6 font-medium text-primary underline-offset-4 hover:underline"
         >
           {`Explore ${data.title}`}
-          <ArrowRightIcon aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </BlockLink>
       ) : null}
     </article>
