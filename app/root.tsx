@@ -17,7 +17,6 @@ import { useNonce } from "~/lib/nonce";
 import { toastUndoAction } from "~/lib/toast-undo";
 import { InlineStylesheet } from "~/lib/stylesheet";
 import { themeInitScript } from "~/lib/theme";
-import { cookieBannerInitScript } from "~/lib/cookie-consent";
 import { isUnsentForm } from "~/lib/unsent-form";
 import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
@@ -60,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             nonce={nonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: cookieBannerInitScript(site.cookiePolicyVersion) }}
+            dangerouslySetInnerHTML={{ __html: site.cookieBannerScript }}
           />
         ) : null}
         <Meta />
