@@ -533,8 +533,9 @@ describe("route loaders when the database fails", () => {
       expect([...homeData.services, ...homeData.whyChooseUs].every((item) => item.kind === "card")).toBe(true);
       // The page's copy still renders, with the company named by the fallback.
       expect(homeData.page.hero.lead).not.toContain("{{");
-      // The blocks tab, the home page's blocks and its settings each log their failure.
-      expect(logged).toHaveBeenCalledTimes(3);
+      // The blocks tab and the home page's blocks each log their failure, and so does each of the
+      // page's two reads of the settings (its copy, and its JSON-LD's company name).
+      expect(logged).toHaveBeenCalledTimes(4);
     } finally {
       await cms.setDatabase("up");
       vi.resetModules();
