@@ -223,8 +223,9 @@ function autocannon(
 }
 
 /**
- * Writes each page's exact HTML into a new folder of the client directory, which the server
- * already serves as static files. Returns each page's static address and byte count.
+ * Writes each page's exact HTML into a new folder of the client's assets directory, which the
+ * server already serves as static files (compressed on the fly, as a page is, since no build-time
+ * copy of it exists). Returns each page's static address and byte count.
  */
 async function copyPagesAsStaticFiles(
   origin: string,
@@ -232,7 +233,7 @@ async function copyPagesAsStaticFiles(
   routePaths: string[],
 ): Promise<{ routePath: string; staticPath: string; htmlBytes: number; pageCache: string | null }[]> {
   const folder = `bench-static-${crypto.randomBytes(6).toString("hex")}`;
-  const directory = path.join(clientDir, folder);
+  const directory = path.join(clientDir, "assets", folder);
   fs.mkdirSync(directory);
   onCleanup(() => fs.rmSync(directory, { recursive: true, force: true }));
   const copies = [];
@@ -245,7 +246,7 @@ async function copyPagesAsStaticFiles(
       throw new Error(`GET ${routePath} answered ${response.status}; the load stage needs 200`);
     const file = `${index}.html`;
     fs.writeFileSync(path.join(directory, file), html);
-    const staticPath = `/${folder}/${file}`;
+    const staticPath = `/assets/${folder}/${file}`;
     const check = await fetch(origin + staticPath);
     const served = Buffer.from(await check.arrayBuffer());
     if (!check.ok || !served.equals(html)) throw new Error(`The static copy of ${routePath} is not served as written`);

@@ -263,6 +263,37 @@ describe("the page cache", () => {
     }
   });
 
+  it("gives visitors who get the same form token one copy of the page, compressed once", async () => {
+    let token = "first-shared-token";
+    const sharing = await startSite({ newFormToken: () => token });
+    const rendered = await get(sharing, "/page/form?formToken=1");
+    const renderedToken = /name="token" value="([^"]+)"/.exec(rendered.body)![1]!;
+    const visit = async (encoding: string) => {
+      const response = await fetch(`${sharing.url}/page/form?formToken=1`, {
+        headers: { "User-Agent": BROWSER, "Accept-Encoding": encoding },
+      });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const copies = [await visit("br"), await visit("br"), await visit("gzip")];
+    for (const [index, { response }] of copies.entries()) {
+      expect(response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+      expect(response.headers.get("content-encoding")).toBe(index < 2 ? "br" : "gzip");
+      // Sent as made, with its length: not coded again by the compression middleware.
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+    }
+    // fetch decodes the bodies.
+    const html = copies[0]!.body.toString();
+    expect(html).toBe(rendered.body.replaceAll(renderedToken, token).replaceAll(` nonce="${rendered.nonce}"`, ""));
+    for (const copy of copies.slice(1)) expect(copy.body.toString()).toBe(html);
+    expect(copies[0]!.response.headers.get("content-security-policy")).toContain(inlineScriptHashes(html)[1]);
+    // The next token, the next copy.
+    token = "second-shared-token";
+    const next = await visit("br");
+    const nextHtml = next.body.toString();
+    expect(nextHtml).toBe(html.replaceAll("first-shared-token", token));
+    expect(next.response.headers.get("content-security-policy")).toContain(inlineScriptHashes(nextHtml)[1]);
+  });
+
   it("answers HEAD from a cached page with its headers and no body, and never stores a HEAD", async () => {
     const head = await get(site, "/page/head", {}, "HEAD");
     expect(head.cache).toBe("miss");

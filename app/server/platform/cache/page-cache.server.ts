@@ -33,7 +33,7 @@ import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
 import { careerIdPrefix } from "../../../lib/careers";
 import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
 import { isValidSlug } from "../../../lib/slug";
-import { issueFormToken } from "../http/form-token.server";
+import { issueSharedFormToken } from "../http/form-token.server";
 import { ifNoneMatchNames, NOT_IN_304 } from "../http/html-validators.server";
 import { policyWithScriptHashes } from "../http/security-headers.server";
 import { carriesSiteCookie } from "../http/site-cookies.server";
@@ -50,7 +50,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** How long a page is served from memory at most, in ms (default one minute). */
   maxAgeMs?: number;
-  /** A new form token for each visitor of a page that has one (default: issueFormToken). */
+  /**
+   * The form token for a visitor of a page that has one (default: issueSharedFormToken, the same
+   * for every visitor within one second). Visitors given the same token share one copy of the
+   * page, compressed once.
+   */
   newFormToken?: () => string;
 }
 
@@ -102,17 +106,31 @@ interface CachedPage {
   /** Its entity tag, as the response it was stored from had it (html-validators.server.ts). */
   etag?: string;
   /** Where its form token goes (form-token-slots.server.ts), with what makes its policy anew. */
-  formToken?: { slots: FormTokenSlots; renderedPolicy: string; nonce: string };
+  formToken?: FormTokenPage;
   headers: Array<[string, OutgoingHttpHeader]>;
   bytes: number;
   storedAt: number;
+}
+
+type Bodies = CachedPage["bodies"];
+
+interface FormTokenPage {
+  slots: FormTokenSlots;
+  renderedPolicy: string;
+  nonce: string;
+  /**
+   * The page with the latest token in, and its compressed copies once made. One at a time (the
+   * size of the page and its compressed copies, beside the kept page's `bytes`): a token is
+   * current for a second.
+   */
+  latest?: { token: string; policy: string; bodies: Promise<Bodies> };
 }
 
 export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   const isCacheablePath = options.isCacheablePath ?? isPublicPagePath;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
-  const newFormToken = options.newFormToken ?? (() => issueFormToken());
+  const newFormToken = options.newFormToken ?? (() => issueSharedFormToken());
   const pages = new Map<string, CachedPage>();
   let storedBytes = 0;
   /** The pages being rendered to be kept, each settled once its response has ended. */
@@ -212,7 +230,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler {
   function keep(key: string, { html, ...rest }: NonNullable<ReturnType<typeof storablePage>>): void {
     const kept: CachedPage = { ...rest, bodies: { identity: html }, bytes: html.length, storedAt: Date.now() };
     store(key, kept);
-    // A page with a form token differs for each visitor: the compression middleware codes each one.
+    // A page with a form token is compressed with each new token (copyWithToken).
     if (kept.formToken) return;
     // Until the compressed copies are made, the compression middleware codes each hit.
     void compressed(html).then(
@@ -255,17 +273,21 @@ function storablePage(res: Response, html: Buffer, nonce: string, headersBefore:
   };
 }
 
-/** The page in every coding, compressed once, off the event loop. */
-async function compressed(html: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+/**
+ * The page in every coding, compressed once, off the event loop: at the smallest size for a page
+ * kept for a minute, or `quickly` for a copy with a form token, which visitors wait for and which
+ * lasts a second (brotli 5 and gzip 6 take a few milliseconds for a page, brotli 11 a hundred).
+ */
+async function compressed(html: Buffer, quickly = false): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quickly ? 5 : zlib.constants.BROTLI_MAX_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     }),
-    gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    gzip(html, { level: quickly ? zlib.constants.Z_DEFAULT_COMPRESSION : zlib.constants.Z_BEST_COMPRESSION }),
   ]);
   return { br, gzip: gz };
 }
@@ -294,31 +316,44 @@ function sendCachedPage(
     }
   }
   if (page.formToken) {
-    sendWithFreshToken(res, page.formToken, newFormToken());
+    const copy = copyWithToken(page.formToken, newFormToken());
+    void copy.bodies.then((bodies) => {
+      res.locals.formToken = copy.token;
+      res.setHeader("Content-Security-Policy", copy.policy);
+      sendBody(req, res, bodies);
+    });
     return;
   }
   res.setHeader("Content-Security-Policy", page.policy);
+  sendBody(req, res, page.bodies);
+}
+
+/** The body in the best coding the request accepts and the page has. */
+function sendBody(req: Request, res: Response, bodies: Bodies): void {
   // Browsers accept br and gzip alike (q=1): then the smaller one.
   const accepted = new Negotiator(req).encodings([...CODINGS]);
-  const coding = CODINGS.find((candidate) => accepted.includes(candidate) && page.bodies[candidate]) ?? "identity";
-  const body = page.bodies[coding] ?? page.bodies.identity;
+  const coding = CODINGS.find((candidate) => accepted.includes(candidate) && bodies[candidate]) ?? "identity";
+  const body = bodies[coding] ?? bodies.identity;
   if (coding !== "identity") res.setHeader("Content-Encoding", coding);
   res.setHeader("Content-Length", body.length);
   // Node leaves the body out of an answer to HEAD.
   res.status(200).end(body);
 }
 
-/** A page with a form token: the new token in, the scripts' hashes worked out again. */
-function sendWithFreshToken(
-  res: Response,
-  { slots, renderedPolicy, nonce }: NonNullable<CachedPage["formToken"]>,
-  token: string,
-) {
-  const { html, scripts } = fillFormToken(slots, token);
-  res.locals.formToken = token;
-  res.setHeader("Content-Security-Policy", policyWithScriptHashes(renderedPolicy, nonce, scripts.map(scriptHash))!);
-  res.setHeader("Content-Length", html.length);
-  res.status(200).end(html);
+/**
+ * The page with `token` in and the scripts' hashes worked out again: the copy made for the last
+ * visitor when the token is the same, else a new one, compressed once for every visitor given it.
+ */
+function copyWithToken(page: FormTokenPage, token: string): NonNullable<FormTokenPage["latest"]> {
+  if (page.latest?.token === token) return page.latest;
+  const { html, scripts } = fillFormToken(page.slots, token);
+  const policy = policyWithScriptHashes(page.renderedPolicy, page.nonce, scripts.map(scriptHash))!;
+  const bodies = compressed(html, true).then(
+    (codings): Bodies => ({ identity: html, ...codings }),
+    (): Bodies => ({ identity: html }),
+  );
+  page.latest = { token, policy, bodies };
+  return page.latest;
 }
 
 /** A complete page any anonymous visitor may be given. */

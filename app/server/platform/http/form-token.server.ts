@@ -20,6 +20,17 @@ export function issueFormToken(now = Date.now(), secret = getSessionSecret()): s
   return `${issuedAt}.${sign(issuedAt, secret)}`;
 }
 
+/**
+ * The token for pages served from the page cache: issued for the next whole second rather than
+ * this millisecond, so every visitor within one second gets the same page, compressed once
+ * (page-cache.server.ts). Rounded up, never down: a token never claims the form was served
+ * earlier than it was, so a script still waits the full MIN_FILL_TIME_MS (a person up to a second
+ * more).
+ */
+export function issueSharedFormToken(now = Date.now(), secret = getSessionSecret()): string {
+  return issueFormToken(Math.ceil(now / 1000) * 1000, secret);
+}
+
 export type FormTokenVerdict = "ok" | "too-fast" | "invalid" | "stale";
 
 /** How the token of a submitted form looks: genuine and old enough, posted too fast, forged, stale. */
