@@ -205,7 +205,7 @@ test("a page with a toast, and the Set-Cookie that clears it, is never kept for 
   }
 });
 
-test("the contact page comes from the cache with a new form token for each visitor, and still runs", async ({
+test("the contact page comes from the cache with a form token issued for each response, and still runs", async ({
   page,
   playwright,
   server,
@@ -214,13 +214,20 @@ test("the contact page comes from the cache with a new form token for each visit
   const visitor = await playwright.request.newContext({ baseURL: server.url });
   try {
     const address = freshAddress("/contact");
-    const responses = [await visitor.get(address), await visitor.get(address), await visitor.get(address)];
+    const sentAt: number[] = [];
+    const responses = [];
+    for (let visit = 0; visit < 3; visit += 1) {
+      sentAt.push(Date.now());
+      responses.push(await visitor.get(address));
+    }
     expect(await Promise.all(responses.map(cacheStatus))).toEqual(["miss", "hit", "hit"]);
     const pages = await Promise.all(responses.map((response) => response.text()));
     const tokens = pages.map((html) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "");
-    expect(new Set(tokens).size).toBe(3);
     for (const [index, token] of tokens.entries()) {
-      // Genuine (signed with the server's secret) and issued for this response, not when the copy was kept.
+      // Genuine (signed with the server's secret) and issued for this response, not when the copy
+      // was kept: dated no earlier than the request (the visitors of one second share the token
+      // dated at its end, page-cache.server.ts).
+      expect(Number(token.split(".")[0]), `token ${index}`).toBeGreaterThanOrEqual(sentAt[index]!);
       expect(checkFormToken(token, Date.now() + MIN_FILL_TIME_MS + 1000), `token ${index}`).toBe("ok");
       expect(checkFormToken(token), `token ${index}`).toBe("too-fast");
       // Also in the page's data, for the form React renders.
