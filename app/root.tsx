@@ -13,6 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { showToast, Toaster } from "~/components/ui/toaster";
+import { SITE_FOOTER_ID } from "~/lib/first-paint";
 import { useNonce } from "~/lib/nonce";
 import { toastUndoAction } from "~/lib/toast-undo";
 import { InlineStylesheet } from "~/lib/stylesheet";
@@ -55,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        {/* The first paint waits for the footer: nothing moves as the parser catches up (lib/first-paint.ts). */}
+        {site ? <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" /> : null}
         {site ? (
           <script
             nonce={nonce}

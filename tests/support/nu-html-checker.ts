@@ -97,6 +97,19 @@ export function isToasterCustomPropertyComplaint(message: Pick<NuMessage, "messa
 }
 
 /**
+ * The head's `<link rel="expect" href="#site-footer" blocking="render">` (app/lib/first-paint.ts)
+ * is the HTML standard's own ("link-type-expect": rendering waits until the element is parsed),
+ * newer than vnu's rule that only a stylesheet link may block rendering. Only that complaint about
+ * that link is set aside.
+ */
+export function isExpectLinkComplaint(message: Pick<NuMessage, "message" | "extract">): boolean {
+  return (
+    message.message.startsWith("A “link” element with a “blocking” attribute must have a “rel” attribute") &&
+    /<link rel="expect" href="#site-footer" blocking="render"\/?>/.test(message.extract ?? "")
+  );
+}
+
+/**
  * The site inlines one stylesheet (`<style id="site-styles">`, the same bytes on every page, as
  * inline-stylesheet.spec.ts proves). vnu would check it again in every document, which is half its
  * work; each distinct stylesheet is checked once, in the first document that has it.
@@ -117,7 +130,7 @@ export function withoutRepeatedStylesheets<Document extends NuDocument>(document
 
 /**
  * Runs vnu once over every document and returns its messages, each named by its document, with
- * Tailwind's `@property` complaints left out.
+ * the complaints above left out.
  */
 export async function checkWithNu(documents: readonly NuDocument[]): Promise<NuMessage[]> {
   assertJavaAvailable();
@@ -154,7 +167,12 @@ export async function checkWithNu(documents: readonly NuDocument[]): Promise<NuM
         extract: message.extract,
         line: message.lastLine,
       }))
-      .filter((message) => !isTailwindPropertyComplaint(message) && !isToasterCustomPropertyComplaint(message));
+      .filter(
+        (message) =>
+          !isTailwindPropertyComplaint(message) &&
+          !isToasterCustomPropertyComplaint(message) &&
+          !isExpectLinkComplaint(message),
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
+import { SITE_FOOTER_ID } from "~/lib/first-paint";
 import { FOOTER_COLUMNS, FOOTER_EXTRA_LINKS } from "~/lib/site-links";
 import type { SiteIdentity } from "~/lib/site-identity";
 import { useCookieConsent } from "./cookie-consent";
@@ -45,7 +46,7 @@ function FooterContent({
   ].filter((link) => link.href);
 
   return (
-    <footer className="border-t bg-muted text-foreground">
+    <footer id={SITE_FOOTER_ID} className="border-t bg-muted text-foreground">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-1">
           <p className="text-lg font-bold">{identity.companyName}</p>
