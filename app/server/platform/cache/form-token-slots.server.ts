@@ -1,8 +1,9 @@
 /**
  * A page whose form carries a token of its own (/contact: when it was served, signed, so the
  * server can tell a person from a bot that posts at once; http/form-token.server.ts). The page
- * cache keeps such a page with the token cut out and puts a fresh one in for each visitor, so
- * no two visitors share a token and a bot cannot get an old one from the cache.
+ * cache keeps such a page with the token cut out and puts the current one in (dated at the end
+ * of the current second, shared by that second's visitors), so a bot never gets an old one from
+ * the cache.
  *
  * The token is in the form's hidden field and in the page's data for hydration (an inline script),
  * so the hash that allows that script (shareable-html.server.ts) is worked out again each time.
