@@ -113,6 +113,36 @@ test("a streamed reply reaches the page token by token, then stays as the assist
   await expect(panel.getByLabel("Your message")).toBeEnabled();
 });
 
+test("links in the model's reply lead only to this site: any other address shows as its text", async ({
+  page,
+  model,
+}) => {
+  const teamLink = `[e-mail us](mailto:${teamEmail})`;
+  model.reset({
+    kind: "stream",
+    tokens: [
+      "See [our courses](/training), ",
+      "[a sign-in page](https://evil.example/login), ",
+      "[a script](javascript:alert) ",
+      "[another site](//evil.example/x) ",
+      `or ${teamLink}.`,
+    ],
+  });
+  const panel = await openChat(page);
+  await ask(panel, "Where can I book a course?");
+  const reply = conversationEntries(panel).last();
+  await expect(reply).not.toHaveAttribute("aria-busy", "true", { timeout: 15_000 });
+  await expect
+    .poll(async () => normalise(await reply.innerText()))
+    .toBe("See our courses, a sign-in page, a script another site or e-mail us.");
+  // The same same-site filter as the built-in assistant's replies (app/lib/chat-markup.ts).
+  const links = reply.getByRole("link");
+  await expect(links).toHaveCount(2);
+  await expect(reply.getByRole("link", { name: "our courses" })).toHaveAttribute("href", "/training");
+  await expect(reply.getByRole("link", { name: "e-mail us" })).toHaveAttribute("href", `mailto:${teamEmail}`);
+  await expect(page.locator('a[href*="evil.example"], a[href^="javascript:"]')).toHaveCount(0);
+});
+
 const failures: [string, ModelBehaviour][] = [
   ["a 500 from the model", { kind: "status500" }],
   ["a malformed stream", { kind: "malformed", tokens: ["Partly"] }],

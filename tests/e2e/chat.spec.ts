@@ -196,6 +196,35 @@ test("the assistant gives the same phone numbers and e-mail addresses as the con
   expect(replyEmails).toEqual(pageEmails);
 });
 
+test("the built-in reply is written out in pieces, as a model's is", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await openChat(page);
+  // Every text the reply being written shows, as the page shows it.
+  await page.evaluate(() => {
+    const panelElement = document.querySelector('[data-testid="chat-panel"]')!;
+    const seen: string[] = [];
+    (window as unknown as { partialReplies: string[] }).partialReplies = seen;
+    new MutationObserver(() => {
+      const text = panelElement
+        .querySelector('li[aria-busy="true"]')
+        ?.textContent?.replace(/^Assistant: /, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(panelElement, { subtree: true, childList: true, characterData: true });
+  });
+  await ask(page, QUESTION);
+
+  const partials = await page.evaluate(() => (window as unknown as { partialReplies: string[] }).partialReplies);
+  // Several texts while it was written, each longer than the one before (the list of courses is
+  // about twenty pieces; a busy machine may draw a few at once).
+  expect(partials.length, JSON.stringify(partials)).toBeGreaterThanOrEqual(3);
+  for (const [index, partial] of partials.entries())
+    if (index > 0) expect(partial.length).toBeGreaterThan(partials[index - 1]!.length);
+  await expect(messages(page).last()).toContainText(aws!.name);
+});
+
 test("a reply written while the panel is closed is there when it opens again", async ({ page }) => {
   let letThrough!: () => void;
   const held = new Promise<void>((resolve) => (letThrough = resolve));

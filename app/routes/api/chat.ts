@@ -32,9 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 
+  const streamed = request.headers.get("Accept")?.includes("text/event-stream") ?? false;
   let turn;
   try {
-    turn = await startChatTurn(getDb, json, { clientAddress: context.clientAddress, signal: request.signal });
+    turn = await startChatTurn(getDb, json, { clientAddress: context.clientAddress, signal: request.signal, streamed });
   } catch (error) {
     logger.error({ err: error }, "the assistant could not start a reply");
     return failure(500, CHAT_MESSAGES.failure);
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { reply } = turn;
 
-  if (!request.headers.get("Accept")?.includes("text/event-stream")) {
+  if (!streamed) {
     try {
       let response = "";
       for await (const piece of reply) response += piece;

@@ -15,6 +15,7 @@ import { streamModelReply, systemPrompt } from "./openai-assistant.server";
 import { assistantProvider } from "./provider.server";
 import { getSiteSearch, type SearchHit, type SiteSearch } from "./search-index.server";
 import { distinctTermCount, refersBack } from "./language.server";
+import { streamReplyPieces } from "./reply-pieces.server";
 import { recordUnansweredQuestion } from "./unanswered-questions.server";
 
 /** Messages per address per minute: a brisk conversation is a few; a script is many more. */
@@ -64,7 +65,12 @@ function siteCanAnswer(hits: readonly SearchHit[], message: string, earlier: str
 export async function startChatTurn(
   getDb: () => Promise<Database>,
   body: unknown,
-  context: { clientAddress: string; signal: AbortSignal },
+  context: {
+    clientAddress: string;
+    signal: AbortSignal;
+    /** Whether the reply is streamed to the visitor: the built-in one then comes in pieces, as a model's does. */
+    streamed?: boolean;
+  },
 ): Promise<ChatTurn> {
   const limit = await chatLimiter.hit(context.clientAddress);
   if (!limit.allowed) {
@@ -90,7 +96,7 @@ export async function startChatTurn(
     const answer = answerFromSite(search, message, earlier);
     countIfUnanswered(answer.answered);
     logger.info({ provider: "built-in", answered: answer.answered }, "the assistant answered");
-    return { ok: true, reply: [answer.text] };
+    return { ok: true, reply: context.streamed ? streamReplyPieces(answer.text, context.signal) : [answer.text] };
   }
 
   const hits = passagesFor(search, message, earlier);
