@@ -38,17 +38,55 @@ test("a new visitor sees the banner before any script file has run", async ({ pa
   await page.goto("/blog", { waitUntil: "commit" });
   await expect(banner(page)).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("data-cookie-consent", "ask");
-  // Its buttons cannot act until React has attached their handlers, and say so.
-  await expect(banner(page).getByRole("button", { name: "Accept All" })).toHaveAttribute("aria-disabled", "true");
+  // Its buttons are not marked as unusable: a press before hydration is carried out (below).
+  await expect(banner(page).getByRole("button", { name: "Accept All" })).not.toHaveAttribute("aria-disabled");
   // The floating buttons already sit above it: its height was reserved as soon as it was parsed.
   const height = await page.evaluate(() => document.documentElement.style.getPropertyValue("--cookie-banner-height"));
   expect(height).toBe(`${await banner(page).evaluate((element) => (element as HTMLElement).offsetHeight)}px`);
 
   release();
   await waitForHydration(page);
-  await expect(banner(page).getByRole("button", { name: "Accept All" })).not.toHaveAttribute("aria-disabled");
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toHaveCount(0);
+});
+
+for (const [button, choice] of [
+  ["Reject All", "rejected"],
+  ["Accept All", "accepted"],
+] as const) {
+  test(`${button} pressed before any script file has run hides the banner at once and is stored once they run`, async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    const recorded = page.waitForRequest((request) => request.url().endsWith("/api/cookie-consent"));
+    await page.goto("/blog", { waitUntil: "commit" });
+    await banner(page).getByRole("button", { name: button }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--cookie-banner-height"))).toBe(
+      "",
+    );
+
+    release();
+    await waitForHydration(page);
+    expect((await recorded).postDataJSON()).toMatchObject({ choice });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("cookieChoice"))).toBe(choice);
+    await expect(banner(page)).toHaveCount(0);
+    // Chosen once: a reload asks nothing.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(banner(page)).toHaveCount(0);
+  });
+}
+
+test("Settings pressed before any script file has run opens the settings once they run", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/blog", { waitUntil: "commit" });
+  // Pressed from the keyboard, as many visitors do.
+  await banner(page).getByRole("button", { name: "Settings" }).focus();
+  await page.keyboard.press("Enter");
+  release();
+  await expect(page.getByRole("dialog", { name: /cookie/i })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cookieChoice"))).toBeNull();
 });
 
 test("a visitor who already chose never sees the banner, not even before hydration", async ({ page }) => {

@@ -17,6 +17,7 @@ import {
   COOKIE_CHOICE_KEY,
   COOKIE_CONSENT_KEY,
   COOKIE_SETTINGS_KEY,
+  CONSENT_ASK_ATTRIBUTE,
   parseChoice,
   parseReceipt,
   parseSettings,
@@ -112,6 +113,18 @@ export function CookieConsentProvider({
   );
 
   const openSettings = useCallback(() => setDialogOpen(true), []);
+
+  // A button pressed before hydration (its handler not yet attached) was noted by the banner's
+  // own script: carry it out now, as if pressed again.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const early = takeEarlyAction();
+    if (!early) return;
+    // The press happened outside React, before it took over the page: this syncs with it once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the noted press is an external event
+    if (early === "settings") setDialogOpen(true);
+    else choose(early === "accept" ? "accepted" : "rejected", early === "accept" ? ALL_ON : ALL_OFF);
+  }, [hydrated, choose]);
   const value = useMemo(() => ({ choice, settings, openSettings }), [choice, settings, openSettings]);
 
   return (
@@ -141,8 +154,10 @@ export function CookieConsentProvider({
 
 /**
  * Before hydration the banner is the server's, the same for everyone: `data-cookie-banner="pending"`
- * keeps it hidden unless the head script asked for it (app.css), and its buttons say they cannot be
- * used yet (their handlers are not attached). Once hydrated it is rendered only when it shows.
+ * keeps it hidden unless the head script asked for it (app.css). Its buttons work from the first
+ * paint: until React attaches their handlers, the script after the banner notes which was pressed
+ * (and hides the banner for Accept All or Reject All), and the provider carries it out once
+ * hydrated. Once hydrated the banner is rendered only when it shows.
  */
 function CookieBanner({
   hydrated,
@@ -158,7 +173,6 @@ function CookieBanner({
   const nonce = useNonce();
   const banner = useRef<HTMLElement>(null);
   useReserveRoomAtBottom(banner);
-  const inert = hydrated ? undefined : true;
   return (
     <>
       <section
@@ -178,13 +192,13 @@ function CookieBanner({
             .
           </p>
           <div className="flex shrink-0 flex-wrap gap-2">
-            <Button type="button" variant="outline" aria-disabled={inert} onClick={onSettings}>
+            <Button type="button" variant="outline" data-cookie-action="settings" onClick={onSettings}>
               Settings
             </Button>
-            <Button type="button" variant="outline" aria-disabled={inert} onClick={onRejectAll}>
+            <Button type="button" variant="outline" data-cookie-action="reject" onClick={onRejectAll}>
               Reject All
             </Button>
-            <Button type="button" aria-disabled={inert} onClick={onAcceptAll}>
+            <Button type="button" data-cookie-action="accept" onClick={onAcceptAll}>
               Accept All
             </Button>
           </div>
@@ -197,12 +211,36 @@ function CookieBanner({
   );
 }
 
+/** Where the banner's script notes a button pressed before hydration, for the provider. */
+const EARLY_ACTION_GLOBAL = "__cookieBannerEarlyAction";
+/** Set by the provider once hydrated: the buttons' own handlers answer from then on. */
+const HYDRATED_GLOBAL = "__cookieBannerHydrated";
+
+type EarlyAction = "accept" | "reject" | "settings";
+
+/** The button pressed before hydration, if any; from now on the banner's script notes no more. */
+function takeEarlyAction(): EarlyAction | undefined {
+  const globals = window as unknown as Record<string, unknown>;
+  globals[HYDRATED_GLOBAL] = true;
+  const early = globals[EARLY_ACTION_GLOBAL];
+  delete globals[EARLY_ACTION_GLOBAL];
+  return early === "accept" || early === "reject" || early === "settings" ? early : undefined;
+}
+
 /**
  * Runs as soon as the server's banner is parsed, before anything after it (the floating buttons)
  * and before the first paint: reserves the banner's height as useReserveRoomAtBottom does after
- * hydration, so nothing moves when React takes over (CLS 0). A hidden banner reserves nothing.
+ * hydration, so nothing moves when React takes over (CLS 0); a hidden banner reserves nothing.
+ * Until hydration it also notes the button pressed; Accept All and Reject All hide the banner at
+ * once, as they will after hydration. The same text for every visitor (a cached page allows it by
+ * its hash, decision 026).
  */
-const RESERVE_ROOM_SCRIPT = `(function(){var s=document.currentScript,b=s&&s.previousElementSibling;if(b&&b.offsetHeight)document.documentElement.style.setProperty(${JSON.stringify(BANNER_HEIGHT_PROPERTY)},b.offsetHeight+"px");})();`;
+const RESERVE_ROOM_SCRIPT =
+  `(function(){var s=document.currentScript,b=s&&s.previousElementSibling,r=document.documentElement,h=${JSON.stringify(BANNER_HEIGHT_PROPERTY)};` +
+  `if(!b)return;if(b.offsetHeight)r.style.setProperty(h,b.offsetHeight+"px");` +
+  `b.addEventListener("click",function(e){var t=e.target.closest&&e.target.closest("[data-cookie-action]");` +
+  `if(!t||window.${HYDRATED_GLOBAL})return;var a=t.getAttribute("data-cookie-action");window.${EARLY_ACTION_GLOBAL}=a;` +
+  `if(a!=="settings"){r.removeAttribute(${JSON.stringify(CONSENT_ASK_ATTRIBUTE)});r.style.removeProperty(h);}});})();`;
 
 /**
  * While the banner is shown, its height is the `--cookie-banner-height` of the page (app.css): the
