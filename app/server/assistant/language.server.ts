@@ -39,11 +39,14 @@ export function stem(word: string): string {
   return term;
 }
 
+/** The words of a text that say something: split, normalised, stop words dropped, not stemmed. */
+export function contentWords(text: string): string[] {
+  return (normalise(text).match(/[a-z0-9]+(?:[+#][a-z0-9+#]*)?/g) ?? []).filter((word) => !STOP_WORDS.has(word));
+}
+
 /** The words of a text as the index sees them: split, normalised, stop words dropped, stemmed. */
 export function searchTerms(text: string): string[] {
-  return (normalise(text).match(/[a-z0-9]+(?:[+#][a-z0-9+#]*)?/g) ?? [])
-    .filter((word) => !STOP_WORDS.has(word))
-    .map(stem);
+  return contentWords(text).map(stem);
 }
 
 /** How many different words (as the index sees them) a question has. */
@@ -60,7 +63,10 @@ export function processTerm(term: string): string | null {
 
 /** A text's sentences, each ending with its own punctuation. */
 export function sentences(text: string): string[] {
-  return (text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
+  // A full stop inside a word ("Node.js", "e.g") does not end a sentence.
+  return (text.match(/(?:[^.!?]|[.!?](?![.!?]|\s|$))+(?:[.!?]+(?=\s|$)|$)/g) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
