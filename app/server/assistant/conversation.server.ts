@@ -115,6 +115,8 @@ export function resolveQuestion(search: SiteSearch, message: string, context: Co
       return {
         question: {
           ...question,
+          aboutCourses: question.aboutCourses || namedCourses.length > 0,
+          aboutJobs: question.aboutJobs || namedCareers.length > 0,
           courseAttribute: context.previousCourseAttribute,
           jobAttribute: context.previousJobAttribute,
           currency: question.currency ?? understand(context.previousQuestion!, search.inSiteWords).currency,

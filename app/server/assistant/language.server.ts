@@ -49,6 +49,18 @@ export function searchTerms(text: string): string[] {
   return contentWords(text).map(stem);
 }
 
+/**
+ * Words that say what kind of answer is wanted (a cost, a time, a length, "do you offer"), not what
+ * it is about.
+ * Many pages talk about cost and time, so these count for little: the topic decides which passage
+ * answers "how long does a cloud migration take", not "long" and "take".
+ */
+export const QUESTION_WORDS = new Set(
+  searchTerms(
+    "cost costs price prices pricing much expensive cheap long time times take takes taking hour hours many quick quickly " +
+      "fast soon often usually typical typically duration week weeks day days month months offer offers provide provides work",
+  ),
+);
 /** How many different words (as the index sees them) a question has. */
 export function distinctTermCount(text: string): number {
   return new Set(searchTerms(text)).size;

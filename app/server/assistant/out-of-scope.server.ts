@@ -60,7 +60,7 @@ export function outOfScope(question: string, companyName: string): OutOfScopeRep
   if (ABUSE.test(question)) {
     return {
       kind: "abuse",
-      text: `I'm sorry I haven't been able to help. I can't respond to that, but I'm happy to try again: ${lowerFirst(CAN_HELP_WITH)}`,
+      text: `I'm sorry I haven't been able to help. I can't respond to that, but I'm happy to try again. ${CAN_HELP_WITH}`,
     };
   }
   if (
@@ -96,8 +96,4 @@ export function outOfScope(question: string, companyName: string): OutOfScopeRep
     };
   }
   return null;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -96,7 +96,7 @@ const CONTACT_ATTRIBUTES: readonly [ContactAttribute, RegExp][] = [
   ],
   [
     "phone",
-    /\b(phone|telephone|call (you|us|someone)|ring (you|us)|(contact|mobile|phone|telephone) number|your number|number to call|landline)\b/,
+    /\b(phone|telephone|call (you|us|someone)|ring (you|us)|(contact|mobile|phone|telephone) number|your number|number to call|landline|call me|call back|callback)\b/,
   ],
   ["email", /\b(e-?mail|email address|mail)\b/],
   [
@@ -157,20 +157,23 @@ function first<Value>(table: readonly [Value, RegExp][], text: string): Value | 
 /** Reads a question. `inSiteWords` is the site search's reading of it (short forms, typos). */
 export function understand(text: string, inSiteWords: (text: string) => string = (same) => same): Question {
   const words = inSiteWords(text).toLowerCase().replace(/[’‘]/g, "'");
-  const currency = first(CURRENCIES, words);
+  // The patterns read the visitor's own words as well as the site's: a typo correction may turn a
+  // word the site never uses ("trainer", "shortest") into one it does.
+  const both = `${text.toLowerCase().replace(/[’‘]/g, "'")} ${words}`;
+  const currency = first(CURRENCIES, both);
   return {
     text,
     words,
-    courseAttribute: first(COURSE_ATTRIBUTES, words) ?? (currency ? "price" : undefined),
-    jobAttribute: first(JOB_ATTRIBUTES, words),
-    contactAttribute: first(CONTACT_ATTRIBUTES, words),
-    superlative: first(SUPERLATIVES, words),
+    courseAttribute: first(COURSE_ATTRIBUTES, both) ?? (currency ? "price" : undefined),
+    jobAttribute: first(JOB_ATTRIBUTES, both),
+    contactAttribute: first(CONTACT_ATTRIBUTES, both),
+    superlative: first(SUPERLATIVES, both),
     currency,
-    aboutCourses: ABOUT_COURSES.test(words),
-    aboutJobs: ABOUT_JOBS.test(words),
-    aboutHours: ABOUT_HOURS.test(words) || (/\bhours\b/.test(words) && !/\bhow many hours\b/.test(words)),
-    aboutContact: ABOUT_CONTACT.test(words),
-    days: [...new Set(DAYS.filter(([, pattern]) => pattern.test(words)).flatMap(([days]) => days))],
+    aboutCourses: ABOUT_COURSES.test(both),
+    aboutJobs: ABOUT_JOBS.test(both),
+    aboutHours: ABOUT_HOURS.test(both) || (/\bhours\b/.test(both) && !/\bhow many hours\b/.test(both)),
+    aboutContact: ABOUT_CONTACT.test(both),
+    days: [...new Set(DAYS.filter(([, pattern]) => pattern.test(both)).flatMap(([days]) => days))],
     followUp: FOLLOW_UP.test(words),
     other: OTHER.test(words),
   };

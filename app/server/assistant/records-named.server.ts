@@ -6,23 +6,25 @@
  */
 import type { Career } from "../careers/careers.server";
 import type { CourseSummary } from "../../lib/training";
-import { searchTerms } from "./language.server";
+import { QUESTION_WORDS, searchTerms } from "./language.server";
 
-const GENERIC_COURSE_TERMS = new Set(
-  searchTerms(
+const GENERIC_COURSE_TERMS = new Set([
+  ...QUESTION_WORDS,
+  ...searchTerms(
     "course courses training train trained class classes certification certificate workshop learn learning price prices " +
       "pricing cost costs fee fees offer offers available run provide teach teaches taught online one ones level hours long " +
       "much original prerequisite prerequisites book booking beginner beginners intermediate advanced complete topics cover " +
       "covers vat include includes instructor dollars euros pounds preparation prep production business",
   ),
-);
-const GENERIC_JOB_TERMS = new Set(
-  searchTerms(
+]);
+const GENERIC_JOB_TERMS = new Set([
+  ...QUESTION_WORDS,
+  ...searchTerms(
     "job jobs career careers vacancy vacancies role roles position positions opening openings hiring hire recruit " +
       "recruiting apply applying application cv resume employment work open available based where location one full " +
       "time contract senior",
   ),
-);
+]);
 
 /** How well a record's words match the question's: three for each word of its name, one for its text. */
 function score(topic: readonly string[], name: ReadonlySet<string>, body: ReadonlySet<string>): number {

@@ -13,7 +13,7 @@ import { getPublicSettings, PUBLIC_SETTINGS_CACHE_KEY } from "../content/site-se
 import { cached, invalidateLocally, watchCachedData } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
-import { contentWords, processTerm, searchTerms, stem } from "./language.server";
+import { contentWords, processTerm, QUESTION_WORDS, searchTerms, stem } from "./language.server";
 import { FILLER_WORDS, toSiteWords } from "./short-forms.server";
 import { collectSiteKnowledge, type Passage, type SiteKnowledge } from "./site-documents.server";
 
@@ -59,18 +59,6 @@ export interface SiteSearch {
   termsOf(question: string): string[];
 }
 
-/**
- * Words that say what kind of answer is wanted (a cost, a time, a length, "do you offer"), not what
- * it is about.
- * Many pages talk about cost and time, so these count for little: the topic decides which passage
- * answers "how long does a cloud migration take", not "long" and "take".
- */
-const QUESTION_WORDS = new Set(
-  searchTerms(
-    "cost costs price prices pricing much expensive cheap long time times take takes taking hour hours many quick quickly " +
-      "fast soon often usually typical typically duration week weeks day days month months offer offers provide provides",
-  ),
-);
 /** How much a question word counts next to a topic word. */
 const QUESTION_WORD_WEIGHT = 0.25;
 

@@ -33,6 +33,8 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   "what's": "what is",
   abt: "about",
   info: "information",
+  fone: "phone",
+  tel: "phone",
   // The trade's short forms and slang, in the site's words.
   k8s: "kubernetes",
   ml: "machine learning",
@@ -65,9 +67,12 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   grads: "graduates",
 };
 
-/** Words a visitor adds that say nothing about the topic: "stuff", "guys", "any good". */
+/**
+ * Words a visitor adds that say nothing about the topic: "stuff", "guys", "any good", "need help
+ * with", and "your company" (the company is every page's subject, so it tells no page apart).
+ */
 export const FILLER_WORDS: ReadonlySet<string> = new Set(
-  "stuff things thing guys folks anything something really actually good ok okay kind sort bit lot lots able help".split(
+  "stuff things thing guys folks anything something really actually good ok okay kind kinds sort sorts bit lot lots able help company firm".split(
     " ",
   ),
 );

@@ -64,9 +64,12 @@ const PLACES: readonly { codes: RegExp; names: RegExp; office: RegExp }[] = [
 
 function officesAnswer(knowledge: SiteKnowledge, question: Question): AssistantAnswer {
   const { offices } = knowledge.contact;
-  const places = PLACES.filter((place) => place.codes.test(question.text) || place.names.test(question.text)).map(
+  const named = PLACES.filter((place) => place.codes.test(question.text) || place.names.test(question.text)).map(
     (place) => place.office,
   );
+  // Another place ("an office in Germany"): matched against the addresses themselves.
+  const other = /\boffices? (?:in|near|at) (?:the )?([A-Z][\w-]+(?: [A-Z][\w-]+)?)/.exec(question.text)?.[1];
+  const places = named.length > 0 || !other ? named : [new RegExp(`\\b${other.replace(/[^\w -]/g, "")}\\b`, "i")];
   const inPlace = places.length > 0 ? offices.filter((office) => places.some((place) => place.test(office))) : offices;
   if (places.length > 0 && inPlace.length === 0) {
     return {

@@ -4,7 +4,7 @@
  * ("What We Offer": the services, each linked to its page). Answers only when the passage is sure
  * (`isConfident`); a follow-up that finds nothing on its own borrows the question before it.
  */
-import { refersBack, searchTerms, sentences } from "../language.server";
+import { QUESTION_WORDS, refersBack, searchTerms, sentences } from "../language.server";
 import type { SearchHit, SiteSearch } from "../search-index.server";
 import type { Passage } from "../site-documents.server";
 import type { AssistantAnswer } from "./answer.server";
@@ -51,11 +51,10 @@ function itemLines(search: SiteSearch, items: NonNullable<Passage["items"]>): st
     .join("\n");
 }
 
-/** The list a page introduces: the passage's own, or the first list on the same page. */
-function listFor(search: SiteSearch, passage: Passage): Passage["items"] {
-  if (passage.items && passage.items.length > 0) return passage.items;
-  return search.knowledge.passages.find((other) => other.url === passage.url && other.items && other.items.length > 0)
-    ?.items;
+/** The passage that holds the list a page introduces: this one, or the first with a list on its page. */
+function listFor(search: SiteSearch, passage: Passage): Passage | undefined {
+  if (passage.items && passage.items.length > 0) return passage;
+  return search.knowledge.passages.find((other) => other.url === passage.url && other.items && other.items.length > 0);
 }
 
 /**
@@ -70,16 +69,40 @@ function rankedHits(hits: readonly SearchHit[], aboutRecords: boolean): SearchHi
 }
 
 function answerFromPassages(search: SiteSearch, question: string, aboutRecords: boolean): AssistantAnswer | null {
-  const hits = rankedHits(search.search(question, { limit: 8 }), aboutRecords);
-  const confident = hits.filter((hit) => isConfident(hit));
   const listQuestion = LIST_QUESTION.test(question);
-  // "What services do you offer" is best answered by a passage that lists them.
-  const best = (listQuestion && confident.find((hit) => hit.passage.items?.length)) || confident[0];
+  // A list question looks further down: the list may rank below passages that say the word more.
+  const hits = rankedHits(search.search(question, { limit: listQuestion ? 500 : 8 }), aboutRecords);
+  const confident = hits.filter((hit) => isConfident(hit));
+  // "What services do you offer" is best answered by a passage that lists them, under a heading
+  // (or on a page) named for what is asked: "Our Services", not a case study's list of results.
+  // The closest name wins: each word of the question in it counts for it, each other topic word
+  // against it ("Our Services" over "Our Security Services" for "what services do you offer").
+  const topic = search.termsOf(question);
+  const nameScore = (hit: SearchHit) => {
+    const words = new Set(searchTerms(`${hit.passage.heading} ${hit.passage.pageTitle}`));
+    const asked = [...words].filter((term) => topic.includes(term)).length;
+    const other = [...words].filter((term) => !topic.includes(term) && !QUESTION_WORDS.has(term)).length;
+    return asked === 0 ? Number.NEGATIVE_INFINITY : asked - other / 2;
+  };
+  const lists = listQuestion ? confident.filter((hit) => hit.passage.items?.length) : [];
+  const named = lists.filter((hit) => nameScore(hit) > Number.NEGATIVE_INFINITY);
+  // On a tie, the list that links to more pages: it leads on to what each item is.
+  const linked = (hit: SearchHit) => hit.passage.items?.filter((item) => item.url).length ?? 0;
+  const closest = named.reduce<SearchHit | undefined>(
+    (chosen, hit) =>
+      !chosen ||
+      nameScore(hit) > nameScore(chosen) ||
+      (nameScore(hit) === nameScore(chosen) && linked(hit) > linked(chosen))
+        ? hit
+        : chosen,
+    undefined,
+  );
+  const best = closest ?? lists[0] ?? confident[0];
   if (!best) return null;
   const seeAlso = confident.find((hit) => hit.passage.url !== best.passage.url && hit.score >= best.score * 0.6);
   const link = (hit: SearchHit) => `[${hit.passage.pageTitle}](${hit.passage.url})`;
   const { heading, pageTitle, text } = best.passage;
-  const items = listQuestion || sentences(text).length <= 2 ? listFor(search, best.passage) : undefined;
+  const list = listQuestion || sentences(text).length <= 2 ? listFor(search, best.passage) : undefined;
   const quotedSentences = bestSentences(text, search.inSiteWords(question));
   // The heading is quoted too when it says what the sentences leave out: an FAQ's question, or
   // the section's name when it holds a word of the question ("MVP and Full-Stack Engineering").
@@ -88,8 +111,9 @@ function answerFromPassages(search: SiteSearch, question: string, aboutRecords: 
     heading !== pageTitle &&
     (heading.trim().endsWith("?") || searchTerms(heading).some((term) => missing.includes(term)));
   const label = headingSays ? `**${heading.trim()}** ` : "";
-  const quoted = items
-    ? `${sentences(text).slice(0, 1).join(" ")}\n${itemLines(search, items)}`
+  // A list is introduced by its own section's first sentence, or its heading when it has none.
+  const quoted = list?.items
+    ? `${sentences(list.text)[0] ?? `${list.heading}:`}\n${itemLines(search, list.items)}`
     : `${label}${quotedSentences}`;
   return {
     text: `${quoted}\n\nRead more: ${link(best)}` + (seeAlso ? `, and see also ${link(seeAlso)}.` : "."),
