@@ -61,11 +61,6 @@ export const QUESTION_WORDS = new Set(
       "fast soon often usually typical typically duration week weeks day days month months offer offers provide provides work",
   ),
 );
-/** How many different words (as the index sees them) a question has. */
-export function distinctTermCount(text: string): number {
-  return new Set(searchTerms(text)).size;
-}
-
 /** MiniSearch's per-term hook: null drops a stop word. */
 export function processTerm(term: string): string | null {
   const word = normalise(term);

@@ -178,8 +178,3 @@ export function understand(text: string, inSiteWords: (text: string) => string =
     other: OTHER.test(words),
   };
 }
-
-/** Whether a question asks only for an attribute or a currency, naming nothing: "how much is it?". */
-export function asksOnlyAnAttribute(question: Question, namesSomething: boolean): boolean {
-  return !namesSomething && (question.courseAttribute !== undefined || question.jobAttribute !== undefined);
-}

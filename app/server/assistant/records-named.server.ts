@@ -88,9 +88,3 @@ export function jobsNamed(careers: readonly Career[], questionTerms: readonly st
     "name",
   );
 }
-
-/** Whether the question has words beyond "a job" / "a course": it asks for something in particular. */
-export function namesATopic(questionTerms: readonly string[], kind: "course" | "job"): boolean {
-  const generic = kind === "course" ? GENERIC_COURSE_TERMS : GENERIC_JOB_TERMS;
-  return questionTerms.some((term) => !generic.has(term));
-}

@@ -4,6 +4,10 @@
  * CMS changes what the site publishes: it follows the invalidations of the content, courses, careers
  * and public settings caches, which reach every instance. When the database cannot be read, the
  * assistant still answers from the copy that needs none, and the next question tries again.
+ *
+ * A question is searched in the site's words (issue 20): short forms expanded and typos of the
+ * site's own words corrected (short-forms.server.ts), filler dropped, and the words that only say
+ * what kind of answer is wanted (cost, time) weighed below the topic's.
  */
 import MiniSearch from "minisearch";
 import { ACTIVE_CAREERS_CACHE_KEY } from "../careers/careers.server";
