@@ -68,4 +68,8 @@ describe("toSiteWords", () => {
     expect(toSiteWords("whats ur adress", VOCABULARY)).toBe("what is your address");
     expect(toSiteWords("hw much is the kubernets course", VOCABULARY)).toBe("how much is the kubernetes course");
   });
+
+  it("never corrects filler into a site word", () => {
+    expect(toSiteWords("security stuff", new Map([...VOCABULARY, ["staff", 3]]))).toBe("security stuff");
+  });
 });

@@ -157,7 +157,8 @@ export function correctTypo(word: string, vocabulary: ReadonlyMap<string, number
 export function toSiteWords(text: string, vocabulary: ReadonlyMap<string, number>): string {
   return expandShortForms(text).replace(/[A-Za-z][A-Za-z'’]*/g, (word) => {
     const lower = word.toLowerCase();
-    if (vocabulary.has(lower)) return word;
+    // Filler is dropped later, not corrected into a site word ("stuff" is not "staff").
+    if (vocabulary.has(lower) || FILLER_WORDS.has(lower)) return word;
     return correctTypo(lower, vocabulary) ?? word;
   });
 }
