@@ -14,7 +14,7 @@ import { answerFromSite, isConfident } from "./built-in-assistant.server";
 import { streamModelReply, systemPrompt } from "./openai-assistant.server";
 import { assistantProvider } from "./provider.server";
 import { getSiteSearch, type SearchHit, type SiteSearch } from "./search-index.server";
-import { distinctTermCount, refersBack } from "./language.server";
+import { refersBack } from "./language.server";
 import { streamReplyPieces } from "./reply-pieces.server";
 import { recordUnansweredQuestion } from "./unanswered-questions.server";
 
@@ -29,7 +29,7 @@ export type ChatTurn =
   /** `reply` yields the answer piece by piece and throws when the model fails. */
   | { ok: true; reply: AsyncIterable<string> | Iterable<string> };
 
-/** The visitor's last question before this one, for a follow-up that finds nothing by itself. */
+/** The visitor's last question before this one, for the model's follow-up that finds nothing by itself. */
 function previousQuestion(history: readonly ChatHistoryEntry[]): string | undefined {
   return history.findLast((entry) => entry.role === "user")?.content;
 }
@@ -40,8 +40,7 @@ function previousQuestion(history: readonly ChatHistoryEntry[]): string | undefi
  */
 function passagesFor(search: SiteSearch, message: string, earlier: string | undefined): SearchHit[] {
   const own = search.search(message, { limit: PASSAGES_FOR_MODEL });
-  const termCount = distinctTermCount(message);
-  if (!earlier || (!refersBack(message) && own.some((hit) => isConfident(hit, termCount)))) return own;
+  if (!earlier || (!refersBack(message) && own.some((hit) => isConfident(hit)))) return own;
   const withContext = search.search(`${earlier} ${message}`, { limit: PASSAGES_FOR_MODEL });
   const first = refersBack(message) ? [withContext, own] : [own, withContext];
   // Alternate between the two lists so that each keeps its best passages.
@@ -56,10 +55,8 @@ function passagesFor(search: SiteSearch, message: string, earlier: string | unde
 }
 
 /** Whether the site has something that answers the question (with the one before it, for a follow-up). */
-function siteCanAnswer(hits: readonly SearchHit[], message: string, earlier: string | undefined): boolean {
-  const ownTerms = distinctTermCount(message);
-  const allTerms = distinctTermCount(`${earlier ?? ""} ${message}`);
-  return hits.some((hit) => isConfident(hit, ownTerms) || isConfident(hit, allTerms));
+function siteCanAnswer(hits: readonly SearchHit[]): boolean {
+  return hits.some((hit) => isConfident(hit));
 }
 
 export async function startChatTurn(
@@ -93,14 +90,14 @@ export async function startChatTurn(
   };
 
   if (provider.kind === "built-in") {
-    const answer = answerFromSite(search, message, earlier);
+    const answer = answerFromSite(search, message, history);
     countIfUnanswered(answer.answered);
     logger.info({ provider: "built-in", answered: answer.answered }, "the assistant answered");
     return { ok: true, reply: context.streamed ? streamReplyPieces(answer.text, context.signal) : [answer.text] };
   }
 
   const hits = passagesFor(search, message, earlier);
-  countIfUnanswered(siteCanAnswer(hits, message, earlier));
+  countIfUnanswered(siteCanAnswer(hits));
   const reply = streamModelReply(provider, {
     system: systemPrompt(search.knowledge, hits),
     history,

@@ -39,18 +39,28 @@ export function stem(word: string): string {
   return term;
 }
 
+/** The words of a text that say something: split, normalised, stop words dropped, not stemmed. */
+export function contentWords(text: string): string[] {
+  return (normalise(text).match(/[a-z0-9]+(?:[+#][a-z0-9+#]*)?/g) ?? []).filter((word) => !STOP_WORDS.has(word));
+}
+
 /** The words of a text as the index sees them: split, normalised, stop words dropped, stemmed. */
 export function searchTerms(text: string): string[] {
-  return (normalise(text).match(/[a-z0-9]+(?:[+#][a-z0-9+#]*)?/g) ?? [])
-    .filter((word) => !STOP_WORDS.has(word))
-    .map(stem);
+  return contentWords(text).map(stem);
 }
 
-/** How many different words (as the index sees them) a question has. */
-export function distinctTermCount(text: string): number {
-  return new Set(searchTerms(text)).size;
-}
-
+/**
+ * Words that say what kind of answer is wanted (a cost, a time, a length, "do you offer"), not what
+ * it is about.
+ * Many pages talk about cost and time, so these count for little: the topic decides which passage
+ * answers "how long does a cloud migration take", not "long" and "take".
+ */
+export const QUESTION_WORDS = new Set(
+  searchTerms(
+    "cost costs price prices pricing much expensive cheap long time times take takes taking hour hours many quick quickly " +
+      "fast soon often usually typical typically duration week weeks day days month months offer offers provide provides work",
+  ),
+);
 /** MiniSearch's per-term hook: null drops a stop word. */
 export function processTerm(term: string): string | null {
   const word = normalise(term);
@@ -60,7 +70,10 @@ export function processTerm(term: string): string | null {
 
 /** A text's sentences, each ending with its own punctuation. */
 export function sentences(text: string): string[] {
-  return (text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
+  // A full stop inside a word ("Node.js", "e.g") does not end a sentence.
+  return (text.match(/(?:[^.!?]|[.!?](?![.!?]|\s|$))+(?:[.!?]+(?=\s|$)|$)/g) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };

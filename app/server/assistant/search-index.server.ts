@@ -4,6 +4,10 @@
  * CMS changes what the site publishes: it follows the invalidations of the content, courses, careers
  * and public settings caches, which reach every instance. When the database cannot be read, the
  * assistant still answers from the copy that needs none, and the next question tries again.
+ *
+ * A question is searched in the site's words (issue 20): short forms expanded and typos of the
+ * site's own words corrected (short-forms.server.ts), filler dropped, and the words that only say
+ * what kind of answer is wanted (cost, time) weighed below the topic's.
  */
 import MiniSearch from "minisearch";
 import { ACTIVE_CAREERS_CACHE_KEY } from "../careers/careers.server";
@@ -13,7 +17,8 @@ import { getPublicSettings, PUBLIC_SETTINGS_CACHE_KEY } from "../content/site-se
 import { cached, invalidateLocally, watchCachedData } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
-import { processTerm, searchTerms } from "./language.server";
+import { contentWords, processTerm, QUESTION_WORDS, searchTerms, stem } from "./language.server";
+import { FILLER_WORDS, toSiteWords } from "./short-forms.server";
 import { collectSiteKnowledge, type Passage, type SiteKnowledge } from "./site-documents.server";
 
 export const SITE_SEARCH_CACHE_KEY = "assistant:site-search";
@@ -41,32 +46,25 @@ export interface SearchHit {
    * matches, each word weighted by how rare it is on the site. "MVP" counts for more than "build".
    */
   coverage: number;
+  /** The same share counting only the question's topic words (not "cost", "how long", "take"). */
+  topicCoverage: number;
+  /** Whether the passage has the question's most telling word (its rarest topic word). */
+  hasKeyTerm: boolean;
+  /** How many distinct topic words the question had, after short forms and typos. */
+  topicTerms: number;
 }
 
 export interface SiteSearch {
   knowledge: SiteKnowledge;
   search(question: string, options?: { kinds?: readonly Passage["kind"][]; limit?: number }): SearchHit[];
+  /** The question in the site's words: short forms expanded, typos of site words corrected. */
+  inSiteWords(question: string): string;
+  /** The question's words as the index sees them, in the site's words, fillers left out. */
+  termsOf(question: string): string[];
 }
 
-/**
- * Words a visitor uses for what the site calls something else. Added to the question, not
- * replacing its words, so a page that does use the visitor's word still matches best.
- */
-const SYNONYMS: Record<string, string> = {
-  chatbot: "assistant conversational",
-  bot: "assistant conversational",
-  pentest: "penetration test",
-  ocr: "document processing extraction",
-  forecast: "predictive",
-  app: "application",
-  vacancy: "job",
-  cv: "resume",
-};
-
-/** A question's word with the words it stands for on the site. */
-function withSynonyms(term: string): string[] {
-  return [term, ...searchTerms(SYNONYMS[term] ?? "")];
-}
+/** How much a question word counts next to a topic word. */
+const QUESTION_WORD_WEIGHT = 0.25;
 
 function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
   const index = new MiniSearch<Passage>({
@@ -84,34 +82,62 @@ function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
   index.addAll(knowledge.passages);
   const byId = new Map(knowledge.passages.map((passage) => [passage.id, passage]));
 
-  // How many passages hold each word, for the rarity weights of `coverage`.
+  // How many passages hold each word, for the rarity weights of `coverage`; and the site's own
+  // words, the dictionary typos are corrected against.
   const passagesWith = new Map<string, number>();
+  const vocabulary = new Map<string, number>();
   for (const passage of knowledge.passages) {
-    for (const term of new Set(searchTerms(`${passage.heading} ${passage.pageTitle} ${passage.text}`))) {
-      passagesWith.set(term, (passagesWith.get(term) ?? 0) + 1);
-    }
+    const text = `${passage.heading} ${passage.pageTitle} ${passage.text}`;
+    for (const term of new Set(searchTerms(text))) passagesWith.set(term, (passagesWith.get(term) ?? 0) + 1);
+    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
   }
   const rarity = (term: string) => Math.log((knowledge.passages.length + 1) / ((passagesWith.get(term) ?? 0) + 0.5));
+  const weight = (term: string) => rarity(term) * (QUESTION_WORDS.has(term) ? QUESTION_WORD_WEIGHT : 1);
+
+  const inSiteWords = (question: string) => toSiteWords(question, vocabulary);
+  const wordsOf = (question: string) => contentWords(inSiteWords(question)).filter((word) => !FILLER_WORDS.has(word));
+  const termsOf = (question: string) => [...new Set(wordsOf(question).map(stem))];
 
   return {
     knowledge,
+    inSiteWords,
+    termsOf,
     search(question, options = {}) {
-      const terms = [...new Set(searchTerms(question))];
+      const terms = termsOf(question);
       if (terms.length === 0) return [];
-      const totalWeight = terms.reduce((sum, term) => sum + rarity(term), 0);
+      const totalWeight = terms.reduce((sum, term) => sum + weight(term), 0);
+      // The word that says most about what is asked: the rarest that is not a question word.
+      const topicTerms = terms.filter((term) => !QUESTION_WORDS.has(term));
+      const keyTerm = [...(topicTerms.length > 0 ? topicTerms : terms)].sort(
+        (a, b) => rarity(b) - rarity(a) || a.localeCompare(b),
+      )[0]!;
       const kinds = options.kinds ? new Set(options.kinds) : null;
-      const expansions = terms.map((term) => ({ term, words: withSynonyms(term) }));
-      const results = index.search(expansions.flatMap(({ words }) => words).join(" "), {
+      const results = index.search(wordsOf(question).join(" "), {
         filter: kinds ? (result) => kinds.has(byId.get(result.id)!.kind) : undefined,
+        boostTerm: (term) => (QUESTION_WORDS.has(term) ? QUESTION_WORD_WEIGHT : 1),
       });
       return results
         .map((result) => {
-          // A synonym's match counts for the visitor's word it stands in for.
-          const matched = expansions.filter(({ words }) => words.some((word) => result.queryTerms.includes(word)));
-          const coverage = matched.reduce((sum, { term }) => sum + rarity(term), 0) / totalWeight;
-          return { passage: byId.get(result.id)!, score: result.score, coverage };
+          const matched = terms.filter((term) => result.queryTerms.includes(term));
+          const coverage = matched.reduce((sum, term) => sum + weight(term), 0) / totalWeight;
+          const topicMatched = matched.filter((term) => !QUESTION_WORDS.has(term));
+          const topicCoverage =
+            topicTerms.length === 0
+              ? coverage
+              : topicMatched.reduce((sum, term) => sum + rarity(term), 0) /
+                topicTerms.reduce((sum, term) => sum + rarity(term), 0);
+          return {
+            passage: byId.get(result.id)!,
+            score: result.score,
+            coverage,
+            topicCoverage,
+            hasKeyTerm: matched.includes(keyTerm),
+            topicTerms: topicTerms.length,
+          };
         })
-        .sort((a, b) => b.score * b.coverage ** 2 - a.score * a.coverage ** 2)
+        .sort(
+          (a, b) => b.score * b.coverage ** 2 - a.score * a.coverage ** 2 || a.passage.id.localeCompare(b.passage.id),
+        )
         .slice(0, options.limit ?? 5);
     },
   };

@@ -17,7 +17,7 @@ import { PRODUCT_DEVELOPMENT_PAGE } from "../../content/product-development";
 import { SERVICES_PAGE } from "../../content/services";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "../../content/training";
 import { careerPath } from "../../lib/careers";
-import { formatPrice } from "../../lib/currency";
+import { formatPrice, ratesFromSettings } from "../../lib/currency";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { siteIdentityFromSettings } from "../../lib/site-identity";
 import { courseAnchor, type CourseSummary } from "../../lib/training";
@@ -43,6 +43,12 @@ export interface Passage {
   /** The passage's own heading: a section, a question, a course or a job title. */
   heading: string;
   text: string;
+  /**
+   * The items of the list the passage introduces ("What We Offer": the six services), each with
+   * the page it links to, if any. A list's items are passages of their own too; kept here as well
+   * so that "what do you offer" is answered with the list, not only its first sentence.
+   */
+  items?: { title: string; url?: string }[];
 }
 
 /** Everything the assistant answers from, and the structured records its lists are made of. */
@@ -52,6 +58,8 @@ export interface SiteKnowledge {
   courses: CourseSummary[];
   careers: Career[];
   contact: { emails: string[]; phones: string[]; offices: string[]; hours: string[] };
+  /** The exchange rates the basket and the checkout use (units per pound), from the site settings. */
+  rates: Record<string, number>;
 }
 
 /** Keys of the typed copy that hold no prose: addresses, icons, images, buttons, the form's labels. */
@@ -96,9 +104,14 @@ function directText(value: unknown): string[] {
  */
 function passagesOfCopy(url: string, pageTitle: string, copy: Copy, kind: PassageKind = "page"): Passage[] {
   const byHeading = new Map<string, string[]>();
+  const itemsByHeading = new Map<string, NonNullable<Passage["items"]>>();
   const add = (heading: string, pieces: string[]) => {
     if (pieces.length === 0) return;
     byHeading.set(heading, [...(byHeading.get(heading) ?? []), ...pieces]);
+  };
+  const headingOf = (object: Copy) => {
+    const key = HEADING_KEYS.find((name) => typeof object[name] === "string");
+    return key ? (object[key] as string) : undefined;
   };
   const walk = (node: unknown, context: string): void => {
     if (Array.isArray(node)) {
@@ -114,20 +127,34 @@ function passagesOfCopy(url: string, pageTitle: string, copy: Copy, kind: Passag
       if (NON_PROSE_KEYS.has(key) || key === headingKey) continue;
       pieces.push(...directText(value));
       if (value !== null && typeof value === "object") walk(value, heading);
+      // A list of headed items (cards, services, use cases): the section keeps their titles.
+      if (headingKey && Array.isArray(value)) {
+        const items = value.flatMap((item) => {
+          if (item === null || typeof item !== "object" || Array.isArray(item)) return [];
+          const title = headingOf(item as Copy);
+          const href = (item as Copy).href;
+          return title ? [{ title, url: typeof href === "string" && href.startsWith("/") ? href : undefined }] : [];
+        });
+        if (items.length >= 2) itemsByHeading.set(heading, [...(itemsByHeading.get(heading) ?? []), ...items]);
+      }
     }
     add(heading, pieces);
   };
   const seo = copy.seo as { title?: string; description?: string } | undefined;
   add(pageTitle, seo?.description ? [seo.description] : []);
   walk(copy, pageTitle);
-  return [...byHeading].map(([heading, pieces], index) => ({
-    id: `${url}#${index}`,
-    kind,
-    url,
-    pageTitle,
-    heading,
-    text: joinAsProse(pieces),
-  }));
+  return [...byHeading].map(([heading, pieces], index) => {
+    const items = itemsByHeading.get(heading);
+    return {
+      id: `${url}#${index}`,
+      kind,
+      url,
+      pageTitle,
+      heading,
+      text: joinAsProse(pieces),
+      ...(items ? { items } : {}),
+    };
+  });
 }
 
 /** The marketing pages, by address, with their titles. */
@@ -283,6 +310,7 @@ export async function collectSiteKnowledge(
   );
   return {
     companyName,
+    rates: ratesFromSettings(settings),
     courses: catalogue.courses,
     careers,
     contact,
