@@ -13,7 +13,9 @@ import { RateLimiter } from "../platform/rate-limit/rate-limit.server";
 import { answerFromSite, isConfident } from "./built-in-assistant.server";
 import { streamModelReply, systemPrompt } from "./openai-assistant.server";
 import { assistantProvider } from "./provider.server";
+import { citedPassages } from "./cited-passages.server";
 import { getSiteSearch, type SearchHit, type SiteSearch } from "./search-index.server";
+import type { Passage } from "./site-documents.server";
 import { refersBack } from "./language.server";
 import { streamReplyPieces } from "./reply-pieces.server";
 import { recordUnansweredQuestion } from "./unanswered-questions.server";
@@ -54,9 +56,17 @@ function passagesFor(search: SiteSearch, message: string, earlier: string | unde
   return [...merged.values()].slice(0, PASSAGES_FOR_MODEL);
 }
 
-/** Whether the site has something that answers the question (with the one before it, for a follow-up). */
-function siteCanAnswer(hits: readonly SearchHit[]): boolean {
-  return hits.some((hit) => isConfident(hit));
+/**
+ * What the model answers from: the passages behind every link the built-in assistant's answer to
+ * the same conversation cites (the course a follow-up means, the list asked for, the contact
+ * details), then the search's own best passages for the message.
+ */
+function passagesForModel(search: SiteSearch, builtInAnswer: string, found: readonly SearchHit[]): Passage[] {
+  const ranked = found.map((hit) => hit.passage);
+  const passages = new Map<string, Passage>();
+  for (const passage of [...citedPassages(search.knowledge.passages, builtInAnswer, ranked), ...ranked])
+    passages.set(passage.id, passage);
+  return [...passages.values()];
 }
 
 export async function startChatTurn(
@@ -96,10 +106,12 @@ export async function startChatTurn(
     return { ok: true, reply: context.streamed ? streamReplyPieces(answer.text, context.signal) : [answer.text] };
   }
 
-  const hits = passagesFor(search, message, earlier);
-  countIfUnanswered(siteCanAnswer(hits));
+  // The built-in answer is cheap and deterministic: it says what the site has on the question.
+  const builtIn = answerFromSite(search, message, history);
+  countIfUnanswered(builtIn.answered);
+  const passages = passagesForModel(search, builtIn.text, passagesFor(search, message, earlier));
   const reply = streamModelReply(provider, {
-    system: systemPrompt(search.knowledge, hits),
+    system: systemPrompt(search.knowledge, passages),
     history,
     message,
     signal: context.signal,

@@ -9,8 +9,7 @@ import OpenAI from "openai";
 import type { ChatHistoryEntry } from "../../lib/chat";
 import { getEnv } from "../platform/env.server";
 import type { AssistantProvider } from "./provider.server";
-import type { SearchHit } from "./search-index.server";
-import type { SiteKnowledge } from "./site-documents.server";
+import type { Passage, SiteKnowledge } from "./site-documents.server";
 
 /** The reply's length cap, in tokens: a few short paragraphs or a list. */
 export const MAX_REPLY_TOKENS = 500;
@@ -20,9 +19,9 @@ export class ModelTimeoutError extends Error {
 }
 
 /** The instructions and the passages the model answers from, each with its page's address. */
-export function systemPrompt(knowledge: SiteKnowledge, hits: readonly SearchHit[]): string {
-  const passages = hits
-    .map((hit, index) => `[${index + 1}] ${hit.passage.heading} (${hit.passage.url})\n${hit.passage.text}`)
+export function systemPrompt(knowledge: SiteKnowledge, found: readonly Passage[]): string {
+  const passages = found
+    .map((passage, index) => `[${index + 1}] ${passage.heading} (${passage.url})\n${passage.text}`)
     .join("\n\n");
   const email = knowledge.contact.emails[0];
   return [

@@ -1,0 +1,101 @@
+/**
+ * With a model (OPENAI_API_KEY and OPENAI_BASE_URL set), the model answers from the same retrieval
+ * as the built-in assistant (issue 20): for every conversation of the evaluation set
+ * (tests/eval/assistant-questions.ts), the system prompt the real `openai` SDK sends to a model
+ * server on loopback carries a passage of every page the built-in assistant cites for the same
+ * conversation, and every e-mail address and phone number it gives.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ChatHistoryEntry } from "~/lib/chat";
+import { resetEnvForTests } from "~/server/platform/env.server";
+import { EVAL_CASES } from "../eval/assistant-questions";
+import { setUpCmsHarness } from "./cms-harness";
+import { startFakeModel, type FakeModel } from "./openai-server";
+
+vi.mock("~/server/platform/db/database.server", () =>
+  import("./cms-harness").then((harness) => harness.databaseModule()),
+);
+
+const { action } = await import("~/routes/api/chat");
+
+setUpCmsHarness({ name: "assistant-model-prompt", dataDir: false, accounts: false, seed: true });
+
+let model: FakeModel;
+beforeAll(async () => {
+  model = await startFakeModel({ apiKey: "test-key" });
+});
+afterAll(async () => {
+  await model.close();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnvForTests();
+});
+
+function useBuiltInAssistant() {
+  vi.stubEnv("OPENAI_API_KEY", "");
+  vi.stubEnv("OPENAI_BASE_URL", "");
+  resetEnvForTests();
+}
+
+function useModel() {
+  vi.stubEnv("OPENAI_API_KEY", "test-key");
+  vi.stubEnv("OPENAI_BASE_URL", model.baseURL);
+  vi.stubEnv("OPENAI_MODEL", "test-model");
+  resetEnvForTests();
+}
+
+/** Each question from its own address, so the per-address rate limit never answers instead. */
+let addressCount = 0;
+
+async function ask(message: string, conversationHistory: ChatHistoryEntry[]): Promise<string> {
+  addressCount += 1;
+  const request = new Request("http://localhost/api/chat", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    body: JSON.stringify({ message, conversationHistory }),
+  });
+  const result = (await action({
+    request,
+    context: { clientAddress: `198.51.100.${addressCount % 250}` },
+    params: {},
+  } as never)) as { data: { success: boolean; response?: string; error?: string } };
+  expect(result.data.success, result.data.error).toBe(true);
+  return result.data.response!;
+}
+
+const linksOf = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+
+/** The address of each passage in a system prompt: its heading line ends with it in brackets. */
+const passageAddresses = (prompt: string) => [...prompt.matchAll(/^\[\d+\] .* \((\/[^)\s]*)\)$/gm)].map((m) => m[1]!);
+
+/** The page a link leads to: the apply form's "/contact?job=…" is the Contact page. */
+const pageOf = (address: string) => address.replace(/[?#].*$/, "");
+
+describe("the model's prompt carries what the built-in assistant would cite", () => {
+  it.each(EVAL_CASES.map((evalCase) => [evalCase.conversation.join(" / "), evalCase] as const))(
+    "%s",
+    async (_, evalCase) => {
+      useBuiltInAssistant();
+      const history: ChatHistoryEntry[] = [];
+      const earlier = evalCase.conversation.slice(0, -1);
+      const last = evalCase.conversation.at(-1)!;
+      for (const message of earlier)
+        history.push({ role: "user", content: message }, { role: "assistant", content: await ask(message, history) });
+      const builtIn = await ask(last, history);
+
+      useModel();
+      model.reset({ kind: "stream", tokens: ["A reply."] });
+      await ask(last, history);
+      const system = model.requests.at(-1)!.body.messages![0]!;
+      expect(system.role).toBe("system");
+      const pages = passageAddresses(system.content).map(pageOf);
+
+      for (const link of linksOf(builtIn)) {
+        if (link.startsWith("mailto:")) expect(system.content).toContain(link.slice("mailto:".length));
+        else if (link.startsWith("tel:")) expect(system.content.replace(/[^\d+\n]/g, "")).toContain(link.slice(4));
+        else expect(pages, `a passage of ${link} for the built-in reply:\n${builtIn}`).toContain(pageOf(link));
+      }
+    },
+  );
+});
