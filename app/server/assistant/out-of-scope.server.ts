@@ -49,6 +49,13 @@ const ABUSE =
 const INSTRUCTIONS =
   /\b(ignore|disregard|forget|override|bypass)\b[^.?!]*\b(instructions?|rules|prompts?|guidelines|previous|above|restrictions)\b|\bsystem prompt\b|\b(print|show|reveal|repeat|output|display|tell me)\b[^.?!]*\byour (instructions|prompt|rules|configuration)\b|\bjailbreak\w*\b|\bdeveloper mode\b|\bdan mode\b|\bpretend (you are|you're|to be)\b|\byou are now\b/i;
 
+/** Whether the question is about this company: "you", "your", or the first word of its name. */
+function namesUs(question: string, companyName: string): boolean {
+  const name = companyName.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  const words = question.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  return words.some((word) => word === "you" || word === "your" || word === "yours" || (name !== "" && word === name));
+}
+
 /** The reply for a question the assistant must not answer from the site, or null. */
 export function outOfScope(question: string, companyName: string): OutOfScopeReply | null {
   if (INSTRUCTIONS.test(question)) {
@@ -89,7 +96,7 @@ export function outOfScope(question: string, companyName: string): OutOfScopeRep
       text: `I'm sorry, I can't give legal advice. Citizens Advice (citizensadvice.org.uk) gives free, confidential advice on problems such as housing, work and money, and a solicitor can advise on your own case. ${CAN_HELP_WITH}`,
     };
   }
-  if (COMPETITORS.test(question) || (COMPARISON.test(question) && /\b(you|your|yours|larkspire)\b/i.test(question))) {
+  if (COMPETITORS.test(question) || (COMPARISON.test(question) && namesUs(question, companyName))) {
     return {
       kind: "competitor",
       text: `Sorry, I can't compare ${companyName} with other companies or comment on them. I can tell you what we do and how we work: see [Our Services](/services) and [About Us](/about). ${CAN_HELP_WITH}`,

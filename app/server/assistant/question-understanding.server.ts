@@ -128,7 +128,7 @@ const CURRENCIES: readonly [CurrencyCode, RegExp][] = [
 const ABOUT_COURSES =
   /\b(courses?|training|trainings|class|classes|workshops?|bootcamps?|certifications?|lessons?|delegates?|cohorts?)\b/;
 const ABOUT_JOBS =
-  /\b(jobs?|careers?|vacanc(y|ies)|roles?|positions?|openings|hiring|hire|recruit\w*|apply|applying|application|applications|cv|resume|employment|graduates?|internships?|interns?|apprentice\w*|placements?|work (for|with|at) (you|your|larkspire)|join (you|your|the team))\b/;
+  /\b(jobs?|careers?|vacanc(y|ies)|roles?|positions?|openings|hiring|hire|recruit\w*|apply|applying|application|applications|cv|resume|employment|graduates?|internships?|interns?|apprentice\w*|placements?|work (for|with|at) (you|your|us)|join (you|your|the team))\b/;
 const ABOUT_HOURS =
   /\b(opening (hours|times)|business hours|office hours|working hours|your hours|hours of (business|work)|open|opens|close|closes|closed|closing|what time)\b/;
 const ABOUT_CONTACT =
