@@ -71,6 +71,23 @@ describe("one attribute of one course, from its record", () => {
   });
 });
 
+describe("a question about courses that asks about something else", () => {
+  it.each([
+    ["do I get my money back if you cancel a course?", "/terms-of-use"],
+    ["whats the refund policy on training", "/terms-of-use"],
+  ])("%s → answered from the page that says it (%s), not with the course list", async (question, cites) => {
+    const reply = await converse(question);
+    expect(reply).not.toMatch(COURSE_LIST);
+    expect(linksOf(reply).some((link) => link.startsWith(cites))).toBe(true);
+  });
+
+  it("says it found nothing rather than listing the courses when no page says it", async () => {
+    const reply = await converse("are the courses accredited by the open university?");
+    expect(reply).not.toMatch(COURSE_LIST);
+    expect(reply).toMatch(/couldn't find an answer/);
+  });
+});
+
 describe("follow-ups, resolved against the conversation", () => {
   it("takes the course from an earlier turn", async () => {
     expect(await converse("I'm interested in the Kubernetes training", "what level is it?")).toContain("Advanced");

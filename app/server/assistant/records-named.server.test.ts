@@ -26,6 +26,12 @@ describe("coursesNamed", () => {
     expect(names("a course on pandas")).toEqual(["Applied Machine Learning & AI for Business"]);
   });
 
+  it("names no course by its description unless the description holds every word asked about", () => {
+    // The AWS course's topics include "IAM policies": a policy question is not about that course.
+    expect(names("what is your refund policy for courses")).toEqual([]);
+    expect(names("cancellation policy for training")).toEqual([]);
+  });
+
   it("names none for words that only say 'a course' or what is asked about it", () => {
     expect(names("how much are your training courses")).toEqual([]);
     expect(names("what level are the courses")).toEqual([]);

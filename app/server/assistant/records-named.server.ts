@@ -14,7 +14,8 @@ const GENERIC_COURSE_TERMS = new Set([
     "course courses training train trained class classes certification certificate workshop learn learning price prices " +
       "pricing cost costs fee fees offer offers available run provide teach teaches taught online one ones level hours long " +
       "much original prerequisite prerequisites book booking beginner beginners intermediate advanced complete topics cover " +
-      "covers vat include includes instructor dollars euros pounds preparation prep production business",
+      "covers vat include includes instructor dollars euros pounds preparation prep production business " +
+      "list lists show all every give tell about",
   ),
 ]);
 const GENERIC_JOB_TERMS = new Set([
@@ -26,8 +27,18 @@ const GENERIC_JOB_TERMS = new Set([
   ),
 ]);
 
-/** How well a record's words match the question's: three for each word of its name, one for its text. */
+/** Whether a word only says "a course" or what is asked about one ("price", "hours"), not which or what else. */
+export function isGenericCourseTerm(term: string): boolean {
+  return GENERIC_COURSE_TERMS.has(term);
+}
+
+/**
+ * How well a record's words match the question's: three for each word of its name, one for its
+ * text. A record its name does not match must hold every word of the topic: "refund policy" does
+ * not name the course whose topics include "IAM policies".
+ */
 function score(topic: readonly string[], name: ReadonlySet<string>, body: ReadonlySet<string>): number {
+  if (!topic.some((term) => name.has(term)) && !topic.every((term) => body.has(term))) return 0;
   return topic.reduce((sum, term) => sum + (name.has(term) ? 3 : body.has(term) ? 1 : 0), 0);
 }
 

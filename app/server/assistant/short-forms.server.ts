@@ -62,6 +62,8 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   js: "javascript",
   dev: "development",
   devs: "developers",
+  // Everyday phrases for what the site names in one word.
+  "money back": "refund",
   uni: "university graduate",
   grad: "graduate",
   grads: "graduates",

@@ -9,7 +9,9 @@ import { courseAnchor, type CourseSummary } from "../../../lib/training";
 import { sentences } from "../language.server";
 import type { CourseAttribute, Question, Superlative } from "../question-understanding.server";
 import type { SiteSearch } from "../search-index.server";
-import { CONTACT_LINK, type AssistantAnswer } from "./answer.server";
+import { isGenericCourseTerm } from "../records-named.server";
+import { CONTACT_LINK, noAnswer, type AssistantAnswer } from "./answer.server";
+import { answerFromSitePassages } from "./passages.server";
 
 const CURRENCY_NAMES: Readonly<Record<CurrencyCode, string>> = {
   GBP: "pounds",
@@ -185,6 +187,11 @@ export function answerCourses(
       text: "To book a place, choose Add to Basket on the course's card on our [Training](/training) page, then check out from the basket. For a private course for your team, send us a message through our [contact page](/contact).",
       answered: true,
     };
+  }
+  // "Can I pay by invoice for training?" names no course and no attribute of one, but asks about
+  // something else: the course list is no answer to it; a passage of the site may be.
+  if (courses.length === 0 && search.termsOf(question.text).some((term) => !isGenericCourseTerm(term))) {
+    return answerFromSitePassages(search, question.text, undefined, true) ?? noAnswer(knowledge);
   }
   const listed = courses.length > 0 ? courses : knowledge.courses;
   const intro =
