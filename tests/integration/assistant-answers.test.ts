@@ -88,6 +88,16 @@ describe("a question about courses that asks about something else", () => {
   });
 });
 
+describe("a visitor's own data", () => {
+  it.each(["what data do you hold about me", "how can I get my data deleted?", "what do you do with my info"])(
+    "%s → the privacy statement",
+    async (question) => {
+      const reply = await converse(question);
+      expect(linksOf(reply).some((link) => link.startsWith("/privacy-statement"))).toBe(true);
+    },
+  );
+});
+
 describe("follow-ups, resolved against the conversation", () => {
   it("takes the course from an earlier turn", async () => {
     expect(await converse("I'm interested in the Kubernetes training", "what level is it?")).toContain("Advanced");

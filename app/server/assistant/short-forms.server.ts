@@ -64,6 +64,12 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   devs: "developers",
   // Everyday phrases for what the site names in one word.
   "money back": "refund",
+  // A visitor's data is what the privacy statement calls personal data.
+  "about me": "personal",
+  "my data": "personal data",
+  "my information": "personal data",
+  "my info": "personal data",
+  "my details": "personal details",
   uni: "university graduate",
   grad: "graduate",
   grads: "graduates",
