@@ -41,6 +41,14 @@ describe("answerContact", () => {
     expect(ask("do you have an office in Paris?")).toMatch(/no office there/);
   });
 
+  it("gives the other offices when asked for those outside a place", () => {
+    const outsideLondon = ask("do you have offices outside london?");
+    expect(outsideLondon).toMatch(/^Yes, our other office is:/);
+    expect(outsideLondon).toContain("Boston");
+    expect(outsideLondon).not.toContain("High Street");
+    expect(ask("any offices apart from the US one")).toContain("High Street");
+  });
+
   it("gives the whole card when asked how to get in touch", () => {
     const card = ask("how can I contact you");
     expect(card).toContain("E-mail:");

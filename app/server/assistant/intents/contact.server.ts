@@ -62,6 +62,9 @@ const PLACES: readonly { codes: RegExp; names: RegExp; office: RegExp }[] = [
   },
 ];
 
+/** Asks for offices other than in the place named. */
+const EXCLUDING = /\b(outside|other than|apart from|besides|except|beyond|not in|elsewhere)\b/i;
+
 function officesAnswer(knowledge: SiteKnowledge, question: Question): AssistantAnswer {
   const { offices } = knowledge.contact;
   const named = PLACES.filter((place) => place.codes.test(question.text) || place.names.test(question.text)).map(
@@ -70,15 +73,24 @@ function officesAnswer(knowledge: SiteKnowledge, question: Question): AssistantA
   // Another place ("an office in Germany"): matched against the addresses themselves.
   const other = /\boffices? (?:in|near|at) (?:the )?([A-Z][\w-]+(?: [A-Z][\w-]+)?)/.exec(question.text)?.[1];
   const places = named.length > 0 || !other ? named : [new RegExp(`\\b${other.replace(/[^\w -]/g, "")}\\b`, "i")];
-  const inPlace = places.length > 0 ? offices.filter((office) => places.some((place) => place.test(office))) : offices;
+  // "Outside London", "other than the UK": the offices elsewhere are asked for.
+  const elsewhere = places.length > 0 && EXCLUDING.test(question.text);
+  const inPlace =
+    places.length > 0 ? offices.filter((office) => places.some((place) => place.test(office)) !== elsewhere) : offices;
   if (places.length > 0 && inPlace.length === 0) {
     return {
-      text: `We have no office there. Our offices are:\n${offices.map((office) => `- ${office}`).join("\n")}\n\nSee our ${CONTACT_LINK}.`,
+      text: `We have no office ${elsewhere ? "anywhere else" : "there"}. Our ${offices.length === 1 ? "office is" : "offices are"}:\n${offices.map((office) => `- ${office}`).join("\n")}\n\nSee our ${CONTACT_LINK}.`,
       answered: true,
     };
   }
   const intro =
-    places.length > 0 ? (inPlace.length === 1 ? "Yes, our office there is:" : "Our offices there:") : "Our offices:";
+    places.length === 0
+      ? "Our offices:"
+      : elsewhere
+        ? `Yes, ${inPlace.length === 1 ? "our other office is" : "our other offices are"}:`
+        : inPlace.length === 1
+          ? "Yes, our office there is:"
+          : "Our offices there:";
   return {
     text: `${intro}\n${inPlace.map((office) => `- ${office}`).join("\n")}\n\nYou can also reach us through our ${CONTACT_LINK}.`,
     answered: true,
