@@ -88,6 +88,15 @@ describe("a question about courses that asks about something else", () => {
   });
 });
 
+describe("one attribute of one job", () => {
+  it("says where a job is, and that a remote one is remote rather than 'based in Remote'", async () => {
+    expect(await converse("where's the cloud engineer job?")).toMatch(/role is based in London/);
+    const remote = await converse("can the full stack developer work from home?");
+    expect(remote).toMatch(/role is remote \(UK\)/);
+    expect(remote).not.toMatch(/based in Remote/);
+  });
+});
+
 describe("a visitor's own data", () => {
   it.each(["what data do you hold about me", "how can I get my data deleted?", "what do you do with my info"])(
     "%s → the privacy statement",

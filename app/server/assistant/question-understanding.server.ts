@@ -84,7 +84,10 @@ const COURSE_ATTRIBUTES: readonly [CourseAttribute, RegExp][] = [
 const JOB_ATTRIBUTES: readonly [JobAttribute, RegExp][] = [
   ["apply", /\b(apply|applying|application|applications|cv|resume|how do i (get|join))\b/],
   ["salary", /\b(salary|salaries|pay|paid|wage|wages|compensation|benefits)\b/],
-  ["location", /\b(where|based|location|located|remote|hybrid|office|onsite|on-site|relocat\w*)\b/],
+  [
+    "location",
+    /\b(where|based|location|located|remote|hybrid|office|onsite|on-site|relocat\w*|work(ing)? from home|wfh|in person)\b/,
+  ],
   ["type", /\b(full[- ]time|part[- ]time|contract|permanent|freelance|temporary)\b/],
   ["requirements", /\b(requirements?|skills?|experience|qualifications?|qualified|need)\b/],
 ];

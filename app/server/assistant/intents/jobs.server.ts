@@ -17,15 +17,20 @@ function jobLine(career: Career): string {
   return `- [${career.title}](${careerPath(career)}): ${career.department}, ${career.location}, ${career.type}`;
 }
 
+/** "based in London (Hybrid)", or "remote (UK)": a remote job is not based in "Remote". */
+function whereItIs(location: string): string {
+  return /^remote\b/i.test(location) ? location.replace(/^remote/i, "remote") : `based in ${location}`;
+}
+
 function oneJob(career: Career, question: Question): string {
   const title = `**${career.title}**`;
   const page = `[its page](${careerPath(career)})`;
   const apply = `[apply through our contact form](${applyPath(career.title)})`;
   switch (question.jobAttribute) {
     case "location":
-      return `The ${title} role is based in ${career.location} (${career.type}, ${career.department}). Read the details on ${page}, then ${apply} with your CV.`;
+      return `The ${title} role is ${whereItIs(career.location)} (${career.type}, ${career.department}). Read the details on ${page}, then ${apply} with your CV.`;
     case "type":
-      return `The ${title} role is ${career.type}, based in ${career.location}. Read the details on ${page}, then ${apply} with your CV.`;
+      return `The ${title} role is ${career.type}, ${whereItIs(career.location)}. Read the details on ${page}, then ${apply} with your CV.`;
     case "requirements":
       return career.requirements.length > 0
         ? `For the ${title} role we are looking for:\n${career.requirements.map((item) => `- ${item}`).join("\n")}\n\n${career.experience ? `Experience: ${career.experience}. ` : ""}Read the details on ${page}, then ${apply} with your CV.`
