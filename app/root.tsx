@@ -55,7 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        {/* Ran while the page was parsed; hydration keeps the server's text, so the bundle need not carry it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeInitScript : "" }}
+        />
         {/* The first paint waits for the footer: nothing moves as the parser catches up (lib/first-paint.ts). */}
         {site ? <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" /> : null}
         {site ? (

@@ -205,7 +205,13 @@ function CookieBanner({
         </div>
       </section>
       {hydrated ? null : (
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESERVE_ROOM_SCRIPT }} />
+        // The script has run by the time the browser hydrates, and hydration leaves its text as
+        // the server sent it: the browser's bundle need not carry that text.
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RESERVE_ROOM_SCRIPT : "" }}
+        />
       )}
     </>
   );
