@@ -8,6 +8,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatHistoryEntry } from "~/lib/chat";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
+import { linkTargets } from "~/server/assistant/cited-passages.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import type { Actor } from "~/server/platform/audit.server";
@@ -25,7 +26,6 @@ beforeAll(async () => {
 });
 beforeEach(() => invalidateAll());
 
-const linksOf = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
 /** The full course list: three or more lines of courses with prices. */
 const COURSE_LIST = /(- \[[^\]]+\]\(\/training#[^)]+\): £[\d,]+[^\n]*\n){3,}/;
 
@@ -52,7 +52,7 @@ describe("one attribute of one course, from its record", () => {
     expect(reply).toContain(fact);
     expect(reply).not.toContain(notThat);
     expect(reply).not.toMatch(COURSE_LIST);
-    expect(linksOf(reply).some((link) => link.startsWith("/training"))).toBe(true);
+    expect(linkTargets(reply).some((link) => link.startsWith("/training"))).toBe(true);
   });
 
   it("answers the cheapest and the longest course from the records", async () => {
@@ -78,7 +78,7 @@ describe("a question about courses that asks about something else", () => {
   ])("%s → answered from the page that says it (%s), not with the course list", async (question, cites) => {
     const reply = await converse(question);
     expect(reply).not.toMatch(COURSE_LIST);
-    expect(linksOf(reply).some((link) => link.startsWith(cites))).toBe(true);
+    expect(linkTargets(reply).some((link) => link.startsWith(cites))).toBe(true);
   });
 
   it("says it found nothing rather than listing the courses when no page says it", async () => {
@@ -102,7 +102,7 @@ describe("a visitor's own data", () => {
     "%s → the privacy statement",
     async (question) => {
       const reply = await converse(question);
-      expect(linksOf(reply).some((link) => link.startsWith("/privacy-statement"))).toBe(true);
+      expect(linkTargets(reply).some((link) => link.startsWith("/privacy-statement"))).toBe(true);
     },
   );
 });
@@ -127,7 +127,7 @@ describe("follow-ups, resolved against the conversation", () => {
   it("does not carry a course into a question about something else", async () => {
     const reply = await converse("how much is the AWS course", "how much does a penetration test cost?");
     expect(reply).not.toMatch(/£\d/);
-    expect(linksOf(reply)).toContain("/cybersecurity");
+    expect(linkTargets(reply)).toContain("/cybersecurity");
   });
 });
 
@@ -153,7 +153,7 @@ describe("wording and lists", () => {
     ["tell me about the devops + k8s corse", "/training#course-"],
     ["Which services does your company provide?", "/services"],
   ])("%s → cites %s", async (question, cites) => {
-    expect(linksOf(await converse(question)).some((link) => link.startsWith(cites))).toBe(true);
+    expect(linkTargets(await converse(question)).some((link) => link.startsWith(cites))).toBe(true);
   });
 
   it("answers a question about a list with its items, each linked to its page", async () => {
@@ -178,7 +178,7 @@ describe("declined, pointed elsewhere, or answered in the visitor's language", (
   it("answers in German and Welsh with the contact page", async () => {
     const german = await converse("Guten Tag, wie viel kostet der Scrum Kurs?");
     expect(german).toContain("Englisch");
-    expect(linksOf(german)).toContain("/contact");
+    expect(linkTargets(german)).toContain("/contact");
     expect(await converse("Helo, faint yw'r cwrs AWS?")).toContain("Saesneg");
   });
 });

@@ -7,8 +7,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChatHistoryEntry } from "~/lib/chat";
-import { resetEnvForTests } from "~/server/platform/env.server";
 import { EVAL_CASES } from "../eval/assistant-questions";
+import { linkTargets } from "~/server/assistant/cited-passages.server";
+import { restoreAssistantEnvironment, useBuiltInAssistant, useModelAt } from "./assistant-provider";
 import { setUpCmsHarness } from "./cms-harness";
 import { startFakeModel, type FakeModel } from "./openai-server";
 
@@ -27,23 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await model.close();
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnvForTests();
-});
-
-function useBuiltInAssistant() {
-  vi.stubEnv("OPENAI_API_KEY", "");
-  vi.stubEnv("OPENAI_BASE_URL", "");
-  resetEnvForTests();
-}
-
-function useModel() {
-  vi.stubEnv("OPENAI_API_KEY", "test-key");
-  vi.stubEnv("OPENAI_BASE_URL", model.baseURL);
-  vi.stubEnv("OPENAI_MODEL", "test-model");
-  resetEnvForTests();
-}
+afterEach(restoreAssistantEnvironment);
 
 /** Each question from its own address, so the per-address rate limit never answers instead. */
 let addressCount = 0;
@@ -64,8 +49,6 @@ async function ask(message: string, conversationHistory: ChatHistoryEntry[]): Pr
   return result.data.response!;
 }
 
-const linksOf = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
-
 /** The address of each passage in a system prompt: its heading line ends with it in brackets. */
 const passageAddresses = (prompt: string) => [...prompt.matchAll(/^\[\d+\] .* \((\/[^)\s]*)\)$/gm)].map((m) => m[1]!);
 
@@ -84,14 +67,14 @@ describe("the model's prompt carries what the built-in assistant would cite", ()
         history.push({ role: "user", content: message }, { role: "assistant", content: await ask(message, history) });
       const builtIn = await ask(last, history);
 
-      useModel();
+      useModelAt(model.baseURL);
       model.reset({ kind: "stream", tokens: ["A reply."] });
       await ask(last, history);
       const system = model.requests.at(-1)!.body.messages![0]!;
       expect(system.role).toBe("system");
       const pages = passageAddresses(system.content).map(pageOf);
 
-      for (const link of linksOf(builtIn)) {
+      for (const link of linkTargets(builtIn)) {
         if (link.startsWith("mailto:")) expect(system.content).toContain(link.slice("mailto:".length));
         else if (link.startsWith("tel:")) expect(system.content.replace(/[^\d+\n]/g, "")).toContain(link.slice(4));
         else expect(pages, `a passage of ${link} for the built-in reply:\n${builtIn}`).toContain(pageOf(link));

@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { careers, contactSubmissions, content, siteSettings, trainingCourses } from "../../db/schema";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
+import { linkTargets } from "~/server/assistant/cited-passages.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";
 import { setUpCmsHarness } from "./cms-harness";
 import type { Actor } from "~/server/platform/audit.server";
@@ -27,11 +28,6 @@ beforeAll(async () => {
 const getDb = cms.getDb;
 
 beforeEach(() => invalidateAll());
-
-/** The links of a reply, in order: the targets of its Markdown links. */
-function linksOf(text: string): string[] {
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
-}
 
 /** Question, and the page (path, optionally the start of a fragment) the answer must cite. */
 const QUESTIONS: [question: string, cites: string][] = [
@@ -66,7 +62,7 @@ describe("grounded answers", () => {
     const answer = answerFromSite(search, question);
     expect(answer.answered).toBe(true);
     expect(
-      linksOf(answer.text).some((link) => link.startsWith(cites)),
+      linkTargets(answer.text).some((link) => link.startsWith(cites)),
       answer.text,
     ).toBe(true);
   });
@@ -83,7 +79,7 @@ describe("questions the site does not answer", () => {
     const answer = answerFromSite(await getSiteSearch(getDb), question);
     expect(answer.answered).toBe(false);
     expect(answer.text).toContain("couldn't find an answer");
-    expect(linksOf(answer.text)).toEqual(["/contact"]);
+    expect(linkTargets(answer.text)).toEqual(["/contact"]);
   });
 
   it("greets and thanks without searching", async () => {
@@ -95,9 +91,9 @@ describe("questions the site does not answer", () => {
   it("a follow-up borrows the words of the question before it", async () => {
     const search = await getSiteSearch(getDb);
     const followUp = answerFromSite(search, "What does it include?", "Tell me about predictive analytics");
-    expect(linksOf(followUp.text)[0]).toBe("/ai/predictive-analytics");
+    expect(linkTargets(followUp.text)[0]).toBe("/ai/predictive-analytics");
     const another = answerFromSite(search, "What does it include?", "Tell me about computer vision");
-    expect(linksOf(another.text)[0]).toBe("/ai/computer-vision");
+    expect(linkTargets(another.text)[0]).toBe("/ai/computer-vision");
   });
 
   it("answers the same question the same way every time", async () => {
@@ -190,7 +186,7 @@ describe("what the index holds", () => {
       null as never,
     );
     const published = await ask("Tell me about your quokka conservation partnership");
-    expect(linksOf(published.text)).toContain("/content/quokka-partnership");
+    expect(linkTargets(published.text)).toContain("/content/quokka-partnership");
 
     await deleteContent(cms.db, saved!.item.id);
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);

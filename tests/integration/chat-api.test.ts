@@ -15,6 +15,7 @@ import { chatLimiter } from "~/server/assistant/chat.server";
 import { MAX_REPLY_TOKENS } from "~/server/assistant/openai-assistant.server";
 import { assistantLabel } from "~/server/assistant/provider.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
+import { restoreAssistantEnvironment, useBuiltInAssistant, useModelAt } from "./assistant-provider";
 import { setUpCmsHarness } from "./cms-harness";
 import { startFakeModel, type FakeModel } from "./openai-server";
 
@@ -27,18 +28,7 @@ const { action } = await import("~/routes/api/chat");
 
 const cms = setUpCmsHarness({ name: "chat-api", dataDir: false, accounts: false, seed: true });
 
-afterEach(() => {
-  vi.unstubAllEnvs();
-  resetEnvForTests();
-});
-
-/** Runs the assistant without a model, whatever the machine's environment says. */
-function useBuiltInAssistant() {
-  vi.stubEnv("OPENAI_API_KEY", "");
-  vi.stubEnv("OPENAI_BASE_URL", "");
-  vi.stubEnv("OPENAI_MODEL", "");
-  resetEnvForTests();
-}
+afterEach(restoreAssistantEnvironment);
 
 /** A fresh client address per request, so the rate limit only counts where a test means it to. */
 let addressCount = 0;
@@ -305,13 +295,7 @@ describe("a model behind the openai SDK, on an OpenAI-compatible server on loopb
     await model.close();
   });
   /** Points the assistant at the loopback model; `timeoutMs` is OPENAI_TIMEOUT_MS. */
-  function useModel(timeoutMs = 1000) {
-    vi.stubEnv("OPENAI_API_KEY", "test-key");
-    vi.stubEnv("OPENAI_BASE_URL", model.baseURL);
-    vi.stubEnv("OPENAI_MODEL", "test-model");
-    vi.stubEnv("OPENAI_TIMEOUT_MS", String(timeoutMs));
-    resetEnvForTests();
-  }
+  const useModel = (timeoutMs = 1000) => useModelAt(model.baseURL, timeoutMs);
   beforeEach(() => {
     model.reset();
     useModel();
