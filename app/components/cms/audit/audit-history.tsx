@@ -45,7 +45,7 @@ function EntryChanges({ entry }: { entry: AuditEntryView }) {
       {entry.recorded.map((item) => (
         <div key={item.label} className="contents">
           <dt className="text-muted-foreground">{item.label}</dt>
-          <dd className="break-words">{item.value}</dd>
+          <dd className="min-w-0 wrap-anywhere">{item.value}</dd>
         </div>
       ))}
     </dl>
@@ -70,7 +70,7 @@ export function AuditHistory({ history }: { history: AuditHistoryView }) {
         <ol className="mt-4 divide-y" aria-label="Changes, newest first">
           {history.entries.map((entry) => (
             <li key={entry.id} className="py-3">
-              <p className="font-medium break-words">{entry.sentence}</p>
+              <p className="font-medium wrap-anywhere">{entry.sentence}</p>
               <p className="text-sm text-muted-foreground">
                 <time dateTime={entry.when.iso}>{entry.when.text}</time> · {entry.kind}
               </p>
