@@ -97,6 +97,23 @@ describe("one attribute of one job", () => {
   });
 });
 
+describe("a word found only inside a longer one is not an answer", () => {
+  it.each(["when was the company established?", "how long have you been in business", "who founded your company"])(
+    "%s → the About page's 'Founded in 2008', not a case study's 'Foundations' phase",
+    async (question) => {
+      const reply = await converse(question);
+      expect(reply).toContain("2008");
+      expect(linkTargets(reply)[0]).toBe("/about");
+    },
+  );
+
+  it("quotes the passage that answers, not another section's list on its page", async () => {
+    const reply = await converse("do you work with the NHS?");
+    expect(reply).toContain("NHS");
+    expect(reply).not.toMatch(/^- Software Solutions$/m);
+  });
+});
+
 describe("a visitor's own data", () => {
   it.each(["what data do you hold about me", "how can I get my data deleted?", "what do you do with my info"])(
     "%s → the privacy statement",

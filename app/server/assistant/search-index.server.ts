@@ -65,6 +65,8 @@ export interface SiteSearch {
 
 /** How much a question word counts next to a topic word. */
 const QUESTION_WORD_WEIGHT = 0.25;
+/** How much a word counts towards coverage when the passage has only a longer or a near word. */
+const PARTIAL_MATCH_CREDIT = 0.5;
 
 function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
   const index = new MiniSearch<Passage>({
@@ -119,12 +121,15 @@ function createSiteSearch(knowledge: SiteKnowledge): SiteSearch {
       return results
         .map((result) => {
           const matched = terms.filter((term) => result.queryTerms.includes(term));
-          const coverage = matched.reduce((sum, term) => sum + weight(term), 0) / totalWeight;
+          // A word found only as the start of a longer one, or nearly ("founded" in "Foundations"),
+          // counts half: it may be another word altogether.
+          const credit = (term: string) => (result.terms.includes(term) ? 1 : PARTIAL_MATCH_CREDIT);
+          const coverage = matched.reduce((sum, term) => sum + weight(term) * credit(term), 0) / totalWeight;
           const topicMatched = matched.filter((term) => !QUESTION_WORDS.has(term));
           const topicCoverage =
             topicTerms.length === 0
               ? coverage
-              : topicMatched.reduce((sum, term) => sum + rarity(term), 0) /
+              : topicMatched.reduce((sum, term) => sum + rarity(term) * credit(term), 0) /
                 topicTerms.reduce((sum, term) => sum + rarity(term), 0);
           return {
             passage: byId.get(result.id)!,

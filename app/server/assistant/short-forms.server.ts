@@ -64,6 +64,9 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   devs: "developers",
   // Everyday phrases for what the site names in one word.
   "money back": "refund",
+  // A company's age is told by when it was founded.
+  "in business": "founded",
+  established: "founded",
   // A visitor's data is what the privacy statement calls personal data.
   "about me": "personal",
   "my data": "personal data",

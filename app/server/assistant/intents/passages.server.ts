@@ -102,7 +102,13 @@ function answerFromPassages(search: SiteSearch, question: string, aboutRecords: 
   const seeAlso = confident.find((hit) => hit.passage.url !== best.passage.url && hit.score >= best.score * 0.6);
   const link = (hit: SearchHit) => `[${hit.passage.pageTitle}](${hit.passage.url})`;
   const { heading, pageTitle, text } = best.passage;
-  const list = listQuestion || sentences(text).length <= 2 ? listFor(search, best.passage) : undefined;
+  // A short passage that introduces its own list is answered with the list; a list question also
+  // with the list of the passage's page. Another section's list never answers anything else.
+  const list = listQuestion
+    ? listFor(search, best.passage)
+    : sentences(text).length <= 2 && best.passage.items?.length
+      ? best.passage
+      : undefined;
   const quotedSentences = bestSentences(text, search.inSiteWords(question));
   // The heading is quoted too when it says what the sentences leave out: an FAQ's question, or
   // the section's name when it holds a word of the question ("MVP and Full-Stack Engineering").
