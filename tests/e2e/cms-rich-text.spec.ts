@@ -299,12 +299,29 @@ test("what is typed into the plain field while the editor loads is what the edit
   await waitForReact(plainField);
   await expect(richTextEditor(page, "Content")).toHaveCount(0);
   await plainField.fill("<h2>Typed early</h2><p>Before the editor came.</p>");
+  // While the editor starts, its toolbar must never name an element that is not there (axe's
+  // aria-valid-attr-value): each change to the page is checked as it happens.
+  await page.evaluate(() => {
+    const dangling: string[] = [];
+    (window as unknown as { danglingControls: string[] }).danglingControls = dangling;
+    new MutationObserver(() => {
+      for (const toolbar of document.querySelectorAll('[role="toolbar"][aria-controls]')) {
+        const id = toolbar.getAttribute("aria-controls")!;
+        if (!document.getElementById(id)) dangling.push(id);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
 
   release();
   const editor = richTextEditor(page, "Content");
   await expect(editor.locator("h2")).toHaveText("Typed early");
   await expect(editor).toContainText("Before the editor came.");
   expect(await postedHtml(page)).toContain("<h2>Typed early</h2>");
+  expect(await page.evaluate(() => (window as unknown as { danglingControls: string[] }).danglingControls)).toEqual([]);
+  await expect(page.getByRole("toolbar", { name: "Content formatting" })).toHaveAttribute(
+    "aria-controls",
+    (await editor.getAttribute("id"))!,
+  );
 });
 
 test("a paste from Word keeps headings, nested and numbered lists, the table, links and emphasis, and drops styles and comments", async ({

@@ -464,7 +464,8 @@ export default function RichTextEditorImpl({
       <div className="min-w-0 rounded-md border bg-background">
         <Toolbar
           label={`${label} formatting`}
-          controls={editorId}
+          // Only what exists: the editor's element appears once it is created, after hydration.
+          controls={htmlView ? `${id}-html` : editor ? editorId : undefined}
           items={htmlView ? [htmlToggle] : [...items, htmlToggle]}
         />
         {htmlView ? (

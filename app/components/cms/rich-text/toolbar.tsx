@@ -20,7 +20,7 @@ export interface ToolbarItem {
   group?: boolean;
 }
 
-export function Toolbar({ label, items, controls }: { label: string; items: ToolbarItem[]; controls: string }) {
+export function Toolbar({ label, items, controls }: { label: string; items: ToolbarItem[]; controls?: string }) {
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const enabled = items.map((item, index) => (item.disabled ? -1 : index)).filter((index) => index >= 0);
