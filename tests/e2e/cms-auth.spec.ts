@@ -277,6 +277,11 @@ test.describe("the Users tab", () => {
     await add.getByLabel("Role").selectOption("support");
     await add.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByText(`User ${email} added.`)).toBeVisible();
+    // The list is searched for the new account, whichever page of the list it is on; the form is cleared.
+    await expect(page).toHaveURL(`/cms/users?${new URLSearchParams({ q: email })}`);
+    await expect(page.getByRole("searchbox", { name: "Search e-mail" })).toHaveValue(email);
+    await expect(page.getByRole("heading", { name: "Users (1)" })).toBeVisible();
+    await expect(add.getByLabel("Email")).toHaveValue("");
     const row = page.getByRole("row", { name: new RegExp(email) });
     await expect(row).toBeVisible();
 
@@ -328,10 +333,47 @@ test.describe("the Users tab", () => {
     await expectAccessibleInBothThemes(page);
   });
 
+  test("a long list comes a page at a time, and the search finds accounts by part of their e-mail", async ({
+    page,
+    server,
+  }) => {
+    const team = `team${Date.now()}`;
+    const emails = Array.from(
+      { length: 27 },
+      (_, index) => `${team}-${String(index + 1).padStart(2, "0")}@example.com`,
+    );
+    // Straight into the table: the list is under test here, not adding accounts.
+    await server.db
+      .insert(users)
+      .values(emails.map((email) => ({ email, passwordHash: "not a password hash", role: "editor" as const })));
+    await signInAs(page, server, "admin");
+    await page.goto("/cms/users");
+    const list = page.locator("section", { has: page.getByRole("heading", { name: /^Users \(\d+\)$/ }) });
+    const search = list.getByRole("searchbox", { name: "Search e-mail" });
+    await search.fill(team.toUpperCase());
+    await search.press("Enter");
+    await expect(list.getByRole("heading", { name: "Users (27)" })).toBeVisible();
+    await expect(list.getByText("Page 1 of 2")).toBeVisible();
+    await expect(list.getByRole("row")).toHaveCount(26);
+    await expect(list.getByRole("row").nth(1)).toContainText(emails[0]!);
+    await expectAccessibleInBothThemes(page);
+
+    await list.getByRole("link", { name: "Next" }).click();
+    await expect(list.getByText("Page 2 of 2")).toBeVisible();
+    await expect(page).toHaveURL(`/cms/users?${new URLSearchParams({ q: team.toUpperCase(), page: "2" })}`);
+    await expect(list.getByRole("row")).toHaveCount(3);
+    await expect(list.getByRole("row").nth(2)).toContainText(emails[26]!);
+
+    await search.fill("no-such-colleague");
+    await search.press("Enter");
+    await expect(list.getByText("No users match “no-such-colleague”.")).toBeVisible();
+    await expect(list.getByRole("heading", { name: "Users (0)" })).toBeVisible();
+  });
+
   test("changing one's own role asks first; Cancel changes nothing", async ({ page, server, consoleErrors }) => {
     await ensureAdminExists(server);
     const me = await signInAs(page, server, "admin");
-    await page.goto("/cms/users");
+    await page.goto(`/cms/users?${new URLSearchParams({ q: me.email })}`);
     const row = page.getByRole("row", { name: new RegExp(me.email) });
     await row.getByLabel(`Role of ${me.email}`).selectOption("editor");
     await row.getByRole("button", { name: "Save role" }).click();

@@ -243,7 +243,7 @@ test.describe("administrators", () => {
       name: "Old phone",
     });
     const admin = await signInAs(page, server, "admin");
-    await page.goto("/cms/users");
+    await page.goto(`/cms/users?${new URLSearchParams({ q: target.email })}`);
     const reset = page.getByRole("button", { name: `Reset second factor of ${target.email}` });
     await waitForReact(reset);
     await expectAccessibleInBothThemes(page);

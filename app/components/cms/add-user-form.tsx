@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
@@ -8,14 +8,23 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/permissions";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 
 /** The Users tab's "Add a user"; `result` is the tab's last action answer (its messages, or ok). */
-export function AddUserForm({ result }: { result: { ok: boolean; errors?: Record<string, string> } | undefined }) {
+export function AddUserForm({
+  result,
+}: {
+  result: { ok: boolean; errors?: Record<string, string>; added?: string } | undefined;
+}) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // After a user was added, the form is cleared for the next one.
+  // After a user was added, the form is cleared for the next one, and the list searched for them:
+  // a page of the list in e-mail order need not be the one they are on.
+  const added = result?.ok ? result.added : undefined;
   useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+    if (!added) return;
+    formRef.current?.reset();
+    void navigate(`?${new URLSearchParams({ q: added })}`);
+  }, [added, navigate]);
   const errors = result?.errors ?? {};
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (

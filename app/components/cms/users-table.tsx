@@ -5,6 +5,8 @@ import { Form } from "react-router";
 import { ConfirmDialogContent, ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { DataTable } from "~/components/cms/data-table";
+import { ListSearch } from "~/components/cms/list-search";
+import { Pagination } from "~/components/cms/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/form-field";
@@ -21,15 +23,39 @@ export interface UserRow {
   secondFactor: boolean;
 }
 
-/** The Users tab's list: each account's role, status, a password reset and (de)activation. */
-export function UsersTable({ users, currentUserId }: { users: readonly UserRow[]; currentUserId: string }) {
+/** Which page of the accounts is shown, and the search that chose them. */
+export interface UserListPage {
+  /** What the search box asked for; "" for every account. */
+  query: string;
+  page: number;
+  /** How many accounts match the search, on every page. */
+  total: number;
+}
+
+/**
+ * The Users tab's list, a page at a time in e-mail order, with a search by e-mail: each account's
+ * role, status, a password reset and (de)activation.
+ */
+export function UsersTable({
+  users,
+  list,
+  currentUserId,
+}: {
+  users: readonly UserRow[];
+  list: UserListPage;
+  currentUserId: string;
+}) {
   return (
     <section className="rounded-lg border bg-card p-6">
-      <h2 className="text-lg font-semibold">Users ({users.length})</h2>
+      <h2 className="text-lg font-semibold">Users ({list.total})</h2>
+      <ListSearch id="users" label="Search e-mail" query={list.query} />
       <DataTable
         label="Users"
         columns={["E-mail", "Role", "Status", "Reset password", "Second factor"]}
         lastColumn="Access"
+        empty={users.length === 0}
+        emptyMessage={`No users match “${list.query}”.`}
+        footer={<Pagination page={list.page} total={list.total} />}
       >
         {users.map((user) => (
           <tr key={user.id} className="border-b align-top last:border-0">

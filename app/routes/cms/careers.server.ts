@@ -8,6 +8,7 @@ import { deleteCareer, listCareers } from "~/server/careers/careers.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { undoTrash } from "~/lib/trash";
 import { actionSucceeded, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+import { listSearchQuery } from "./list-tab.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch careers",
@@ -18,7 +19,7 @@ const MESSAGES = {
 /** Every career, newest first; a failure to read them is shown as the list's error state. */
 export async function careersView(request: Request) {
   // ?q= finds a word in the title, department or description (issue 17).
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const query = listSearchQuery(new URL(request.url).searchParams);
   const { items: careers, error } = await readCmsList((db) => listCareers(db, { q: query }), MESSAGES.fetchFailed);
   return { careers, error, query };
 }

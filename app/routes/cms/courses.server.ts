@@ -12,6 +12,7 @@ import { ExpectedError } from "~/server/platform/errors.server";
 import { undoTrash } from "~/lib/trash";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+import { listSearchQuery } from "./list-tab.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch courses",
@@ -25,7 +26,7 @@ const MESSAGES = {
 /** Every course, active or not, by name; a failure to read them is shown as the list's error state. */
 export async function coursesView(request: Request) {
   // ?q= finds a word in the name or description (issue 17).
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
+  const query = listSearchQuery(new URL(request.url).searchParams);
   const { items: courses, error } = await readCmsList((db) => listCourses(db, { q: query }), MESSAGES.fetchFailed);
   return { courses, error, query };
 }

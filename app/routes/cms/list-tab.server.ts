@@ -8,6 +8,14 @@ import { getDb } from "~/server/platform/db/database.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { logger } from "~/server/platform/logger.server";
 
+/** The longest search a CMS list reads from `?q=`; the rest of a longer one is ignored. */
+const SEARCH_LIMIT = 200;
+
+/** What a CMS list's search box asked for (`?q=`), trimmed; "" when nothing was. */
+export function listSearchQuery(searchParams: URLSearchParams): string {
+  return (searchParams.get("q") ?? "").trim().slice(0, SEARCH_LIMIT);
+}
+
 export interface ListQuery<Status extends string> {
   /** `?status=`, when it names one of the tab's statuses. */
   status: Status | null;

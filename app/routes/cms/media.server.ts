@@ -7,6 +7,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage } from "~/server/platform/storage.server";
 import { actionSucceeded, invalidInput, type CmsActionContext } from "./cms-action.server";
+import { listSearchQuery } from "./list-tab.server";
 
 export const MEDIA_LIST_FAILED = "Failed to load the media library";
 
@@ -14,7 +15,7 @@ export type MediaView = "grid" | "list";
 
 export async function loadMediaTab(request: Request) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = listSearchQuery(url.searchParams);
   const view: MediaView = url.searchParams.get("view") === "list" ? "list" : "grid";
   const selectedId = url.searchParams.get("image") ?? "";
   try {

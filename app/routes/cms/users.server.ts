@@ -1,6 +1,7 @@
 /** The Users tab's server side: the list with the latest audit entries, and the account changes. */
 import { data } from "react-router";
 import type { PendingInvitationRow } from "~/components/cms/pending-invitations";
+import { pageFromSearch } from "~/lib/pagination";
 import { ROLE_LABELS } from "~/lib/permissions";
 import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
 import { fieldErrors } from "~/lib/schemas/auth";
@@ -19,6 +20,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import { actionFailed, actionSucceeded, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
+import { listSearchQuery } from "./list-tab.server";
 
 /** How many of the latest audit entries the Users tab shows. */
 export const RECENT_CHANGES = 50;
@@ -26,13 +28,15 @@ export const RECENT_CHANGES = 50;
 export async function loadUsersTab(request: Request) {
   const { user } = await requirePermission(request, "users.manage");
   const db = await getDb();
+  const searchParams = new URL(request.url).searchParams;
+  const query = listSearchQuery(searchParams);
   const [accounts, recentChanges, withSecondFactor, pending] = await Promise.all([
-    listUsers(db),
+    listUsers(db, { q: query, page: pageFromSearch(searchParams) }),
     listAudit(db, RECENT_CHANGES),
     usersWithSecondFactor(db),
     listPendingInvitations(db),
   ]);
-  const users = accounts.map((account) => ({ ...account, secondFactor: withSecondFactor.has(account.id) }));
+  const users = accounts.users.map((account) => ({ ...account, secondFactor: withSecondFactor.has(account.id) }));
   const now = Date.now();
   const invitations: PendingInvitationRow[] = pending.map((invitation) => ({
     id: invitation.id,
@@ -42,7 +46,14 @@ export async function loadUsersTab(request: Request) {
     expiresAt: invitation.expiresAt.toISOString(),
     expired: invitation.expiresAt.getTime() <= now,
   }));
-  return { users, invitations, currentUserId: user.id, recentChanges, recentLimit: RECENT_CHANGES };
+  return {
+    users,
+    userList: { query, page: accounts.page, total: accounts.total },
+    invitations,
+    currentUserId: user.id,
+    recentChanges,
+    recentLimit: RECENT_CHANGES,
+  };
 }
 
 const done = (description: string) => dataWithToast({ ok: true as const }, { type: "success", description });
@@ -61,7 +72,11 @@ export function usersAction(request: Request) {
             return data<ActionFailure>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
           }
           const user = await addUser(db, actor, parsed.data);
-          return done(`User ${user.email} added.`);
+          // The form then shows the list found by the new address, so the account is in view.
+          return dataWithToast(
+            { ok: true as const, added: user.email },
+            { type: "success", description: `User ${user.email} added.` },
+          );
         }
         case "role": {
           const parsed = changeRoleSchema.safeParse(values);

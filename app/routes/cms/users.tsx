@@ -24,13 +24,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UsersTab() {
-  const { users, invitations, currentUserId, recentChanges, recentLimit } = useLoaderData<typeof loader>();
+  const { users, userList, invitations, currentUserId, recentChanges, recentLimit } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const intent = result && "intent" in result ? result.intent : undefined;
   const forInvitations = intent !== undefined && INVITATION_INTENTS.includes(intent);
   return (
     <div className="space-y-6">
-      <UsersTable users={users} currentUserId={currentUserId} />
+      <UsersTable users={users} list={userList} currentUserId={currentUserId} />
       <InviteUserForm result={intent === INVITE_INTENT ? result : undefined} />
       <PendingInvitations invitations={invitations} />
       <AddUserForm result={forInvitations ? undefined : result} />

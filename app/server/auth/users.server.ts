@@ -1,10 +1,12 @@
 /** CMS accounts (users): creation, look-up, roles, passwords and deactivation. */
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { UserRole } from "../../lib/enums";
+import { pageCount, pageWindow } from "../../lib/pagination";
 import { normaliseEmail } from "../../lib/schemas/auth";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
+import { containsPattern } from "../platform/db/like-pattern.server";
 import { ExpectedError } from "../platform/errors.server";
 import { assertAcceptablePassword } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -36,8 +38,36 @@ export async function findUserById(db: Database, id: string): Promise<User | und
   return user;
 }
 
-export async function listUsers(db: Database): Promise<PublicUser[]> {
-  return db.select(publicColumns).from(users).orderBy(asc(users.email));
+export interface UserList {
+  users: PublicUser[];
+  /** How many accounts match, on every page. */
+  total: number;
+  /** The page shown: the one asked for, or the last when fewer pages match. */
+  page: number;
+}
+
+/**
+ * One page of the Users tab, in e-mail order: every account, or those whose e-mail contains `q`
+ * (any case; `%` and `_` match themselves).
+ */
+export async function listUsers(
+  db: Database,
+  { q = "", page = 1 }: { q?: string; page?: number } = {},
+): Promise<UserList> {
+  const query = q.trim();
+  const matching = query ? ilike(users.email, containsPattern(query)) : undefined;
+  const [counted] = await db.select({ total: count() }).from(users).where(matching);
+  const total = counted?.total ?? 0;
+  const shown = Math.min(page, pageCount(total));
+  const { limit, offset } = pageWindow(shown);
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .where(matching)
+    .orderBy(asc(users.email))
+    .limit(limit)
+    .offset(offset);
+  return { users: rows, total, page: shown };
 }
 
 export async function countActiveAdmins(db: Database, exceptUserId?: string): Promise<number> {
