@@ -108,6 +108,37 @@ test("reloading or closing an edited form asks through the browser's prompt", as
   }
 });
 
+test("a reload at the very moment of typing still asks", async ({ page, server }) => {
+  const item = await insertItem(server);
+  try {
+    await signInAs(page, server, "admin");
+    await openEditor(page, item);
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    // The edit and the reload in one task: the page has had no moment to note the change first.
+    void page
+      .getByLabel("Title *")
+      .evaluate((field: HTMLInputElement) => {
+        // The prototype's setter, as typing does: React's own record of the value is left behind.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(
+          field,
+          "Typed as the reload was pressed",
+        );
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        location.reload();
+      })
+      .catch(() => undefined);
+    expect(await asked).toBe("beforeunload");
+    await expect(page.getByLabel("Title *")).toHaveValue("Typed as the reload was pressed");
+  } finally {
+    await server.db.delete(content).where(eq(content.id, item.id));
+  }
+});
+
 test("Ctrl+S saves the edited form instead of the browser's save page", async ({ page, server }) => {
   const item = await insertItem(server);
   try {

@@ -29,9 +29,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether any form on the page has unsaved changes. */
+/**
+ * For each form on the page, whether it differs from its saved state at this instant. A form's
+ * change is recorded just after the event that made it (see `check` below), so a reload or a
+ * click that comes first asks these instead of finding nothing recorded yet.
+ */
+const changedNow = new Map<object, () => boolean>();
+
+/** Whether any form on the page has unsaved changes, recorded or not yet. */
 export function hasUnsavedChanges(): boolean {
-  return changedForms.size > 0;
+  if (changedForms.size > 0) return true;
+  for (const isChanged of changedNow.values()) if (isChanged()) return true;
+  return false;
 }
 
 /** What a form would submit, as one comparable string (the anti-forgery token left out). */
@@ -53,6 +62,8 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
   // This form's entry in the page's sets: a stable object, made once.
   const [key] = useState(() => ({}));
   const saved = useRef<string | null>(null);
+  /** Whether the form has had an edit since it was shown or last saved. */
+  const touched = useRef(false);
   const navigation = useNavigation();
 
   // The saved state: when the form is shown, and again after each save.
@@ -60,6 +71,7 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     const form = formRef.current;
     if (!form) return;
     saved.current = formState(form);
+    touched.current = false;
     setChanged(key, false);
   }, [formRef, key, savedMarker]);
 
@@ -67,6 +79,7 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     const form = formRef.current;
     if (!form) return;
     const check = (event: Event) => {
+      touched.current = true;
       const target = event.target as HTMLElement | null;
       // A rich-text area holds its text outside the form's fields until it syncs them, and its
       // toolbar (an image, a table) changes them from script, which it says with FORM_CHANGED_EVENT.
@@ -78,6 +91,8 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
     // A check still waiting when the form goes (its dialog closed) must not mark it changed again.
     const pending = new Set<ReturnType<typeof setTimeout>>();
     const submitted = () => submittingForms.add(key);
+    // Only a form someone has changed counts: a rich-text area may rewrite its field as it starts.
+    changedNow.set(key, () => touched.current && formState(form) !== saved.current);
     form.addEventListener("input", check);
     form.addEventListener("change", check);
     form.addEventListener(FORM_CHANGED_EVENT, check);
@@ -88,6 +103,7 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
       form.removeEventListener(FORM_CHANGED_EVENT, check);
       form.removeEventListener("submit", submitted);
       for (const timer of pending) clearTimeout(timer);
+      changedNow.delete(key);
       setChanged(key, false);
       submittingForms.delete(key);
     };
@@ -119,20 +135,21 @@ function isDiscard(state: unknown): boolean {
 /**
  * The page's one blocker (React Router allows one at a time): holds a navigation to another
  * address while a form has unsaved changes and none is being saved, and asks the browser to
- * confirm closing or reloading the tab meanwhile.
+ * confirm closing or reloading the tab meanwhile. The browser's question is decided when it is
+ * asked, so a reload pressed just after typing still asks; CMS pages are never kept in the
+ * browser's back-forward cache (no-store), so the listener costs nothing there.
  */
 export function useUnsavedChangesBlocker(): Blocker {
-  const anyChanged = useSyncExternalStore(subscribe, hasUnsavedChanges, () => false);
   useEffect(() => {
-    if (!anyChanged) return;
     const ask = (event: BeforeUnloadEvent) => {
+      if (!hasUnsavedChanges()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
-  }, [anyChanged]);
+  }, []);
   return useBlocker(
     ({ currentLocation, nextLocation }) =>
       hasUnsavedChanges() &&
