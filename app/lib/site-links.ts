@@ -9,8 +9,15 @@ export interface SiteLink {
   description?: string;
 }
 
+/** The Services menu's first link: the page of every practice. */
+export const ALL_SERVICES_LINK: SiteLink = {
+  title: "All Services",
+  href: "/services",
+  description: "Everything we do, from strategy to support.",
+};
+
 export const SERVICE_MENU_LINKS: readonly SiteLink[] = [
-  { title: "All Services", href: "/services", description: "Everything we do, from strategy to support." },
+  ALL_SERVICES_LINK,
   { title: "AI Solutions", href: "/ai", description: "Assistants, forecasting, vision and document automation." },
   { title: "AWS Cloud", href: "/cloud", description: "Migration, data lakes and secure AWS architecture." },
   { title: "Cyber Security", href: "/cybersecurity", description: "Assessments, monitoring and identity protection." },

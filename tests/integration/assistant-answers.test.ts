@@ -173,6 +173,15 @@ describe("wording and lists", () => {
     expect(linkTargets(await converse(question)).some((link) => link.startsWith(cites))).toBe(true);
   });
 
+  it("answers a question about every service with the Services page's practices and the menu's areas", async () => {
+    const reply = await converse("Which services does your company provide?");
+    expect(reply).toContain("- IT Consulting");
+    expect(reply).toMatch(/- \[AI Solutions\]\(\/ai\): Assistants, forecasting/);
+    expect(linkTargets(reply)).toEqual(expect.arrayContaining(["/ai", "/cloud", "/cybersecurity", "/services"]));
+    // A question about one area's services gets that area's list, not the menu.
+    expect(await converse("what cloud services do you have")).not.toContain("Services menu");
+  });
+
   it("answers a question about a list with its items, each linked to its page", async () => {
     const reply = await converse("what kinds of AI work do you do?");
     expect(reply).toContain("(/ai/document-processing)");

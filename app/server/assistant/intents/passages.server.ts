@@ -4,6 +4,7 @@
  * ("What We Offer": the services, each linked to its page). Answers only when the passage is sure
  * (`isConfident`); a follow-up that finds nothing on its own borrows the question before it.
  */
+import { ALL_SERVICES_LINK, SERVICE_MENU_LINKS } from "../../../lib/site-links";
 import { QUESTION_WORDS, refersBack, searchTerms, sentences } from "../language.server";
 import type { SearchHit, SiteSearch } from "../search-index.server";
 import type { Passage } from "../site-documents.server";
@@ -49,6 +50,21 @@ function itemLines(search: SiteSearch, items: NonNullable<Passage["items"]>): st
       return pageTitle && pageTitle !== title ? `- ${title}: [${pageTitle}](${url})` : `- [${title}](${url})`;
     })
     .join("\n");
+}
+
+const [SERVICES_TERM] = searchTerms("services");
+
+/**
+ * "What services do you offer" asks for the whole range. The Services page lists its practices,
+ * and the Services menu of every page names the areas beside them (AI among them): a question
+ * about services answered with that page's list gets the menu's areas too.
+ */
+function serviceMenuAreas(list: Passage | undefined, topic: readonly string[]): string {
+  if (list?.url !== ALL_SERVICES_LINK.href || !topic.includes(SERVICES_TERM!)) return "";
+  const areas = SERVICE_MENU_LINKS.filter((link) => link !== ALL_SERVICES_LINK);
+  return `\n\nOur Services menu also leads to:\n${areas
+    .map(({ title, href, description }) => `- [${title}](${href})${description ? `: ${description}` : ""}`)
+    .join("\n")}`;
 }
 
 /** The passage that holds the list a page introduces: this one, or the first with a list on its page. */
@@ -119,7 +135,7 @@ function answerFromPassages(search: SiteSearch, question: string, aboutRecords: 
   const label = headingSays ? `**${heading.trim()}** ` : "";
   // A list is introduced by its own section's first sentence, or its heading when it has none.
   const quoted = list?.items
-    ? `${sentences(list.text)[0] ?? `${list.heading}:`}\n${itemLines(search, list.items)}`
+    ? `${sentences(list.text)[0] ?? `${list.heading}:`}\n${itemLines(search, list.items)}${serviceMenuAreas(list, topic)}`
     : `${label}${quotedSentences}`;
   return {
     text: `${quoted}\n\nRead more: ${link(best)}` + (seeAlso ? `, and see also ${link(seeAlso)}.` : "."),
