@@ -182,6 +182,14 @@ describe("wording and lists", () => {
     expect(await converse("what cloud services do you have")).not.toContain("Services menu");
   });
 
+  it("reads SOC and SIEM as the security operations service, unless the visitor asks about jobs", async () => {
+    const service = linkTargets(await converse("does your team run a SOC with a SIEM for clients?"));
+    expect(service.some((link) => /security-operations|^\/cybersecurity/.test(link))).toBe(true);
+    expect(service.some((link) => link.startsWith("/careers"))).toBe(false);
+    const jobs = linkTargets(await converse("any SOC analyst vacancies?"));
+    expect(jobs.some((link) => link.startsWith("/careers/cyber-security-analyst"))).toBe(true);
+  });
+
   it("answers a question about a list with its items, each linked to its page", async () => {
     const reply = await converse("what kinds of AI work do you do?");
     expect(reply).toContain("(/ai/document-processing)");

@@ -38,9 +38,10 @@ export const SHORT_FORMS: Readonly<Record<string, string>> = {
   // The trade's short forms and slang, in the site's words.
   k8s: "kubernetes",
   ml: "machine learning",
-  // The trade's initials for kinds of security work, in the words the site uses for them.
-  soc: "soc security operations",
-  siem: "siem security monitoring",
+  // The trade's initials for kinds of security work, in the words the site uses for them. Not the
+  // initials themselves: only a job advert says them, and "do you run a SOC" asks about the service.
+  soc: "security operations",
+  siem: "security monitoring",
   "pen testing": "penetration testing",
   "pen test": "penetration test",
   "pen tests": "penetration tests",
