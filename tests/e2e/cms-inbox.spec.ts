@@ -173,6 +173,12 @@ test("a reply by e-mail goes through the outbox and stays on the thread; a refus
   await waitForReact(replyBox);
 
   await replyBox.fill("Thank you, Alice.\nA quote follows this week.");
+  // Opening another message with the reply unsent asks first; staying keeps the text.
+  const leaveDialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await page.getByRole("link", { name: "Bob Brown" }).click();
+  await expect(leaveDialog).toBeVisible();
+  await leaveDialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(replyBox).toHaveValue("Thank you, Alice.\nA quote follows this week.");
   await detail.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByText("Reply queued in the outbox").first()).toBeVisible();
   await expect(replyBox).toHaveValue("");
@@ -198,9 +204,10 @@ test("a reply by e-mail goes through the outbox and stays on the thread; a refus
   await expectAccessibleInBothThemes(page);
   await expectPanelsFitPhoneWidth(page);
 
-  // In the outbox: to Alice, about her subject.
+  // In the outbox: to Alice, about her subject. Sent, the reply and the note leave nothing to ask about.
   await reply.getByRole("link", { name: "Open in the outbox" }).click();
   await expect(page).toHaveURL(/\/cms\/outbox\?selected=/);
+  await expect(leaveDialog).toHaveCount(0);
   const mail = page.getByRole("region", { name: "Re: Project quote" });
   await expect(mail).toBeVisible();
   await expect(mail).toContainText("alice@example.com");

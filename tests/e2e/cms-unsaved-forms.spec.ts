@@ -81,6 +81,37 @@ test("the half-filled add forms of Content Blocks and Site Settings ask before l
   await expect(page.getByLabel("Setting Key")).toHaveValue("half_typed_setting");
 });
 
+test("the Users tab's half-filled invitation and the Redirects tab's add form ask before leaving; a sent one does not", async ({
+  page,
+  server,
+}) => {
+  await signInAs(page, server, "admin");
+  await openCmsTab(page, "/cms/users", /^Users \(\d+\)$/, "Send invitation");
+  const invite = page.getByRole("region", { name: "Invite a user" });
+  const email = `half-invited-${process.pid}-${Date.now()}@example.com`;
+  await invite.getByLabel("Email").fill(email);
+  await page.getByRole("link", { name: "Redirects" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(invite.getByLabel("Email")).toHaveValue(email);
+
+  // Sent: the form is emptied and leaving asks nothing.
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  await expect(invite.getByLabel("Email")).toHaveValue("");
+  await page.getByRole("link", { name: "Redirects" }).click();
+  await expect(page).toHaveURL("/cms/redirects");
+  await expect(leaveDialog(page)).toHaveCount(0);
+
+  const add = page.getByRole("region", { name: "Add a redirect" });
+  await waitForReact(add.getByRole("button", { name: /Add redirect/ }));
+  await add.getByLabel("Old address").fill("/an-old-half-typed-address");
+  await page.getByRole("link", { name: "Users" }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(add.getByLabel("Old address")).toHaveValue("/an-old-half-typed-address");
+});
+
 test("a content page changed only through the editor's toolbar asks before leaving", async ({ page, server }) => {
   const [item] = await server.db
     .insert(content)

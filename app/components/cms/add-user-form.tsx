@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -20,10 +21,9 @@ export function AddUserForm({
   // After a user was added, the form is cleared for the next one, and the list searched for them:
   // a page of the list in e-mail order need not be the one they are on.
   const added = result?.ok ? result.added : undefined;
+  useClearedOnSuccess(formRef, added);
   useEffect(() => {
-    if (!added) return;
-    formRef.current?.reset();
-    void navigate(`?${new URLSearchParams({ q: added })}`);
+    if (added) void navigate(`?${new URLSearchParams({ q: added })}`);
   }, [added, navigate]);
   const errors = result?.errors ?? {};
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

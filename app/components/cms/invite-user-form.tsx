@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -28,9 +29,7 @@ export function InviteUserForm({ result }: { result: InviteResult | undefined })
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // After an invitation went out, the form is cleared for the next one.
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  useClearedOnSuccess(formRef, result?.ok ? result : undefined);
   const errors = result?.ok ? {} : (result?.errors ?? {});
   const values = result?.ok ? {} : (result?.values ?? {});
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === INVITE_INTENT;

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -27,9 +28,7 @@ export function RedirectForm({
   const navigation = useNavigation();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  useClearedOnSuccess(formRef, result?.ok ? result : undefined);
   const errors = result?.errors ?? {};
   const values = result?.ok ? {} : (result?.values ?? {});
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

@@ -122,6 +122,20 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, sa
 }
 
 /**
+ * For a form that adds something (a user, an invitation, a redirect) and is emptied once the
+ * server took it: `success` is the answer to a successful submission, undefined otherwise. The
+ * form is emptied, then tracked from empty, so leaving with a half-typed one asks first and leaving
+ * after adding does not.
+ */
+export function useClearedOnSuccess(formRef: RefObject<HTMLFormElement | null>, success: unknown): boolean {
+  // Before useUnsavedChanges's own effect, which then takes the emptied form as the saved state.
+  useEffect(() => {
+    if (success) formRef.current?.reset();
+  }, [formRef, success]);
+  return useUnsavedChanges(formRef, success);
+}
+
+/**
  * The navigation state of a deliberate discard: closing a form's dialog with Cancel or Escape is
  * the editor's own choice to drop what it holds (as closing the Careers dialog is), not a leaving
  * to ask about.

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField } from "~/components/ui/form-field";
@@ -9,6 +9,7 @@ import { Time } from "../detail-panel";
 import { MAIL_STATUS_STYLE } from "../list-statuses";
 import { StatusBadge } from "../status-filter";
 import { useCmsFormFetcher } from "../use-close-on-success";
+import { useUnsavedChanges } from "../use-unsaved-changes";
 
 type ThreadEntryView = SubmissionDetailView["thread"][number];
 
@@ -119,12 +120,19 @@ function WrittenForm({
   disabledHint?: string;
 }) {
   const [text, setText] = useState("");
-  const clear = useCallback(() => setText(""), []);
+  // Each success empties the box, and what it then holds is what leaving may lose: nothing.
+  const [sent, setSent] = useState(0);
+  const clear = useCallback(() => {
+    setText("");
+    setSent((count) => count + 1);
+  }, []);
   const { fetcher, errors, busy } = useCmsFormFetcher(clear);
   const csrf = useCsrfToken();
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef, sent);
   const fieldId = `submission-${intent}`;
   return (
-    <fetcher.Form method="post" className="grid content-start gap-3">
+    <fetcher.Form ref={formRef} method="post" className="grid content-start gap-3">
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
