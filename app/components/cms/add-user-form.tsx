@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from "react";
-import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -7,6 +6,7 @@ import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
 import { USER_ROLES } from "~/lib/enums";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/permissions";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 
 /** The Users tab's "Add a user"; `result` is the tab's last action answer (its messages, or ok). */
 export function AddUserForm({

@@ -1,5 +1,4 @@
 import { useId, useRef } from "react";
-import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { Button } from "~/components/ui/button";
@@ -7,6 +6,7 @@ import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
 import { INVITATION_LIFETIME_TEXT } from "~/lib/account-links";
 import { INVITATION_ROLES } from "~/lib/enums";
 import { ROLE_LABELS } from "~/lib/permissions";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 
 export const INVITE_INTENT = "invite";
 

@@ -1,5 +1,4 @@
 import { useId, useRef } from "react";
-import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 import { Form, useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -10,6 +9,7 @@ import { FormAlert, TextField } from "~/components/ui/form-field";
 import { timeParts } from "~/lib/format";
 import { REDIRECT_MESSAGES } from "~/lib/schemas/redirects";
 import { useCan } from "./cms-layout-data";
+import { useClearedOnSuccess } from "~/components/cms/use-unsaved-changes";
 
 export interface RedirectRow {
   id: string;
