@@ -94,6 +94,12 @@ test("drop two images, describe one, and find them in the grid, the list and by 
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await expect(details.getByText("Focal point: 40% across, 50% down")).toBeVisible();
+  // Closing the details with the text unsaved asks first; staying keeps it.
+  const leaveDialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await details.getByRole("link", { name: "Close details" }).click();
+  await expect(leaveDialog).toBeVisible();
+  await leaveDialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(details.getByLabel("Alt text")).toHaveValue(alt);
   await details.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("Image details saved")).toBeVisible();
   const row = await mediaByName(server, names[0]!);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -13,6 +13,7 @@ import { itemLabel } from "./media-items";
 import { ACCEPTED_FILES } from "./upload-zone";
 import { uploadImage } from "./upload-image";
 import { useCan } from "../cms-layout-data";
+import { useUnsavedChanges } from "../use-unsaved-changes";
 
 type ActionAnswer = { ok: boolean; intent: string; errors?: Record<string, string> } | undefined;
 
@@ -84,31 +85,7 @@ export function MediaDetails({
       </div>
 
       {canEdit ? (
-        <Form method="post" preventScrollReset className="grid gap-4" key={`${item.id}-${item.updatedAt}`}>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={item.id} />
-          <FormField
-            id="media-alt"
-            label="Alt text"
-            error={errors.altText}
-            hint="Required before the image can be placed on a page: say what the picture shows, for people who cannot see it."
-          >
-            {(control) => <Input {...control} name="altText" defaultValue={item.alt} maxLength={500} />}
-          </FormField>
-          <FormField id="media-caption" label="Caption" error={errors.caption}>
-            {(control) => <Textarea {...control} name="caption" defaultValue={item.caption} maxLength={1000} />}
-          </FormField>
-          <FocalPointPicker
-            src={item.thumbnail}
-            width={item.width}
-            height={item.height}
-            initial={{ x: item.focalX, y: item.focalY }}
-          />
-          <div>
-            <Button type="submit">Save details</Button>
-          </div>
-        </Form>
+        <DetailsForm key={`${item.id}-${item.updatedAt}`} item={item} errors={errors} />
       ) : (
         <dl className="grid gap-2 text-sm">
           <div>
@@ -198,5 +175,41 @@ export function MediaDetails({
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * An image's alt text, caption and focal point. Remounted for each image and after each save (its
+ * key), so what it holds when shown is what leaving would not lose.
+ */
+function DetailsForm({ item, errors }: { item: MediaLibraryItem; errors: Record<string, string> }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
+  return (
+    <Form ref={formRef} method="post" preventScrollReset className="grid gap-4">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={item.id} />
+      <FormField
+        id="media-alt"
+        label="Alt text"
+        error={errors.altText}
+        hint="Required before the image can be placed on a page: say what the picture shows, for people who cannot see it."
+      >
+        {(control) => <Input {...control} name="altText" defaultValue={item.alt} maxLength={500} />}
+      </FormField>
+      <FormField id="media-caption" label="Caption" error={errors.caption}>
+        {(control) => <Textarea {...control} name="caption" defaultValue={item.caption} maxLength={1000} />}
+      </FormField>
+      <FocalPointPicker
+        src={item.thumbnail}
+        width={item.width}
+        height={item.height}
+        initial={{ x: item.focalX, y: item.focalY }}
+      />
+      <div>
+        <Button type="submit">Save details</Button>
+      </div>
+    </Form>
   );
 }
