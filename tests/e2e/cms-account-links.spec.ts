@@ -158,7 +158,8 @@ test.describe("invitations", () => {
     }
     await page.reload();
     await expect(pending.getByRole("row").filter({ hasText: email })).toHaveCount(0);
-    // The account is in the list of users now, with its role.
+    // The account is in the list of users now, with its role (searched for: the list comes a page at a time).
+    await page.goto(`/cms/users?${new URLSearchParams({ q: email })}`);
     await expect(page.getByRole("combobox", { name: `Role of ${email}` })).toHaveValue(EDITOR_ROLE);
   });
 
