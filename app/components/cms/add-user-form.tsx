@@ -22,9 +22,12 @@ export function AddUserForm({
   // a page of the list in e-mail order need not be the one they are on.
   const added = result?.ok ? result.added : undefined;
   useClearedOnSuccess(formRef, added);
+  // Once the tab has reloaded after the action (its toast delivered): navigating sooner would
+  // cancel that reload, and the toast with it.
+  const idle = navigation.state === "idle";
   useEffect(() => {
-    if (added) void navigate(`?${new URLSearchParams({ q: added })}`);
-  }, [added, navigate]);
+    if (added && idle) void navigate(`?${new URLSearchParams({ q: added })}`);
+  }, [added, idle, navigate]);
   const errors = result?.errors ?? {};
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (

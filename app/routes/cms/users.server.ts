@@ -1,7 +1,6 @@
 /** The Users tab's server side: the list with the latest audit entries, and the account changes. */
 import { data } from "react-router";
 import type { PendingInvitationRow } from "~/components/cms/pending-invitations";
-import { pageFromSearch } from "~/lib/pagination";
 import { ROLE_LABELS } from "~/lib/permissions";
 import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
 import { fieldErrors } from "~/lib/schemas/auth";
@@ -20,7 +19,7 @@ import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { dataWithToast } from "~/server/platform/toast.server";
 import { actionFailed, actionSucceeded, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
-import { listSearchQuery } from "./list-tab.server";
+import { listQuery, listSearchQuery } from "./list-tab.server";
 
 /** How many of the latest audit entries the Users tab shows. */
 export const RECENT_CHANGES = 50;
@@ -28,10 +27,11 @@ export const RECENT_CHANGES = 50;
 export async function loadUsersTab(request: Request) {
   const { user } = await requirePermission(request, "users.manage");
   const db = await getDb();
-  const searchParams = new URL(request.url).searchParams;
+  // The page and the search are read as on the other list tabs.
+  const { page, searchParams } = listQuery(request);
   const query = listSearchQuery(searchParams);
   const [accounts, recentChanges, withSecondFactor, pending] = await Promise.all([
-    listUsers(db, { q: query, page: pageFromSearch(searchParams) }),
+    listUsers(db, { q: query, page }),
     listAudit(db, RECENT_CHANGES),
     usersWithSecondFactor(db),
     listPendingInvitations(db),
