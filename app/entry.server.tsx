@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { whenLaterModulesLoaded } from "~/components/ui/hydrate-later";
@@ -8,6 +9,8 @@ import { StylesheetProvider } from "~/lib/stylesheet";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/platform/db/database-unavailable.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { bodyRefusalOf, plainRefusal } from "~/server/platform/http/request-body.server";
+import { requestMetrics } from "~/server/platform/http/metrics.server";
+import { renderInOnePass } from "~/server/platform/http/render-in-one-pass.server";
 import { logger } from "~/server/platform/logger.server";
 import siteStylesheet from "./app.css?inline";
 
@@ -32,18 +35,29 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-
-  // The components whose code the browser loads later are rendered in full, never as a fallback.
-  return whenLaterModulesLoaded().then(() =>
-    render(request, responseStatusCode, responseHeaders, routerContext, nonce),
+  const page = (
+    <NonceProvider value={nonce}>
+      <StylesheetProvider value={import.meta.env.PROD ? siteStylesheet : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetProvider>
+    </NonceProvider>
   );
+  // The components whose code the browser loads later are rendered in full, never as a fallback.
+  return whenLaterModulesLoaded().then(async () => {
+    const html = await renderInOnePass(page, routerContext);
+    requestMetrics().countPageRender(html === null ? "streamed" : "one_pass");
+    if (html === null) return renderStreamed(page, request, responseStatusCode, responseHeaders, nonce);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  });
 }
 
-function render(
+/** A page that waits for something as it renders (render-in-one-pass.server.ts): React's streaming renderer. */
+function renderStreamed(
+  page: ReactElement,
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  routerContext: EntryContext,
   nonce: string,
 ) {
   return new Promise<Response>((resolve, reject) => {
@@ -54,53 +68,46 @@ function render(
     // would send the same bytes barely sooner, while React writes them in 2 KB pieces that each
     // pass through three streams and the compressor: about half the cost of a page not served from
     // the page cache (docs/performance.md, "The render path").
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetProvider value={import.meta.env.PROD ? siteStylesheet : null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        // A finished Suspense boundary is written in place, never moved behind a script that
-        // reveals it: React otherwise does that to any boundary past the first 12.8 KB of HTML
-        // (the FAQ, the carousels of components/ui/hydrate-later.tsx), hiding content until that
-        // script runs and letting the page shift when it does.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Uint8Array, _encoding, callback) {
-              chunks.push(Buffer.from(chunk));
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is ready reject above and are logged by React Router.
-          if (shellRendered)
-            logger.error(
-              { err: error, path: withoutLinkToken(new URL(request.url).pathname) },
-              "error while rendering a page",
-            );
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // A finished Suspense boundary is written in place, never moved behind a script that
+      // reveals it: React otherwise does that to any boundary past the first 12.8 KB of HTML
+      // (the FAQ, the carousels of components/ui/hydrate-later.tsx), hiding content until that
+      // script runs and letting the page shift when it does.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Uint8Array, _encoding, callback) {
+            chunks.push(Buffer.from(chunk));
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            callback();
+          },
+        });
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell is ready reject above and are logged by React Router.
+        if (shellRendered)
+          logger.error(
+            { err: error, path: withoutLinkToken(new URL(request.url).pathname) },
+            "error while rendering a page",
+          );
+      },
+    });
   });
 }
 

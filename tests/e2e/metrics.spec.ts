@@ -55,4 +55,21 @@ test.describe("GET /metrics", () => {
     expect(user.status()).toBe(404);
     expect(await user.text()).not.toContain("http_requests_total");
   });
+
+  test("counts the pages React renders, every one of the site's in one pass", async ({ page, server }) => {
+    await signInAs(page, server, "admin");
+    const onePass = 'html_page_renders_total{renderer="one_pass"}';
+    const streamed = 'html_page_renders_total{renderer="streamed"}';
+    const before = await readMetrics(page.request);
+    // Signed in, so each page is rendered rather than taken from the page cache.
+    const paths = ["/", "/services", "/training", "/contact", "/careers", "/blog", "/no-such-page", "/cms/content"];
+    for (const path of paths) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+      expect(await response.text(), path).toContain("window.__reactRouterContext.streamController.close()");
+    }
+    const after = await readMetrics(page.request);
+    expect(sample(after, onePass) - sample(before, onePass)).toBe(paths.length);
+    expect(sample(after, streamed) - sample(before, streamed)).toBe(0);
+  });
 });

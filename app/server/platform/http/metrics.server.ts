@@ -44,6 +44,7 @@ export class RequestMetrics {
   private readonly requests: Counter<"route" | "method" | "status_class">;
   private readonly duration: Histogram<"route" | "method" | "status_class">;
   readonly inFlight: Gauge;
+  private readonly pageRenders: Counter<"renderer">;
 
   constructor({ processMetrics = true } = {}) {
     const labelNames = ["route", "method", "status_class"] as const;
@@ -66,6 +67,12 @@ export class RequestMetrics {
       help: "Requests received and not yet answered.",
       registers,
     });
+    this.pageRenders = new Counter({
+      name: "html_page_renders_total",
+      help: "Pages rendered by React, by renderer: one_pass, or streamed for a page that waited on something.",
+      labelNames: ["renderer"],
+      registers,
+    });
     if (processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -73,6 +80,11 @@ export class RequestMetrics {
     const labels = { route, method: methodLabel(method), status_class: statusClass(status) };
     this.requests.inc(labels);
     this.duration.observe(labels, seconds);
+  }
+
+  /** One page rendered (entry.server.tsx); `streamed` climbing means the one-pass path no longer applies. */
+  countPageRender(renderer: "one_pass" | "streamed"): void {
+    this.pageRenders.inc({ renderer });
   }
 
   render(): Promise<string> {
