@@ -23,6 +23,7 @@ import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
 import { healthCheck } from "../app/server/platform/http/health.server";
 import { issueFormToken } from "../app/server/platform/http/form-token.server";
+import { publicPagesBuild } from "../app/server/platform/http/public-pages-build.server";
 import { htmlValidators } from "../app/server/platform/http/html-validators.server";
 import { errorForLog } from "../app/server/platform/log-errors.server";
 import { logger } from "../app/server/platform/logger.server";
@@ -216,12 +217,23 @@ export function createApp(options: AppOptions = {}): express.Express {
     app.use(createRequestHandler({ build: loadBuild, ...handlerOptions }));
   } else {
     // Given the build itself, React Router derives its route tree once, not on every request
-    // (about an eighth of a page's rendering time when given a function).
-    let handler: RequestHandler | undefined;
+    // (about an eighth of a page's rendering time when given a function). The public site's pages
+    // go to a handler that knows only their routes (public-pages-build.server.ts).
+    let handlers:
+      { all: RequestHandler; publicPages: RequestHandler; isPublicPage: (path: string) => boolean } | undefined;
     app.use(async (req, res, next) => {
-      handler ??= createRequestHandler({ build: await loadBuild(), ...handlerOptions });
-      return handler(req, res, next);
+      handlers ??= await createHandlers();
+      return (handlers.isPublicPage(req.path) ? handlers.publicPages : handlers.all)(req, res, next);
     });
+    const createHandlers = async () => {
+      const build = await loadBuild();
+      const publicPages = publicPagesBuild(build);
+      return {
+        all: createRequestHandler({ build, ...handlerOptions }),
+        publicPages: createRequestHandler({ build: publicPages.build, ...handlerOptions }),
+        isPublicPage: publicPages.serves,
+      };
+    };
   }
 
   app.use(finalErrorHandler);
