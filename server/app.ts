@@ -219,12 +219,6 @@ export function createApp(options: AppOptions = {}): express.Express {
     // Given the build itself, React Router derives its route tree once, not on every request
     // (about an eighth of a page's rendering time when given a function). The public site's pages
     // go to a handler that knows only their routes (public-pages-build.server.ts).
-    let handlers:
-      { all: RequestHandler; publicPages: RequestHandler; isPublicPage: (path: string) => boolean } | undefined;
-    app.use(async (req, res, next) => {
-      handlers ??= await createHandlers();
-      return (handlers.isPublicPage(req.path) ? handlers.publicPages : handlers.all)(req, res, next);
-    });
     const createHandlers = async () => {
       const build = await loadBuild();
       const publicPages = publicPagesBuild(build);
@@ -234,6 +228,11 @@ export function createApp(options: AppOptions = {}): express.Express {
         isPublicPage: publicPages.serves,
       };
     };
+    let handlers: Awaited<ReturnType<typeof createHandlers>> | undefined;
+    app.use(async (req, res, next) => {
+      handlers ??= await createHandlers();
+      return (handlers.isPublicPage(req.path) ? handlers.publicPages : handlers.all)(req, res, next);
+    });
   }
 
   app.use(finalErrorHandler);
