@@ -118,6 +118,18 @@ test("drop two images, describe one, and find them in the grid, the list and by 
     )
     .toBe(true);
 
+  // The focal point alone, moved with the pointer, is an edit too: leaving asks first.
+  const picture = details.getByTestId("focal-point");
+  const box = await picture.boundingBox();
+  if (!box) throw new Error("The focal point picker is not shown.");
+  await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
+  await expect(details.getByText("Focal point: 25% across, 25% down")).toBeVisible();
+  await details.getByRole("link", { name: "Close details" }).click();
+  await expect(leaveDialog).toBeVisible();
+  await leaveDialog.getByRole("button", { name: "Stay on this page" }).click();
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect.poll(async () => Math.round(((await mediaByName(server, names[0]!))?.focalX ?? 0) * 100)).toBe(25);
+
   await waitForToastsToClose(page);
   await expectAccessibleInBothThemes(page);
   await expectFitsNarrowScreen(page);

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
+import { useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
 
 const STEP = 0.05;
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
@@ -20,12 +20,22 @@ export function FocalPointPicker({
   height: number;
   initial: { x: number; y: number };
 }) {
-  const [point, setPoint] = useState(initial);
+  const [point, setPointState] = useState(initial);
+  // The hidden fields change from script, which fires no event: the form is told, as a field
+  // would tell it, so that leaving with the point moved and unsaved asks first (use-unsaved-changes.ts).
+  const setPoint = (event: SyntheticEvent<HTMLButtonElement>, next: (current: typeof point) => typeof point) => {
+    setPointState(next);
+    event.currentTarget.dispatchEvent(new Event("change", { bubbles: true }));
+  };
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     // A click from the keyboard (Enter, Space) has no position: it leaves the point where it is.
     if (event.detail === 0 || box.width === 0 || box.height === 0) return;
-    setPoint({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) });
+    const clicked = {
+      x: clamp((event.clientX - box.left) / box.width),
+      y: clamp((event.clientY - box.top) / box.height),
+    };
+    setPoint(event, () => clicked);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.shiftKey ? STEP * 4 : STEP;
@@ -38,7 +48,7 @@ export function FocalPointPicker({
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
-    setPoint((current) => ({ x: clamp(current.x + move[0]), y: clamp(current.y + move[1]) }));
+    setPoint(event, (current) => ({ x: clamp(current.x + move[0]), y: clamp(current.y + move[1]) }));
   };
   const description = `Focal point: ${percent(point.x)} across, ${percent(point.y)} down`;
   return (
