@@ -148,9 +148,12 @@ export async function dismissCookieBanner(page: Page): Promise<void> {
   }, COOKIE_POLICY_VERSION);
 }
 
-/** Waits until React has hydrated the page (the theme toggle reports its state only then). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.getByTestId("theme-toggle")).toHaveAttribute("aria-pressed", /true|false/);
+/**
+ * Waits until React has hydrated the page (the theme toggle reports its state only then). A test
+ * that slows the CPU on purpose gives a longer timeout: hydration takes that much longer.
+ */
+export async function waitForHydration(page: Page, options?: { timeout: number }): Promise<void> {
+  await expect(page.getByTestId("theme-toggle")).toHaveAttribute("aria-pressed", /true|false/, options);
 }
 
 /** Per test, the console entries it declared expected; read again when the test ends. */

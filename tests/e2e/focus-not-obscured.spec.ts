@@ -4,7 +4,7 @@
  * page was scrolled: the field below the fold, just under the header, or above the window.
  */
 import type { Page } from "@playwright/test";
-import { dismissCookieBanner, expect, test, waitForHydration } from "./fixtures";
+import { dismissCookieBanner, expect, ignoreErrorResponses, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
@@ -49,7 +49,11 @@ for (const viewport of [
     for (const scroll of SCROLLS) {
       test(`the first field with a mistake is focused clear of the sticky header (field ${scroll.name})`, async ({
         page,
+        consoleErrors,
       }) => {
+        // The browser's check loads when the form is first focused; on a loaded machine Enter can
+        // come first, and the server's 400 with the same messages moves focus the same way.
+        ignoreErrorResponses(consoleErrors, 400);
         await page.goto("/contact");
         await waitForHydration(page);
         // Something typed in a later field, so the first mistake is the empty Name above it.

@@ -117,7 +117,8 @@ for (const path of ["/", "/training", "/contact"]) {
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(path);
-    await waitForHydration(page);
+    // Twelve times slower, hydration took 2–5 s here and over the default 5 s on CI's loaded machine.
+    await waitForHydration(page, { timeout: 30_000 });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
     expect(shifts).toEqual([]);
