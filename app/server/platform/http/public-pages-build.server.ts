@@ -21,23 +21,27 @@ export function publicPagesBuild(build: ServerBuild): { build: ServerBuild; serv
     return false;
   };
   if (!routes[SITE_LAYOUT_ID]) throw new Error(`The build has no route ${SITE_LAYOUT_ID}.`);
-  const isKept = (id: string) => id === "root" || inSite(id);
-  const siteRoutes = Object.fromEntries(Object.entries(routes).filter(([id]) => isKept(id)));
-  // The browser's manifest too: React Router renders the page from both.
-  const siteAssetRoutes = Object.fromEntries(Object.entries(build.assets.routes).filter(([id]) => isKept(id)));
   // Every other route hangs from the root: what the start of its path must be for it to match.
   const otherPrefixes = Object.values(routes)
     .filter((route) => route !== undefined && route.parentId === "root" && route.id !== SITE_LAYOUT_ID)
     .map((route) => staticStart(route?.path));
 
   return {
-    build: { ...build, routes: siteRoutes, assets: { ...build.assets, routes: siteAssetRoutes } },
+    build: buildWithRoutes(build, (id) => id === "root" || inSite(id)),
     serves(pathname) {
       const segments = routeSegments(pathname);
       if (segments === null) return false;
       return !otherPrefixes.some((prefix) => prefix.every((segment, index) => segments[index] === segment));
     },
   };
+}
+
+/** The build with only the routes `isKept` names, in the server's route table and the browser's. */
+export function buildWithRoutes(build: ServerBuild, isKept: (id: string) => boolean): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(build.routes).filter(([id]) => isKept(id)));
+  // React Router renders the page from both.
+  const assetRoutes = Object.fromEntries(Object.entries(build.assets.routes).filter(([id]) => isKept(id)));
+  return { ...build, routes, assets: { ...build.assets, routes: assetRoutes } };
 }
 
 /** The path's segments before its first parameter or splat, lower-cased as React Router matches. */

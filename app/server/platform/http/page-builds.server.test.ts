@@ -1,0 +1,74 @@
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { pageBuilds } from "./page-builds.server";
+
+/** A route table shaped like routes.ts: the site's layout and pages, the CMS and a file at the top. */
+const ROUTES: Record<string, { parentId?: string; path?: string; index?: boolean }> = {
+  root: { path: "" },
+  "routes/site/layout": { parentId: "root" },
+  "routes/site/home": { parentId: "routes/site/layout", index: true },
+  "routes/site/training": { parentId: "routes/site/layout", path: "training" },
+  "routes/site/careers": { parentId: "routes/site/layout", path: "careers" },
+  "routes/site/career": { parentId: "routes/site/layout", path: "careers/:job" },
+  "routes/site/not-found": { parentId: "routes/site/layout", path: "*" },
+  "routes/cms/layout": { parentId: "root", path: "cms" },
+  "routes/cms/users": { parentId: "routes/cms/layout", path: "users" },
+  "routes/api/curriculum": { parentId: "root", path: "training/curriculum.pdf" },
+};
+
+function build(): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(ROUTES).map(([id, route]) => [id, { id, ...route, module: {} }]));
+  const assetRoutes = Object.fromEntries(Object.entries(ROUTES).map(([id, route]) => [id, { id, ...route }]));
+  return { routes, assets: { version: "1", routes: assetRoutes } } as unknown as ServerBuild;
+}
+
+const SITE = ["root", "routes/site/layout"];
+
+describe("pageBuilds", () => {
+  it("gives a page the routes it matches and those its ancestors' addresses match, in both route tables", () => {
+    const buildFor = pageBuilds(build());
+    const training = buildFor("/training");
+    expect(Object.keys(training.routes)).toEqual([...SITE, "routes/site/home", "routes/site/training"]);
+    expect(Object.keys(training.assets.routes)).toEqual(Object.keys(training.routes));
+    expect(training.assets.version).toBe("1");
+    // `/careers/x`'s ancestors are `/careers` and `/`.
+    expect(Object.keys(buildFor("/careers/x").routes)).toEqual([
+      ...SITE,
+      "routes/site/home",
+      "routes/site/careers",
+      "routes/site/career",
+    ]);
+    // A made-up address matches the not-found page, and its ancestor the same.
+    expect(Object.keys(buildFor("/nope/deeper").routes)).toEqual([
+      ...SITE,
+      "routes/site/home",
+      "routes/site/not-found",
+    ]);
+  });
+
+  it("gives every address that needs the same routes the same build, data requests included", () => {
+    const buildFor = pageBuilds(build());
+    const training = buildFor("/training");
+    for (const path of ["/training/", "/Training", "/training.data"]) expect(buildFor(path), path).toBe(training);
+    expect(buildFor("/_root.data")).toBe(buildFor("/"));
+    expect(Object.keys(buildFor("/").routes)).toEqual([...SITE, "routes/site/home"]);
+  });
+
+  it("gives the whole build to every address outside the site", () => {
+    const whole = build();
+    const buildFor = pageBuilds(whole);
+    for (const path of ["/cms", "/cms/users", "/training/curriculum.pdf", "/__manifest", "/%E0%A4%A"]) {
+      expect(buildFor(path), path).toBe(whole);
+    }
+  });
+
+  it("answers from the site's build once it has made as many sets as it keeps, and forgets the oldest address", () => {
+    const buildFor = pageBuilds(build(), { routeSets: 1, paths: 1 });
+    const training = buildFor("/training");
+    const site = buildFor("/careers/x");
+    expect(Object.keys(site.routes)).toHaveLength(Object.keys(ROUTES).length - 3);
+    // The one address kept is now `/careers/x`; `/training` is worked out again, to the same build.
+    expect(buildFor("/training")).toBe(training);
+    expect(buildFor("/careers/x")).toBe(site);
+  });
+});
