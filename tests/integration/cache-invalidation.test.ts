@@ -6,7 +6,7 @@ import net from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "~/server/platform/cache/cache-invalidation.server";
-import { testingOnPostgres } from "./database";
+import { createTestDatabase, testingOnPostgres } from "./database";
 
 describe.runIf(testingOnPostgres)("invalidation between instances", () => {
   const url = process.env.TEST_DATABASE_URL!;
@@ -40,6 +40,30 @@ describe.runIf(testingOnPostgres)("invalidation between instances", () => {
     } finally {
       await other.end();
       await witness.end();
+    }
+  });
+
+  it("hears of every change made to page content in the database, which the application caches", async () => {
+    const database = await createTestDatabase();
+    const received: string[] = [];
+    const listener = await listenForInvalidations(
+      database.url!,
+      (key) => received.push(key),
+      () => received.push("<lost>"),
+    );
+    // Edited as an operator would, by hand, outside the application (migration 0019's trigger).
+    const operator = new pg.Client({ connectionString: database.url });
+    await operator.connect();
+    try {
+      await operator.query("insert into page_content (slug, title) values ('professional-training', 'Training')");
+      await expect.poll(() => received).toEqual(["page-content:"]);
+      await operator.query("update page_content set title = 'Courses' where slug = 'professional-training'");
+      await operator.query("delete from page_content");
+      await expect.poll(() => received).toEqual(["page-content:", "page-content:", "page-content:"]);
+    } finally {
+      await operator.end();
+      await listener.stop();
+      await database.destroy();
     }
   });
 

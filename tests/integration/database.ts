@@ -14,6 +14,8 @@ import pg from "pg";
 import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "~/server/platform/db/db.server";
 
 export interface TestDatabase extends DatabaseHandle {
+  /** On PostgreSQL, the database's address, for a test's own connections. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     destroy: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));

@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
-import { invalidateAll } from "~/server/platform/cache/cache.server";
+import { invalidateAll, invalidateLocally } from "~/server/platform/cache/cache.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import type { CourseSummary } from "~/lib/training";
 import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/commerce/curriculum.server";
@@ -224,6 +224,23 @@ describe("the /training loader: the page content record", () => {
       source: "database",
     });
     expect(toPageContentView({ ...fallback, content: "   " }, {}).html).toBe("");
+  });
+
+  it("reads a record once, until the database says page content changed", async () => {
+    const fallback = { title: "Default", excerpt: null, content: "", featuredImageUrl: null };
+    await cms.db.insert(pageContent).values({ slug: TRAINING_PAGE_SLUG, title: "First", content: "" });
+    await expect(getPageContent(cms.getDb, TRAINING_PAGE_SLUG, fallback)).resolves.toMatchObject({
+      record: { title: "First" },
+    });
+    await cms.db.update(pageContent).set({ title: "Second" }).where(eq(pageContent.slug, TRAINING_PAGE_SLUG));
+    await expect(getPageContent(cms.getDb, TRAINING_PAGE_SLUG, fallback)).resolves.toMatchObject({
+      record: { title: "First" },
+    });
+    // What the trigger of migration 0019 publishes, and each instance's listener passes on.
+    invalidateLocally("page-content:");
+    await expect(getPageContent(cms.getDb, TRAINING_PAGE_SLUG, fallback)).resolves.toMatchObject({
+      record: { title: "Second" },
+    });
   });
 
   it("shows only images the Content-Security-Policy allows: site paths and https addresses", () => {
