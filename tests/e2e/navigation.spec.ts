@@ -97,6 +97,34 @@ test.describe("top navigation", () => {
     ignoreNotFoundResponses(consoleErrors);
   });
 
+  test("the header's and footer's links change the page without loading the document again", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // A mark on this document: a page loaded anew would not have it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const stillHere = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+    const historyLength = () => page.evaluate(() => history.length);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(await stillHere()).toBe(true);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy-statement$/);
+    expect(await stillHere()).toBe(true);
+
+    // A link to the page already shown replaces its history entry, as React Router's links do.
+    const before = await historyLength();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy", exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy-statement$/);
+    expect(await historyLength()).toBe(before);
+    expect(await stillHere()).toBe(true);
+  });
+
   test("the basket badge shows the stored count after hydration without moving the layout", async ({ page }) => {
     await page.goto("/");
     const basket = page.getByRole("link", { name: /^Basket/ });

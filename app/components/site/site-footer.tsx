@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Link } from "react-router";
+import { PlainLink } from "./plain-link";
 import { SITE_FOOTER_ID } from "~/lib/first-paint";
 import { FOOTER_COLUMNS, FOOTER_EXTRA_LINKS } from "~/lib/site-links";
 import type { SiteIdentity } from "~/lib/site-identity";
@@ -58,9 +58,9 @@ function FooterContent({
             <ul className="mt-3 grid gap-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.title}>
-                  <Link to={link.href} className="text-muted-foreground hover:text-foreground hover:underline">
+                  <PlainLink to={link.href} className="text-muted-foreground hover:text-foreground hover:underline">
                     {link.title}
-                  </Link>
+                  </PlainLink>
                 </li>
               ))}
             </ul>
@@ -113,9 +113,9 @@ function FooterContent({
               <ul className="flex flex-wrap gap-x-6 gap-y-2">
                 {FOOTER_EXTRA_LINKS.map((link) => (
                   <li key={link.href}>
-                    <Link to={link.href} className="underline-offset-4 hover:text-foreground hover:underline">
+                    <PlainLink to={link.href} className="underline-offset-4 hover:text-foreground hover:underline">
                       {link.title}
-                    </Link>
+                    </PlainLink>
                   </li>
                 ))}
               </ul>

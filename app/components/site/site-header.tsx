@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { PlainLink, PlainNavLink } from "./plain-link";
 import { classifyNavItem, type NavItem } from "~/lib/navigation";
 import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site-links";
 import { cx } from "~/lib/class-names";
@@ -43,9 +44,9 @@ function InteractiveHeader({ items, siteName }: { items: readonly NavItem[]; sit
     // they never cover a menu item.
     <header className={cx(headerClass, mobileOpen ? "z-50" : "z-40")}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className={logoClass}>
+        <PlainLink to="/" className={logoClass}>
           {siteName}
-        </Link>
+        </PlainLink>
         <DesktopMenu items={items} pathname={location.pathname} />
         <div className="flex items-center gap-2">
           <BasketButton />
@@ -63,9 +64,9 @@ function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName
   return (
     <header className={cx(headerClass, "z-40")}>
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className={logoClass}>
+        <PlainLink to="/" className={logoClass}>
           {siteName}
-        </Link>
+        </PlainLink>
         <nav aria-label="Main">
           <ul className="flex flex-wrap items-center gap-1">
             <MenuLinks items={links} className={topLinkClass} />
@@ -80,9 +81,9 @@ function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName
 function MenuLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
   return items.map((item) => (
     <li key={item.url + item.title}>
-      <NavLink to={item.url} end={item.url === "/"} className={className}>
+      <PlainNavLink to={item.url} end={item.url === "/"} className={className}>
         {item.title}
-      </NavLink>
+      </PlainNavLink>
     </li>
   ));
 }
@@ -113,9 +114,9 @@ function DesktopMenu({ items, pathname }: { items: readonly NavItem[]; pathname:
           if (entry.kind === "link") {
             return (
               <li key={key}>
-                <NavLink to={item.url} end={item.url === "/"} className={topLinkClass}>
+                <PlainNavLink to={item.url} end={item.url === "/"} className={topLinkClass}>
                   {item.title}
-                </NavLink>
+                </PlainNavLink>
               </li>
             );
           }
@@ -209,7 +210,7 @@ function DropdownMenu({
       >
         {links.map((link) => (
           <li key={link.href}>
-            <Link
+            <PlainLink
               to={link.href}
               aria-current={pathname === link.href ? "page" : undefined}
               className="block rounded-md px-3 py-2 hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground"
@@ -218,7 +219,7 @@ function DropdownMenu({
               {link.description ? (
                 <span className="mt-0.5 block text-sm text-muted-foreground">{link.description}</span>
               ) : null}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>
@@ -234,7 +235,7 @@ function BasketButton() {
   const { count, hydrated } = useBasket();
   const label = hydrated && count > 0 ? `Basket, ${count} ${count === 1 ? "item" : "items"}` : "Basket";
   return (
-    <Link
+    <PlainLink
       to="/basket"
       aria-label={label}
       className="relative inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground sm:px-3"
@@ -250,7 +251,7 @@ function BasketButton() {
           {count}
         </span>
       ) : null}
-    </Link>
+    </PlainLink>
   );
 }
 
@@ -322,9 +323,9 @@ function MobileMenu({
       </ul>
       <MobileLinkGroup heading="Services" links={extraServiceLinks} pathname={pathname} linkClass={linkClass} />
       <MobileLinkGroup heading="Legal" links={LEGAL_LINKS} pathname={pathname} linkClass={linkClass} />
-      <Link to="/basket" className={cx(linkClass, "mt-4 border")}>
+      <PlainLink to="/basket" className={cx(linkClass, "mt-4 border")}>
         Basket ({hydrated ? count : 0})
-      </Link>
+      </PlainLink>
     </nav>
   );
 }
@@ -350,9 +351,9 @@ function MobileLinkGroup({
       <ul aria-labelledby={headingId} className="grid gap-1">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
+            <PlainLink to={link.href} aria-current={pathname === link.href ? "page" : undefined} className={linkClass}>
               {link.title}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>

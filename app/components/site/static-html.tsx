@@ -1,22 +1,5 @@
-import type { MouseEvent } from "react";
-import { useNavigate } from "react-router";
 import type { StaticHtml } from "~/lib/static-html";
-
-/**
- * A plain click on a link to a page of this site, which the router can show without loading the
- * whole document again (as its <Link> would); anything else (a new tab, a download, another site,
- * a modified click) is left to the browser.
- */
-function routerPath(event: MouseEvent<HTMLElement>): string | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const link = event.target instanceof Element ? event.target.closest("a") : null;
-  if (!link || !event.currentTarget.contains(link) || link.hasAttribute("download")) return null;
-  if (link.target && link.target !== "_self") return null;
-  const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+import { useFollowLinks } from "./plain-link";
 
 /**
  * HTML the server drew (lib/static-html.ts says why). The wrapper takes no box (`display:
@@ -24,20 +7,11 @@ function routerPath(event: MouseEvent<HTMLElement>): string | null {
  * `<a>` elements; a click on one to this site is handed to the router, as a <Link> would be.
  */
 export function StaticHtmlView({ part }: { part: StaticHtml }) {
-  const navigate = useNavigate();
+  const followLinks = useFollowLinks();
   return (
     // The handler only hands the links' own clicks to the router; the links stay the focusable,
     // keyboard-operable elements (Enter on a link fires this same click).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div
-      className="contents"
-      onClick={(event) => {
-        const path = routerPath(event);
-        if (path === null) return;
-        event.preventDefault();
-        void navigate(path);
-      }}
-      dangerouslySetInnerHTML={{ __html: part.html }}
-    />
+    <div className="contents" onClick={followLinks} dangerouslySetInnerHTML={{ __html: part.html }} />
   );
 }

@@ -10,6 +10,7 @@ import {
 import { BasketProvider } from "~/components/site/basket-provider";
 import { ChatLauncher } from "~/components/site/chat-launcher";
 import { CookieConsentProvider } from "~/components/site/cookie-consent";
+import { PlainLinksFollowed } from "~/components/site/plain-link";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
@@ -70,11 +71,13 @@ function SiteShell({ data, children }: { data: SiteLayoutData; children: ReactNo
       <CookieConsentProvider policyVersion={cookiePolicyVersion}>
         <SkipLink />
         <div className="flex min-h-dvh flex-col">
-          <SiteHeader items={navigation} siteName={identity.companyName} />
-          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter identity={identity} year={year} />
+          <PlainLinksFollowed>
+            <SiteHeader items={navigation} siteName={identity.companyName} />
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter identity={identity} year={year} />
+          </PlainLinksFollowed>
         </div>
       </CookieConsentProvider>
       {/*
