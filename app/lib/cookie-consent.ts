@@ -2,7 +2,7 @@
  * Cookie consent (SPEC.md section 4): the three choices, what each stores in the browser, and the
  * record the server keeps of it. Shared by the banner and the endpoint that records choices.
  */
-import { CONSENT_CHOICES, type ConsentChoice } from "./enums";
+import { CONSENT_CHOICES, type ConsentChoice } from "./consent-choices";
 
 export const COOKIE_CHOICE_KEY = "cookieChoice";
 export const COOKIE_SETTINGS_KEY = "cookieSettings";

@@ -19,8 +19,7 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 export const CAREER_TYPES = ["Full-time", "Part-time", "Contract", "Internship"] as const;
 export type CareerType = (typeof CAREER_TYPES)[number];
 
-export const CONSENT_CHOICES = ["accepted", "rejected", "customized"] as const;
-export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+export { CONSENT_CHOICES, type ConsentChoice } from "./consent-choices";
 
 /** How the CMS edits and validates a setting's value; "text" is the spec's default. */
 export const SETTING_TYPES = ["text", "textarea", "email", "url", "phone", "number", "boolean", "json"] as const;

@@ -25,7 +25,7 @@ import {
 } from "~/lib/cookie-consent";
 import { useStoredValue, writeStoredValue } from "~/lib/browser-storage";
 import { useNonce } from "~/lib/nonce";
-import type { ConsentChoice } from "~/lib/enums";
+import type { ConsentChoice } from "~/lib/consent-choices";
 
 // The settings dialog is needed by few visitors, so its code loads only when it is opened.
 const CookieSettingsDialog = lazy(() => import("./cookie-settings-dialog"));

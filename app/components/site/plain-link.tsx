@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, type ComponentProps, type MouseEvent, type ReactNode } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { isCurrentPath } from "~/lib/navigation";
 import { routerPath } from "./router-path";
 
 /**
@@ -74,27 +75,19 @@ export function PlainLink({ to, onClick, children, ...props }: PlainLinkProps) {
 }
 
 /**
- * A menu link marked as the current page's when the visitor is on it or, unless `end`, below it,
- * compared as <NavLink> does (case aside, a trailing slash aside).
+ * A menu link marked as the current page's when the visitor is on it or below it ("/" only on
+ * itself), as the <NavLink end={to === "/"}> it replaces marked it.
  */
-export function PlainNavLink({ to, end = false, className = "", ...props }: PlainLinkProps & { end?: boolean }) {
+export function PlainNavLink({ to, className = "", ...props }: PlainLinkProps) {
   const { pathname } = useLocation();
-  if (!isSitePath(to)) return <NavLink to={to} end={end} className={className} {...props} />;
-  const current = isCurrent(to, pathname, end);
+  const current = isSitePath(to) && isCurrentPath(to, pathname);
   return (
     <PlainLink
       aria-current={current ? "page" : undefined}
       // NavLink's class for the current link, kept so the HTML is what it was.
-      className={[className, current ? "active" : null].filter(Boolean).join(" ")}
+      className={current ? `${className} active` : className}
       to={to}
       {...props}
     />
   );
-}
-
-function isCurrent(to: string, pathname: string, end: boolean): boolean {
-  const target = to.split(/[?#]/)[0]!.toLowerCase();
-  const here = pathname.toLowerCase();
-  const afterTarget = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
-  return here === target || (!end && here.startsWith(target) && here.charAt(afterTarget) === "/");
 }

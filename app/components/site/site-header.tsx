@@ -81,7 +81,7 @@ function StaticHeader({ items, siteName }: { items: readonly NavItem[]; siteName
 function MenuLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
   return items.map((item) => (
     <li key={item.url + item.title}>
-      <PlainNavLink to={item.url} end={item.url === "/"} className={className}>
+      <PlainNavLink to={item.url} className={className}>
         {item.title}
       </PlainNavLink>
     </li>
@@ -114,7 +114,7 @@ function DesktopMenu({ items, pathname }: { items: readonly NavItem[]; pathname:
           if (entry.kind === "link") {
             return (
               <li key={key}>
-                <PlainNavLink to={item.url} end={item.url === "/"} className={topLinkClass}>
+                <PlainNavLink to={item.url} className={topLinkClass}>
                   {item.title}
                 </PlainNavLink>
               </li>
