@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { pagePath, routeTree } from "./route-labels.server";
 import { buildWithRoutes, publicPagesBuild } from "./public-pages-build.server";
 
 /** How many route sets, and how many addresses, are remembered (addresses are the visitor's to choose). */
@@ -22,7 +23,7 @@ const LIMITS = { routeSets: 200, paths: 2_000 };
  */
 export function pageBuilds(whole: ServerBuild, limits = LIMITS): (pathname: string) => ServerBuild {
   const site = publicPagesBuild(whole);
-  const tree = routeTree(site.build);
+  const tree = routeTree(site.build.routes);
   const bySet = new Map<string, ServerBuild>();
   const byPath = new Map<string, ServerBuild>();
 
@@ -49,28 +50,13 @@ export function pageBuilds(whole: ServerBuild, limits = LIMITS): (pathname: stri
   };
 }
 
-/** The build's routes as React Router's route objects, for its own matching. */
-function routeTree(build: ServerBuild): RouteObject[] {
-  const children = new Map<string | undefined, RouteObject[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const object: RouteObject = route.index
-      ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-      : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] };
-    children.set(route.parentId, [...(children.get(route.parentId) ?? []), object]);
-  }
-  const attach = (routes: RouteObject[]): RouteObject[] =>
-    routes.map((route) => (route.index ? route : { ...route, children: attach(children.get(route.id) ?? []) }));
-  return attach(children.get(undefined) ?? []);
-}
-
 /**
  * The routes React Router uses for a page: those its address matches, and those each of its
  * ancestors' addresses match, which it lists in the page for the browser (`getPartialManifest`).
  * A data request (`/services.data`, `/_root.data`) uses those of its page.
  */
 function routesRendered(tree: RouteObject[], pathname: string): Set<string> {
-  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const page = pagePath(pathname);
   const addresses = [page, "/"];
   const segments = page.split("/").filter(Boolean);
   for (segments.pop(); segments.length > 0; segments.pop()) addresses.push(`/${segments.join("/")}`);

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { pagePath } from "./route-labels.server";
 
 /** The layout every public page sits in (routes.ts). */
 const SITE_LAYOUT_ID = "routes/site/layout";
@@ -58,7 +59,7 @@ function staticStart(path: string | undefined): string[] {
  * decode, which the whole build answers.
  */
 function routeSegments(pathname: string): string[] | null {
-  const path = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const path = pagePath(pathname);
   try {
     const segments = path
       .split("/")
