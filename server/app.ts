@@ -48,6 +48,7 @@ import { answerClientError, requestRules } from "../app/server/platform/http/req
 import { requestLabeller } from "../app/server/platform/http/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
 import { securityHeaders } from "../app/server/platform/http/security-headers.server";
+import { wholePageGzip } from "../app/server/platform/http/whole-page-gzip.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -164,6 +165,8 @@ export function createApp(options: AppOptions = {}): express.Express {
   app.use(recordRequestMetrics(requestLabeller(loadBuild, ["/healthz", METRICS_PATH])));
   app.use(securityHeaders({ development }));
   app.use(compression());
+  // A page held whole (htmlValidators below) is coded here instead, its stylesheet deflated once.
+  app.use(wholePageGzip());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
   // Unreadable addresses, methods an address does not take, and bodies announced over its cap.
   app.use(requestRules(loadBuild, ["/healthz", METRICS_PATH]));

@@ -103,7 +103,8 @@ test("a cached page goes out compressed as stored: brotli for a browser, gzip fo
   const address = freshAddress("/services");
   const rendered = await (await request.get(address, { headers: { "Accept-Encoding": "identity" } })).text();
   for (const encoding of ["br", "gzip"]) {
-    // Stored compressed once the page is kept; until then a hit is compressed as it goes (no length).
+    // Stored compressed once the page is kept; until then a hit is compressed as it goes (brotli
+    // as a stream, without a length; gzip whole, by whole-page-gzip.server.ts, with one).
     await expect
       .poll(async () => {
         const response = await request.get(address, { headers: { "Accept-Encoding": encoding } });
@@ -114,6 +115,30 @@ test("a cached page goes out compressed as stored: brotli for a browser, gzip fo
     expect(await cacheStatus(response)).toBe("hit");
     expect(await response.text()).toBe(rendered.replace(/ nonce="[^"]*"/g, ""));
   }
+});
+
+test("a page rendered for one visitor goes out gzip-coded whole, with its length, and a browser shows it", async ({
+  page,
+  request,
+  server,
+}) => {
+  // A toast cookie, even one the server cannot read, has the page rendered for this visitor.
+  const browserEncodings = { Cookie: "toast=x", "Accept-Encoding": "gzip, deflate, br, zstd" };
+  const response = await request.get("/services", { headers: browserEncodings });
+  expect(await cacheStatus(response)).toBeUndefined();
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+  // Playwright decodes the body; the length sent is the coded one's, a fraction of the page.
+  const html = await response.text();
+  expect(html).toContain('<style id="site-styles">');
+  expect(Number(response.headers()["content-length"])).toBeLessThan(Buffer.byteLength(html) / 3);
+
+  await page.context().addCookies([{ name: "toast", value: "x", url: server.url }]);
+  const navigation = await page.goto("/services");
+  expect(await navigation!.headerValue("content-encoding")).toBe("gzip");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The inlined stylesheet, which came in the stored deflate, applies: the header keeps its place.
+  await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
 });
 
 test("a signed-in administrator, and a visitor with a toast, get a page rendered for them; other cookies share the cached page", async ({
