@@ -164,6 +164,9 @@ test("a signed-in administrator, and a visitor with a toast, get a page rendered
   const signedIn = await page.goto(address);
   expect(signedIn?.status()).toBe(200);
   expect(await cacheStatus(signedIn)).toBeUndefined();
+  // Rendered for them and coded whole, as for a visitor with a toast (whole-page-gzip.server.ts).
+  expect(await signedIn!.headerValue("content-encoding")).toBe("gzip");
+  expect(await signedIn!.headerValue("content-length")).toMatch(/^\d+$/);
   // And nothing the signed-in render produced was kept for anonymous visitors.
   expect(await cacheStatus(await request.get(address))).toBe("hit");
 });

@@ -20,6 +20,7 @@
  */
 import crypto from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
+import { holdWholeBody } from "./whole-body.server";
 
 export interface HtmlValidatorOptions {
   /** Requests whose answers no cache may keep (the admin area, a signed-in user). */
@@ -83,69 +84,28 @@ export function htmlValidators(options: HtmlValidatorOptions): RequestHandler {
       return;
     }
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    const write = res.write;
-    const end = res.end;
-    let mode: "undecided" | "hold" | "pass" = "undecided";
-    let held: Buffer[] = [];
-    let size = 0;
-
-    // A response that brings its own tag (a page from the page cache, stored with the tag it was
-    // given here) has validated itself.
-    const decide = () => {
-      if (mode === "undecided") mode = isTaggable(res) && !res.hasHeader("ETag") ? "hold" : "pass";
-    };
-    const hold = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      const buffer =
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array);
-      held.push(buffer);
-      size += buffer.length;
-    };
-    /** Too large to hold: send what was held and stream the rest, untagged. */
-    const release = (self: Response) => {
-      mode = "pass";
-      const body = Buffer.concat(held);
-      held = [];
-      return body.length > 0 ? (Reflect.apply(write, self, [body]) as boolean) : true;
-    };
-
-    res.write = function (this: Response, ...args: unknown[]) {
-      decide();
-      if (mode === "pass") return Reflect.apply(write, this, args) as boolean;
-      hold(args[0], args[1]);
-      if (size > maxBytes) return release(this);
-      return true;
-    } as typeof res.write;
-
-    res.end = function (this: Response, ...args: unknown[]) {
-      decide();
-      if (mode === "pass") return Reflect.apply(end, this, args) as Response;
-      hold(args[0], args[1]);
-      const body = Buffer.concat(held);
-      held = [];
-      // A HEAD request's render has no body to hash (React Router sends none): no tag then.
-      if (body.length === 0)
-        return Reflect.apply(
-          end,
-          this,
-          args.filter((arg) => typeof arg === "function"),
-        ) as Response;
-      const tag = htmlEntityTag(body, nonce);
-      // The same for the 304 as for the page: compression may code the page per Accept-Encoding.
-      this.vary("Accept-Encoding");
-      this.setHeader("ETag", tag);
-      if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "no-cache");
-      if (ifNoneMatchNames(req.headers["if-none-match"], tag)) {
-        this.statusCode = 304;
-        for (const name of NOT_IN_304) this.removeHeader(name);
-        return Reflect.apply(end, this, []) as Response;
-      }
-      this.setHeader("Content-Length", body.length);
-      return Reflect.apply(end, this, [body]) as Response;
-    } as typeof res.end;
-
+    holdWholeBody(res, {
+      // A response that brings its own tag (a page from the page cache, stored with the tag it
+      // was given here) has validated itself.
+      shouldHold: () => isTaggable(res) && !res.hasHeader("ETag"),
+      maxBytes,
+      onWhole: (body, send) => {
+        // A HEAD request's render has no body to hash (React Router sends none): no tag then.
+        if (body.length === 0) return send();
+        const tag = htmlEntityTag(body, nonce);
+        // The same for the 304 as for the page: compression may code the page per Accept-Encoding.
+        res.vary("Accept-Encoding");
+        res.setHeader("ETag", tag);
+        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+        if (ifNoneMatchNames(req.headers["if-none-match"], tag)) {
+          res.statusCode = 304;
+          for (const name of NOT_IN_304) res.removeHeader(name);
+          return send();
+        }
+        res.setHeader("Content-Length", body.length);
+        return send(body);
+      },
+    });
     next();
   };
 }

@@ -76,10 +76,13 @@ beforeAll(async () => {
     res.status(Number(req.query.status ?? 200)).type(String(req.query.type ?? "html"));
     res.end(Buffer.from(page("Whole")));
   });
-  app.get("/streamed", (_req, res) => {
+  app.get("/streamed", (req, res) => {
     res.type("html");
     res.write(page("Streamed").slice(0, 100));
-    res.end(page("Streamed").slice(100));
+    res.write(page("Streamed").slice(100));
+    // Past the most that is held: what was held goes out, and the rest as it comes.
+    if (req.query.large) res.write("<p>More.</p>".repeat(400_000));
+    res.end();
   });
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -106,12 +109,15 @@ function getRaw(path: string, acceptEncoding: string, method = "GET") {
 }
 
 describe("wholePageGzip", () => {
-  it("codes a whole page in gzip for a browser that takes gzip and brotli alike", async () => {
-    const response = await getRaw("/whole", "gzip, deflate, br, zstd");
+  it.each([
+    ["a page ended in one piece", "/whole", page("Whole")],
+    ["a page written in pieces", "/streamed", page("Streamed")],
+  ])("codes %s whole in gzip for a browser that takes gzip and brotli alike", async (_name, path, expected) => {
+    const response = await getRaw(path, "gzip, deflate, br, zstd");
     expect(response.headers["content-encoding"]).toBe("gzip");
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(Number(response.headers["content-length"])).toBe(response.body.length);
-    expect(zlib.gunzipSync(response.body).toString()).toBe(page("Whole"));
+    expect(zlib.gunzipSync(response.body).toString()).toBe(expected);
   });
 
   it.each([
@@ -126,7 +132,7 @@ describe("wholePageGzip", () => {
   });
 
   it.each([
-    ["a streamed page", "/streamed", page("Streamed")],
+    ["a page too large to hold", "/streamed?large=1", page("Streamed") + "<p>More.</p>".repeat(400_000)],
     ["an error page", "/whole?status=500", page("Whole")],
     ["a body that is not HTML", "/whole?type=text", page("Whole")],
   ])("leaves %s to the compression middleware", async (_name, path, expected) => {

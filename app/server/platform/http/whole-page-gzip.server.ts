@@ -1,7 +1,8 @@
 /**
- * Compression of a page held whole in memory (html-validators.server.ts holds back every public
- * page the page cache does not answer: a visitor with a toast, the first request after a change),
- * at about a third of what the compression middleware's brotli stream costs for it.
+ * Compression of an HTML page held whole (pages are rendered whole before their first byte goes
+ * out: entry.server.tsx), at about a third of what the compression middleware's brotli stream
+ * costs: for every page the page cache does not answer (a visitor with a toast, anyone signed in,
+ * the first request after a change, the CMS).
  *
  * Every page inlines the site's stylesheet, some 44 KB of a 105 KB page, the same bytes on every
  * page. A deflate stream may be made of pieces each ended by a sync flush (byte-aligned, not
@@ -11,15 +12,18 @@
  * whole page. A brotli stream cannot be joined so (each meta-block goes on from the distances the
  * one before used), which is why this answers in gzip where the browser takes both.
  *
- * Everything else (a streamed response, one already coded, a request that prefers brotli or
- * takes no gzip) is left to the compression middleware. Decision record 032.
+ * Everything else (a response that is not a 200 HTML page, one already coded, a request that
+ * prefers brotli or takes no gzip) is left to the compression middleware. Decision record 032.
  */
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
+import { holdWholeBody } from "./whole-body.server";
 
 /** The compression middleware's threshold: below it a page goes uncoded. */
 const MIN_PAGE_BYTES = 1024;
+/** The largest page held to be coded whole, as html-validators holds one to tag it. */
+const MAX_HELD_BYTES = 4 * 1024 * 1024;
 /** A `<style>` element shorter than this is deflated with the page around it. */
 const MIN_KEPT_BLOCK_BYTES = 4096;
 /** How many different style blocks are kept deflated (one per build, and a build may change). */
@@ -100,10 +104,9 @@ export function gzipPage(html: Buffer, blocks: DeflatedBlocks): Buffer {
   return Buffer.concat(pieces);
 }
 
-/** Whether the response may be coded here: a whole 200 HTML page nothing has coded yet. */
-function isCodable(req: Request, res: Response, body: Buffer): boolean {
-  if (req.method !== "GET" || res.statusCode !== 200 || body.length < MIN_PAGE_BYTES) return false;
-  if (res.hasHeader("Content-Encoding")) return false;
+/** Whether the response may be coded here: a 200 HTML page to GET that nothing has coded yet. */
+function isCodable(req: Request, res: Response): boolean {
+  if (req.method !== "GET" || res.statusCode !== 200 || res.hasHeader("Content-Encoding")) return false;
   if (!/^text\/html\b/i.test(String(res.getHeader("Content-Type") ?? ""))) return false;
   if (/\bno-transform\b/i.test(String(res.getHeader("Cache-Control") ?? ""))) return false;
   // gzip where the browser ranks it no lower than brotli (browsers take both alike).
@@ -111,33 +114,25 @@ function isCodable(req: Request, res: Response, body: Buffer): boolean {
 }
 
 /**
- * Codes in gzip each page that is ended in one call with its whole body (as html-validators does),
- * before the compression middleware sees it; it must come after that middleware.
+ * Codes each HTML page in gzip, held whole until it ends (whole-body.server.ts), before the
+ * compression middleware sees it: this must come after that middleware. A page larger than
+ * `MAX_HELD_BYTES` goes on to it as it comes.
  */
 export function wholePageGzip(): RequestHandler {
   const blocks = new DeflatedBlocks();
   return (req, res, next) => {
-    const write = res.write;
-    const end = res.end;
-    let written = false;
-    res.write = function (this: Response, ...args: unknown[]) {
-      written = true;
-      return Reflect.apply(write, this, args) as boolean;
-    } as typeof res.write;
-    res.end = function (this: Response, ...args: unknown[]) {
-      const [chunk] = args;
-      if (!written && Buffer.isBuffer(chunk) && isCodable(req, this, chunk)) {
-        const coded = gzipPage(chunk, blocks);
-        this.setHeader("Content-Encoding", "gzip");
-        this.setHeader("Content-Length", coded.length);
-        this.vary("Accept-Encoding");
-        return Reflect.apply(end, this, [
-          coded,
-          ...args.slice(1).filter((arg) => typeof arg === "function"),
-        ]) as Response;
-      }
-      return Reflect.apply(end, this, args) as Response;
-    } as typeof res.end;
+    holdWholeBody(res, {
+      shouldHold: () => isCodable(req, res),
+      maxBytes: MAX_HELD_BYTES,
+      onWhole: (body, send) => {
+        if (body.length < MIN_PAGE_BYTES) return send(body);
+        const coded = gzipPage(body, blocks);
+        res.setHeader("Content-Encoding", "gzip");
+        res.setHeader("Content-Length", coded.length);
+        res.vary("Accept-Encoding");
+        return send(coded);
+      },
+    });
     next();
   };
 }
