@@ -14,8 +14,10 @@
  * Paths on the command line limit both stages to them. Each stage prints a table and the targets
  * that were missed.
  *
- * Usage: npm run bench -- [--load] [--lighthouse] [--runs n] [--check] [--build] [--help] [/path ...]
+ * Usage: npm run bench -- [--load] [--lighthouse] [--runs n] [--render-before dir] [--check] [--build]
+ *        [--help] [/path ...]
  */
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runCleanly } from "../support/cleanup";
@@ -45,6 +47,10 @@ Options:
   --duration <s>     length of each measured load run in seconds (default 10; each has a warm-up
                      of a third of it, at least 2 s)
   --runs <n>         Lighthouse runs per page (default 1; npm run bench:lighthouse passes 3)
+  --render-before <dir>
+                     a built checkout of an earlier commit (the one before issue 19, c5a4cb1):
+                     the load stage measures its rendered pages right after this one's, and the
+                     render goal is twice its figure
   --check            exit non-zero when any target is missed
   --build            rebuild the app first even when the build looks up to date
   --help             print this help
@@ -69,6 +75,7 @@ function parseOptions() {
       connections: { type: "string", default: "50" },
       duration: { type: "string", default: "10" },
       runs: { type: "string", default: "1" },
+      "render-before": { type: "string" },
       check: { type: "boolean", default: false },
       build: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -80,6 +87,7 @@ function parseOptions() {
     connections: positiveInteger("--connections", values.connections),
     duration: positiveInteger("--duration", values.duration),
     runs: positiveInteger("--runs", values.runs),
+    renderBefore: values["render-before"] === undefined ? undefined : builtCheckout(values["render-before"]),
     // Neither named means both.
     stages: { load: values.load || !values.lighthouse, lighthouse: values.lighthouse || !values.load },
     paths: positionals.map(toPath),
@@ -91,6 +99,16 @@ function positiveInteger(option: string, text: string): number {
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${option} takes a whole number of 1 or more, not "${text}"`);
   return value;
+}
+
+/** The absolute path of a checkout with a production build, which `node server.js` can serve. */
+function builtCheckout(directory: string): string {
+  const absolute = path.resolve(directory);
+  for (const file of ["server.js", path.join("build", "server", "index.js")]) {
+    if (!fs.existsSync(path.join(absolute, file)))
+      throw new Error(`--render-before needs a built checkout; ${path.join(absolute, file)} is missing`);
+  }
+  return absolute;
 }
 
 async function main(): Promise<number> {
@@ -113,6 +131,11 @@ async function main(): Promise<number> {
 
   console.log("▶ Starting the production server");
   const { origin, pid } = await startServer();
+  let renderBefore;
+  if (options.stages.load && options.renderBefore) {
+    console.log(`▶ Starting the server of ${options.renderBefore}, to compare rendered pages with`);
+    renderBefore = { origin: (await startServer(options.renderBefore)).origin, directory: options.renderBefore };
+  }
   let missed = 0;
   if (options.stages.load) {
     const routePaths = options.paths.length > 0 ? options.paths : await defaultLoadPaths(origin);
@@ -125,6 +148,7 @@ async function main(): Promise<number> {
       seconds: options.duration,
       warmUpSeconds: Math.max(2, Math.round(options.duration / 3)),
       resultsFile: loadResultsFile,
+      renderBefore,
     });
     missed += report.missed;
   }

@@ -36,7 +36,10 @@ export const LOAD_TARGETS = {
 /**
  * Requests per second of each page rendered for a visitor with a cookie, before issue 19 (the
  * issue's table, 2026-11-25: the higher end of its range, 50 connections, no Accept-Encoding).
- * The render goal is `renderGain` times this; a page not listed has no render goal.
+ * The render goal is `renderGain` times this, or times what the server of the commit before issue
+ * 19 answers in the same run when the bench is given its checkout (`--render-before`), which asks
+ * both as a browser does on the same machine; a page not listed, and measured against nothing, has
+ * no render goal.
  */
 export const RENDER_BEFORE_ISSUE_19: Readonly<Record<string, number>> = {
   "/": 164,
@@ -45,9 +48,9 @@ export const RENDER_BEFORE_ISSUE_19: Readonly<Record<string, number>> = {
   "/contact": 215,
 };
 
-const renderGoal = (routePath: string) => {
-  const before = RENDER_BEFORE_ISSUE_19[routePath];
-  return before === undefined ? undefined : before * LOAD_TARGETS.renderGain;
+const renderGoal = (route: Pick<LoadRouteResult, "path" | "renderedBefore">) => {
+  const before = route.renderedBefore?.requestsPerSecond ?? RENDER_BEFORE_ISSUE_19[route.path];
+  return before === undefined ? undefined : Math.round(before * LOAD_TARGETS.renderGain);
 };
 
 /**
@@ -104,6 +107,8 @@ interface LoadRouteResult {
   staticFile: RunResult;
   /** the page rendered for every request (the page cache bypassed) */
   rendered: RunResult;
+  /** the same, from the server of the commit before issue 19 (`--render-before`), or null */
+  renderedBefore: RunResult | null;
   /** page requests per second / static file requests per second */
   ratio: number;
   /** the targets this route missed, as printed */
@@ -266,7 +271,7 @@ function missedTargets(route: LoadRouteResult): string[] {
   }
   const failures = route.page.errors + route.page.non2xx;
   if (failures > 0) missed.push(`${route.page.errors} errors and ${route.page.non2xx} non-2xx responses, target 0`);
-  const goal = renderGoal(route.path);
+  const goal = renderGoal(route);
   if (goal !== undefined && route.rendered.requestsPerSecond < goal) {
     missed.push(`rendered ${route.rendered.requestsPerSecond.toFixed(0)} req/s, target >= ${goal}`);
   }
@@ -291,6 +296,7 @@ function printLoadTable(routes: LoadRouteResult[]): void {
     "Static p99",
     "Ratio",
     "Render req/s",
+    "Before req/s",
     "Render goal",
     "Render p99",
   ];
@@ -307,7 +313,8 @@ function printLoadTable(routes: LoadRouteResult[]): void {
     String(route.staticFile.latencyMs.p99),
     route.ratio.toFixed(2),
     route.rendered.requestsPerSecond.toFixed(0),
-    String(renderGoal(route.path) ?? "-"),
+    route.renderedBefore?.requestsPerSecond.toFixed(0) ?? "-",
+    String(renderGoal(route) ?? "-"),
     String(route.rendered.latencyMs.p99),
   ]);
   printTable(header, rows);
@@ -327,6 +334,8 @@ export interface LoadStageOptions {
   /** length of the run before each measured one */
   warmUpSeconds: number;
   resultsFile: string;
+  /** the server of an earlier commit, whose rendered pages are measured beside this one's */
+  renderBefore?: { origin: string; directory: string };
 }
 
 /**
@@ -341,7 +350,10 @@ export async function runLoadStage(options: LoadStageOptions): Promise<LoadRepor
     `▶ Load: ${connections} connections for ${seconds} s per address after a ${warmUpSeconds} s warm-up; ` +
       `autocannon in a child process on the same machine, asking as Chrome does (Accept-Encoding ` +
       `"${BROWSER_HEADERS["Accept-Encoding"]}", an analytics cookie). "Render" adds a cookie of the site's ` +
-      `own, so every request is rendered, as for a signed-in editor.\n` +
+      `own, so every request is rendered, as for a signed-in editor` +
+      (options.renderBefore
+        ? `; "Before" is the same from the server of ${options.renderBefore.directory}, measured right after.\n`
+        : `.\n`) +
       `  ${cpus.length} CPU core(s) (${cpus[0]?.model.trim() ?? "unknown"}), shared by the server and autocannon; ` +
       `load average ${loadAverage(loadBefore)} (1, 5, 15 min) before the stage.`,
   );
@@ -364,6 +376,17 @@ export async function runLoadStage(options: LoadStageOptions): Promise<LoadRepor
       const page = await autocannon(origin + copy.routePath, { connections, seconds });
       await autocannon(origin + copy.routePath, { connections, seconds: warmUpSeconds, headers: RENDERED_HEADERS });
       const rendered = await autocannon(origin + copy.routePath, { connections, seconds, headers: RENDERED_HEADERS });
+      let renderedBefore: RunResult | null = null;
+      if (options.renderBefore) {
+        const before = options.renderBefore.origin + copy.routePath;
+        await autocannon(before, { connections, seconds: warmUpSeconds, headers: RENDERED_HEADERS });
+        renderedBefore = await autocannon(before, { connections, seconds, headers: RENDERED_HEADERS });
+        // An address the earlier commit does not have (a page added since) compares with nothing.
+        if (renderedBefore.non2xx + renderedBefore.errors > 0) {
+          process.stdout.write(`(the earlier server did not answer it with 200: no comparison) `);
+          renderedBefore = null;
+        }
+      }
       const ratio = staticFile.requestsPerSecond > 0 ? page.requestsPerSecond / staticFile.requestsPerSecond : 0;
       const route: LoadRouteResult = {
         path: copy.routePath,
@@ -372,6 +395,7 @@ export async function runLoadStage(options: LoadStageOptions): Promise<LoadRepor
         page,
         staticFile,
         rendered,
+        renderedBefore,
         ratio,
         missed: [],
       };
@@ -394,7 +418,9 @@ export async function runLoadStage(options: LoadStageOptions): Promise<LoadRepor
   console.log(
     `Targets: every page >= ${LOAD_TARGETS.minRatio} of the static file's requests per second, ` +
       `p99 < ${LOAD_TARGETS.maxP99Ms} ms, no errors or non-2xx responses; rendered >= ${LOAD_TARGETS.renderGain}x ` +
-      `its requests per second before issue 19 ("Render goal").`,
+      `its requests per second before issue 19 ("Render goal": ` +
+      (options.renderBefore ? `twice "Before"` : `twice the issue's figures, measured without compression`) +
+      `).`,
   );
   let missed = 0;
   for (const route of routes) {
@@ -424,6 +450,7 @@ export async function runLoadStage(options: LoadStageOptions): Promise<LoadRepor
       tool: "autocannon (child process)",
       headers: BROWSER_HEADERS,
       renderedHeaders: RENDERED_HEADERS,
+      renderBefore: options.renderBefore?.directory ?? null,
     },
     targets: { ...LOAD_TARGETS, renderBeforeIssue19: RENDER_BEFORE_ISSUE_19 },
     memory,

@@ -45,8 +45,10 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /**
  * Starts `node server.js` in production mode on a fresh database in a temporary directory, which is
  * deleted at the end. Resolves with the server's origin and process id once /healthz answers.
+ * `directory` is the checkout whose build it serves: this one, or an earlier commit's built
+ * checkout for the load stage's comparison (`--render-before`).
  */
-export async function startServer(): Promise<{ origin: string; pid: number }> {
+export async function startServer(directory = projectRoot): Promise<{ origin: string; pid: number }> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-bench-"));
   onCleanup(() => fs.rmSync(tempDir, { recursive: true, force: true }));
   const logFile = path.join(tempDir, "server.log");
@@ -55,7 +57,7 @@ export async function startServer(): Promise<{ origin: string; pid: number }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
-    cwd: projectRoot,
+    cwd: directory,
     stdio: ["ignore", log, log],
     env: {
       ...process.env,
