@@ -215,25 +215,38 @@ test("Download Curriculum downloads a PDF of the catalogue", async ({ page }) =>
   expect(bytes.length).toBeGreaterThan(5_000);
 });
 
-test("the hero shows the record's picture, and the shipped artwork when it fails to load", async ({
+test("the hero shows the record's picture, the shipped artwork at every width when the record names it, and when the picture fails to load", async ({
   page,
   server,
   consoleErrors,
 }) => {
   const [record] = await server.db.select().from(pageContent).where(eq(pageContent.slug, "professional-training"));
   const hero = page.locator("main img").first();
+  const setPicture = async (featuredImageUrl: string | null) => {
+    await server.db.update(pageContent).set({ featuredImageUrl }).where(eq(pageContent.slug, "professional-training"));
+    // The page cache still holds the page as first shown; nothing in the application writes this row.
+    server.invalidateCaches();
+  };
 
+  // The demo record names the artwork's largest file: a phone is offered the smaller ones too.
+  expect(record!.featuredImageUrl).toMatch(/^\/images\/showcase-training-960\.webp$/);
   await page.goto("/training");
-  await expect(hero).toHaveAttribute("src", record!.featuredImageUrl!);
+  await expect(hero).toHaveAttribute("srcset", /showcase-training-400\.webp\?v=\d+ 400w/);
+  await expect(page.locator("main picture source[type='image/avif']").first()).toHaveAttribute(
+    "srcset",
+    /showcase-training-640\.avif/,
+  );
   await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
-  await server.db
-    .update(pageContent)
-    .set({ featuredImageUrl: "/images/no-such-training-picture.webp" })
-    .where(eq(pageContent.slug, "professional-training"));
-  // The page cache still holds the page as first shown; nothing in the application writes this row.
-  server.invalidateCaches();
   try {
+    // Any other picture is shown as the record gives it.
+    await setPicture("/images/share.png");
+    await page.goto("/training");
+    await expect(hero).toHaveAttribute("src", "/images/share.png");
+    await expect(hero).not.toHaveAttribute("srcset", /./);
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    await setPicture("/images/no-such-training-picture.webp");
     await page.goto("/training");
     await expect(hero).toHaveAttribute("src", /\/images\/showcase-training-\d+\.webp/);
     await expect(hero).toHaveAttribute("alt", /classroom of learners/);
@@ -242,11 +255,7 @@ test("the hero shows the record's picture, and the shipped artwork when it fails
     // The missing picture's own 404 is expected.
     ignoreNotFoundResponses(consoleErrors);
   } finally {
-    await server.db
-      .update(pageContent)
-      .set({ featuredImageUrl: record!.featuredImageUrl })
-      .where(eq(pageContent.slug, "professional-training"));
-    server.invalidateCaches();
+    await setPicture(record!.featuredImageUrl);
   }
 });
 

@@ -4,6 +4,11 @@ import { Artwork } from "~/components/marketing/artwork";
 const HERO_CLASSES = "aspect-[4/3] w-full rounded-xl object-cover shadow-lg";
 const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
 
+/** An address of the training artwork shipped with the site, at any width and format. */
+function isOwnArtwork(src: string): boolean {
+  return /^\/images\/showcase-training-\d+\.(?:avif|webp)(?:\?v=\d+)?$/.test(src);
+}
+
 /**
  * The picture of /training's header: the page content record's featured image, or the training
  * artwork shipped with the site when the record has none or its image fails to load (SPEC.md
@@ -21,7 +26,9 @@ export function TrainingHeroImage({ src, fallbackAlt }: { src: string | null; fa
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
 
-  if (!src || failed) {
+  // The demo record names the artwork itself, at its largest width: drawn as the artwork, a phone
+  // gets the width it needs (Lighthouse's "properly size images" on /training).
+  if (!src || failed || isOwnArtwork(src)) {
     return <Artwork name="showcase-training" alt={fallbackAlt} sizes={HERO_SIZES} priority className={HERO_CLASSES} />;
   }
   return (
