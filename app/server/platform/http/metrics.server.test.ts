@@ -74,7 +74,9 @@ describe("the process's own figures", () => {
     expect(values.get("process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
     expect(values.get("nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
     expect(values.get("process_cpu_seconds_total")).toBeGreaterThan(0);
-    expect(values.get("process_start_time_seconds")).toBeLessThanOrEqual(Date.now() / 1000);
+    // prom-client rounds the start to the nearest second: up to half a second after it.
+    expect(values.get("process_start_time_seconds")).toBeLessThanOrEqual(Date.now() / 1000 + 0.5);
+    expect(values.get("process_start_time_seconds")).toBeGreaterThan(Date.now() / 1000 - process.uptime() - 1);
     expect(values.has("nodejs_eventloop_lag_p99_seconds")).toBe(true);
   });
 });
