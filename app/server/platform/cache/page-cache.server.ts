@@ -35,6 +35,7 @@ import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
 import { isValidSlug } from "../../../lib/slug";
 import { issueSharedFormToken } from "../http/form-token.server";
 import { ifNoneMatchNames, NOT_IN_304 } from "../http/html-validators.server";
+import { writtenBytes } from "../http/whole-body.server";
 import { policyWithScriptHashes } from "../http/security-headers.server";
 import { carriesSiteCookie } from "../http/site-cookies.server";
 import { watchCachedData } from "./cache.server";
@@ -378,13 +379,8 @@ function captureBody(res: Response, limit: number): () => Buffer | null {
   let size = 0;
   let overflow = false;
   const keep = (chunk: unknown, encoding: unknown) => {
-    if (overflow || chunk === undefined || chunk === null || typeof chunk === "function") return;
-    const buffer =
-      typeof chunk === "string"
-        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-        : chunk instanceof Uint8Array
-          ? Buffer.from(chunk)
-          : null;
+    if (overflow) return;
+    const buffer = writtenBytes(chunk, encoding);
     if (!buffer) return;
     size += buffer.length;
     if (size > limit) {

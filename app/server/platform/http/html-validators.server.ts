@@ -20,7 +20,7 @@
  */
 import crypto from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
-import { holdWholeBody } from "./whole-body.server";
+import { DEFAULT_MAX_HELD_BYTES, holdWholeBody } from "./whole-body.server";
 
 export interface HtmlValidatorOptions {
   /** Requests whose answers no cache may keep (the admin area, a signed-in user). */
@@ -29,7 +29,6 @@ export interface HtmlValidatorOptions {
   maxBytes?: number;
 }
 
-const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 /** Headers a 304 leaves out: the body's own, and the CSP whose nonce belongs to a new body. */
 export const NOT_IN_304 = [
   "Content-Type",
@@ -72,7 +71,7 @@ function isTaggable(res: Response): boolean {
 }
 
 export function htmlValidators(options: HtmlValidatorOptions): RequestHandler {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_HELD_BYTES;
   return (req, res, next) => {
     if (options.isPrivate(req)) {
       res.setHeader("Cache-Control", "no-store");

@@ -1,5 +1,21 @@
 import type { Response } from "express";
 
+/** The most a page is held by default (html-validators, whole-page-gzip); a larger one streams. */
+export const DEFAULT_MAX_HELD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The bytes of what was passed to `res.write` or `res.end` (a string in its encoding, or bytes),
+ * or null for no body (a callback, nothing). A view, not a copy: what is written is not changed
+ * afterwards, as with any stream.
+ */
+export function writtenBytes(chunk: unknown, encoding: unknown): Buffer | null {
+  if (typeof chunk === "string") {
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  }
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : null;
+}
+
 export interface WholeBodyOptions {
   /** Asked once, at the response's first write or its end: whether to hold its body. */
   shouldHold: () => boolean;
@@ -29,18 +45,8 @@ export function holdWholeBody(res: Response, options: WholeBodyOptions): void {
     if (mode === "undecided") mode = options.shouldHold() ? "hold" : "pass";
   };
   const hold = (chunk: unknown, encoding: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    const buffer =
-      typeof chunk === "string"
-        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-        : // A view, not a copy: what is written is not changed afterwards (as with any stream).
-          Buffer.isBuffer(chunk)
-          ? chunk
-          : Buffer.from(
-              (chunk as Uint8Array).buffer,
-              (chunk as Uint8Array).byteOffset,
-              (chunk as Uint8Array).byteLength,
-            );
+    const buffer = writtenBytes(chunk, encoding);
+    if (!buffer) return;
     held.push(buffer);
     size += buffer.length;
   };

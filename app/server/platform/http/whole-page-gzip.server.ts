@@ -18,12 +18,10 @@
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
-import { holdWholeBody } from "./whole-body.server";
+import { DEFAULT_MAX_HELD_BYTES, holdWholeBody } from "./whole-body.server";
 
 /** The compression middleware's threshold: below it a page goes uncoded. */
 const MIN_PAGE_BYTES = 1024;
-/** The largest page held to be coded whole, as html-validators holds one to tag it. */
-const MAX_HELD_BYTES = 4 * 1024 * 1024;
 /** A `<style>` element shorter than this is deflated with the page around it. */
 const MIN_KEPT_BLOCK_BYTES = 4096;
 /** How many different style blocks are kept deflated (one per build, and a build may change). */
@@ -116,14 +114,14 @@ function isCodable(req: Request, res: Response): boolean {
 /**
  * Codes each HTML page in gzip, held whole until it ends (whole-body.server.ts), before the
  * compression middleware sees it: this must come after that middleware. A page larger than
- * `MAX_HELD_BYTES` goes on to it as it comes.
+ * `DEFAULT_MAX_HELD_BYTES` goes on to it as it comes.
  */
 export function wholePageGzip(): RequestHandler {
   const blocks = new DeflatedBlocks();
   return (req, res, next) => {
     holdWholeBody(res, {
       shouldHold: () => isCodable(req, res),
-      maxBytes: MAX_HELD_BYTES,
+      maxBytes: DEFAULT_MAX_HELD_BYTES,
       onWhole: (body, send) => {
         if (body.length < MIN_PAGE_BYTES) return send(body);
         const coded = gzipPage(body, blocks);
