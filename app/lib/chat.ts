@@ -1,4 +1,4 @@
-import { formatNumber } from "./format";
+import { formatNumber } from "./numbers";
 /**
  * The site assistant's contract between the chat widget and `POST /api/chat` (SPEC.md sections 3,
  * 7, 8 and 9): the limits, the messages, and the stream's events. Kept free of dependencies: the

@@ -7,7 +7,7 @@ export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
 /** Currencies offered by the picker on the basket page. */
 import { EXCHANGE_RATE_KEY_PREFIX } from "./site-setting-keys";
-import { formatNumber } from "./format";
+import { formatNumber } from "./numbers";
 export const BASKET_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY"] as const satisfies readonly CurrencyCode[];
 
 export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;

@@ -1,10 +1,11 @@
 /**
- * Every date and number a person reads is written here: the site's locale (en-GB) and time zone
- * (Europe/London), on the server and in the browser alike, so a page rendered on a server in
+ * Every date a person reads is written here (numbers in numbers.ts): in the site's locale and time
+ * zone (site-locale.ts), on the server and in the browser alike, so a page rendered on a server in
  * another zone and hydrated in a visitor's browser shows the same text.
  */
-export const SITE_LOCALE = "en-GB";
-export const SITE_TIME_ZONE = "Europe/London";
+import { SITE_LOCALE, SITE_TIME_ZONE } from "./site-locale";
+
+export { SITE_LOCALE, SITE_TIME_ZONE };
 
 const DATE_STYLES = {
   /** 25 Nov 2026 */
@@ -50,20 +51,4 @@ export function isoDay(value: DateInput = new Date()): string {
 export function timeParts(value: DateInput, style: DateStyle = "dateTime"): { iso: string; text: string } {
   const date = toDate(value);
   return { iso: date.toISOString(), text: formatDate(date, style) };
-}
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A number with thousands separators and at most `maximumFractionDigits` decimals (default 0);
- * `minimumFractionDigits` pads, as prices with pence need ("349.90").
- */
-export function formatNumber(value: number, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
-  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(SITE_LOCALE, { minimumFractionDigits, maximumFractionDigits });
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
 }

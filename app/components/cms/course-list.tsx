@@ -10,7 +10,7 @@ import { CsrfInput } from "~/components/cms/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/currency";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/numbers";
 
 export const COURSES_PATH = "/cms/courses";
 

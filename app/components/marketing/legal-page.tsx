@@ -1,14 +1,13 @@
 import type { LegalPage, LegalSection } from "~/content/legal";
-import { formatDate } from "~/lib/format";
 
 /** One legal page (privacy, terms, cookies): the same template for all three (SPEC.md "Legal pages"). */
-export function LegalPageView({ page }: { page: LegalPage }) {
+export function LegalPageView({ page, lastUpdatedText }: { page: LegalPage; lastUpdatedText: string }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="border-b pb-6">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          Last updated <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated, "long")}</time>
+          Last updated <time dateTime={page.lastUpdated}>{lastUpdatedText}</time>
         </p>
         <p className="mt-6 text-lg leading-8">{page.intro}</p>
       </header>

@@ -7,7 +7,7 @@
 import { z } from "./zod";
 import { parseRequirements } from "./careers";
 import { idField } from "./id";
-import { formatNumber } from "../format";
+import { formatNumber } from "../numbers";
 
 export const COURSE_LIMITS = {
   name: 200,

@@ -3,7 +3,8 @@
  * days, `?page=`), checked here, and one page of records written for the page. The CSV export
  * reads the same search, so it exports exactly what the page lists.
  */
-import { formatNumber, timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/format";
+import { formatNumber } from "~/lib/numbers";
 import { fromLondonWallClock } from "~/lib/london-time";
 import { pageFromSearch, PAGE_SIZE } from "~/lib/pagination";
 import { isUuid } from "~/lib/schemas/id";

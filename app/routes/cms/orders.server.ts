@@ -7,7 +7,8 @@
 import { ORDER_STATUS_STYLE } from "~/components/cms/list-statuses";
 import { formatPrice } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";
-import { formatNumber, timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/format";
+import { formatNumber } from "~/lib/numbers";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { orderReference } from "~/server/commerce/order-mail.server";
 import {

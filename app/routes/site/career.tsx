@@ -46,6 +46,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     job,
     datePosted,
+    // Written on the server, like every date a public page shows (docs/decisions/033).
+    datePostedText: formatDate(datePosted, "long"),
     validThrough,
     // Built here rather than in `meta`, so the builders stay out of the browser's bundle.
     jsonLd: [
@@ -77,7 +79,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function CareerRoute() {
-  const { job, datePosted } = useLoaderData<typeof loader>();
+  const { job, datePosted, datePostedText } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <Breadcrumbs trail={trailOf(job)} />
@@ -91,7 +93,7 @@ export default function CareerRoute() {
           </span>
         ) : null}
         <span>
-          Posted <time dateTime={datePosted}>{formatDate(datePosted, "long")}</time>
+          Posted <time dateTime={datePosted}>{datePostedText}</time>
         </span>
       </p>
       <JobDescription text={job.description} html={job.descriptionHtml} className="mt-8 text-lg leading-8" />

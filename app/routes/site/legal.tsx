@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { LegalPageView } from "~/components/marketing/legal-page";
 import { LEGAL_PAGES, type LegalPage } from "~/content/legal";
+import { formatDate } from "~/lib/format";
 import { pageMeta, publicPageMeta } from "~/lib/meta";
 import { applyPlaceholders } from "~/lib/placeholders";
 import { getDb } from "~/server/platform/db/database.server";
@@ -31,7 +32,12 @@ function withSettings(page: LegalPage, settings: Readonly<Record<string, string>
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageFor(request);
   if (!page) throw data(null, { status: 404 });
-  return { page: withSettings(page, await getPublicSettings(getDb)) };
+  // The date is written here, on the server: formatting it while the page hydrates would cost the
+  // browser the start-up of its first Intl object (docs/decisions/033).
+  return {
+    page: withSettings(page, await getPublicSettings(getDb)),
+    lastUpdatedText: formatDate(page.lastUpdated, "long"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) =>
@@ -44,6 +50,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }
     : pageMeta({ title: "Page not found" });
 
 export default function LegalRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return <LegalPageView page={page} />;
+  const { page, lastUpdatedText } = useLoaderData<typeof loader>();
+  return <LegalPageView page={page} lastUpdatedText={lastUpdatedText} />;
 }

@@ -1,4 +1,4 @@
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/numbers";
 
 /** "840 KB", "2.4 MB": a file's size as the library shows it. */
 export function formatBytes(bytes: number): string {
