@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { navigationItems } from "../../db/schema";
 import {
   dismissCookieBanner,
@@ -10,6 +11,15 @@ import {
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+/**
+ * Waits until the page's basket has saved its own (empty) copy, which it does once it has read
+ * storage after hydrating. A value stored before then would be overwritten by that save, and the
+ * page reloaded afterwards would show an empty basket.
+ */
+async function afterBasketSaved(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("basket"))).toBe("[]");
+}
 
 test.describe("top navigation", () => {
   test("shows the main-menu items stored in the database, in sort order", async ({ page, server }) => {
@@ -131,6 +141,7 @@ test.describe("top navigation", () => {
     const before = await basket.boundingBox();
     await expect(page.getByTestId("basket-count")).toHaveCount(0);
 
+    await afterBasketSaved(page);
     await page.evaluate(() =>
       localStorage.setItem(
         "basket",
@@ -148,6 +159,7 @@ test.describe("top navigation", () => {
 
   test("a corrupt stored basket is logged and ignored", async ({ page, consoleErrors }) => {
     await page.goto("/");
+    await afterBasketSaved(page);
     await page.evaluate(() => localStorage.setItem("basket", "{not json"));
     await page.reload();
     await expect(page.getByRole("link", { name: "Basket", exact: true })).toBeVisible();
@@ -165,6 +177,7 @@ test.describe("mobile menu", () => {
 
   test("opens, lists every link and the basket count, and closes with Escape", async ({ page }) => {
     await page.goto("/");
+    await afterBasketSaved(page);
     await page.evaluate(() =>
       localStorage.setItem(
         "basket",
