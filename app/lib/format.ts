@@ -5,8 +5,6 @@
  */
 import { SITE_LOCALE, SITE_TIME_ZONE } from "./site-locale";
 
-export { SITE_LOCALE, SITE_TIME_ZONE };
-
 const DATE_STYLES = {
   /** 25 Nov 2026 */
   date: { dateStyle: "medium" },

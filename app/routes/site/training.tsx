@@ -10,7 +10,7 @@ import { TrainingHeroImage } from "~/components/training/hero-image";
 import { buttonVariants } from "~/components/ui/button";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG, type TrainingPage } from "~/content/training";
 import { cx } from "~/lib/class-names";
-import { SITE_LOCALE } from "~/lib/format";
+import { SITE_LOCALE } from "~/lib/site-locale";
 import { imagePath } from "~/lib/images";
 import { publicPageMeta } from "~/lib/meta";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
