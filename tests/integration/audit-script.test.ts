@@ -1,13 +1,17 @@
 /**
  * scripts/audit.js against a registry on loopback that answers npm's bulk advisory endpoint (or,
  * like the registry on our build machines, refuses it with 405), through the real `npm audit`.
+ * The audit reads only `dependencies` (`--omit=dev`), so every package the server imports at run
+ * time must be listed there, or the audit never looks at it (and `npm ci --omit=dev` cannot start).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { isBuiltin } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ADVISORY_URL = "https://github.com/advisories/GHSA-loop-back-test";
@@ -100,4 +104,56 @@ describe("npm run audit", () => {
     expect(refused.output).not.toContain("No unexplained");
     expect((await runAudit("--allow-unavailable")).code).toBe(0);
   }, 60_000);
+});
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The folders the server build is made from (db/ holds the schema and the seed it bundles). */
+const RUNTIME_FOLDERS = ["app", "server", "db"];
+/** Read by the build alone: React Router's route table. */
+const BUILD_ONLY_FILES = new Set(["app/routes.ts"]);
+const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
+/** A static import or re-export (its clauses may span lines); group 1 is set for a type-only one. */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(type\s)?(?:[^'";]*?\sfrom\s*)?["']([^"']+)["']/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** The npm package a specifier names; none for builtins, relative paths, `~/` and `virtual:` modules. */
+function packageOf(specifier: string): string | undefined {
+  if (/^(?:\.|\/|~\/)/.test(specifier) || specifier.includes(":") || isBuiltin(specifier)) return undefined;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** Every package imported at run time by a module of the server build, with one file importing it. */
+function runtimeImports(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const folder of RUNTIME_FOLDERS) {
+    for (const entry of fs.readdirSync(path.join(projectRoot, folder), { recursive: true, withFileTypes: true })) {
+      const file = path.relative(projectRoot, path.join(entry.parentPath, entry.name));
+      if (!entry.isFile() || !SOURCE_FILE.test(file) || TEST_FILE.test(file) || BUILD_ONLY_FILES.has(file)) continue;
+      const text = fs.readFileSync(path.join(projectRoot, file), "utf8");
+      const specifiers = [
+        ...[...text.matchAll(STATIC_IMPORT)].filter((match) => !match[1]).map((match) => match[2]!),
+        ...[...text.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!),
+      ];
+      for (const name of specifiers.map(packageOf)) if (name && !found.has(name)) found.set(name, file);
+    }
+  }
+  return found;
+}
+
+describe("the packages the audit covers", () => {
+  it("include every package the server imports at run time", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = runtimeImports();
+    // The scan itself works: it finds the framework and a package imported only dynamically.
+    expect(imported.has("react-router")).toBe(true);
+    expect(imported.has("@aws-sdk/lib-storage")).toBe(true);
+    const outside = [...imported]
+      .filter(([name]) => !(name in manifest.dependencies))
+      .map(([name, file]) => `${name} (imported by ${file})`);
+    expect(outside).toEqual([]);
+  });
 });
