@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "./env.server";
+import { createPrivateDirectory, PRIVATE_FILE_MODE } from "./private-files.server";
 
 let cachedSecret: string | undefined;
 
@@ -17,10 +18,10 @@ export function getSessionSecret(): string {
   try {
     cachedSecret = fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(env.dataDir, { recursive: true });
+    createPrivateDirectory(env.dataDir);
     const secret = crypto.randomBytes(32).toString("base64url");
     try {
-      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      fs.writeFileSync(file, secret, { flag: "wx", mode: PRIVATE_FILE_MODE });
       cachedSecret = secret;
     } catch {
       // Another process wrote it first; use theirs.

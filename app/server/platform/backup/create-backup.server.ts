@@ -3,7 +3,8 @@
  * the database (a read-only, repeatable-read transaction, so a live PostgreSQL site keeps
  * serving and writing while it runs), streaming each table through a cursor into a gzip'd file so
  * that a large database never has to fit in memory. The files are copied after the snapshot: a
- * file uploaded meanwhile is extra, never missing.
+ * file uploaded meanwhile is extra, never missing. Everything it writes is its owner's alone (folders
+ * 0700, files 0600): the tables hold password hashes and second-factor secrets, the files CVs.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +14,7 @@ import zlib from "node:zlib";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { MIGRATIONS_FOLDER, type Database } from "../db/db.server";
+import { createPrivateDirectory, PRIVATE_FILE_MODE } from "../private-files.server";
 import type { FileStorage } from "../storage.server";
 import { listSequences, listTables, type TableInfo } from "./catalogue.server";
 import {
@@ -63,7 +65,11 @@ async function writeTable(db: Database, table: TableInfo, directory: string): Pr
       yield line;
     }
   }
-  await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(path.join(directory, file)));
+  await pipeline(
+    Readable.from(lines()),
+    zlib.createGzip(),
+    fs.createWriteStream(path.join(directory, file), { mode: PRIVATE_FILE_MODE }),
+  );
   return {
     name: table.name,
     file,
@@ -87,7 +93,8 @@ export async function createBackup(source: BackupSource, destination: string): P
     throw new BackupError(`${directory} already exists and is not empty: choose a new directory for the backup.`);
   }
   const existed = fs.existsSync(directory);
-  fs.mkdirSync(path.join(directory, TABLES_FOLDER), { recursive: true });
+  // A folder the operator made (empty) keeps its mode; the ones made here, parents included, are 0700.
+  createPrivateDirectory(path.join(directory, TABLES_FOLDER));
   try {
     const snapshot = await source.db.transaction(
       async (tx) => {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ExpectedError } from "../errors.server";
+import { PRIVATE_FILE_MODE } from "../private-files.server";
 
 export const BACKUP_FORMAT = "larkspire-backup";
 export const BACKUP_FORMAT_VERSION = 1;
@@ -81,7 +82,9 @@ export function tableFileName(table: string): string {
 }
 
 export function writeManifest(directory: string, manifest: BackupManifest): void {
-  fs.writeFileSync(path.join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE_MODE,
+  });
 }
 
 export function readManifest(directory: string): BackupManifest {

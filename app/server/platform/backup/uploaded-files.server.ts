@@ -9,6 +9,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/db.server";
+import { createPrivateDirectory, PRIVATE_FILE_MODE } from "../private-files.server";
 import { contentTypeOf, isValidStorageKey, LocalDiskStorage, type FileStorage } from "../storage.server";
 import { FILES_FOLDER, type BackupManifest } from "./format.server";
 import { hashFile } from "./lines.server";
@@ -47,7 +48,7 @@ export async function backUpFiles(
     };
   }
   const target = path.join(backupDirectory, FILES_FOLDER);
-  fs.mkdirSync(target, { recursive: true });
+  createPrivateDirectory(target);
   // Partial uploads in progress are hidden files with invalid keys; only complete files count.
   const keys = fs.existsSync(storage.root)
     ? fs
@@ -60,7 +61,7 @@ export async function backUpFiles(
   for (const key of keys) {
     const copy = path.join(target, key);
     try {
-      await pipeline(await storage.open(key), fs.createWriteStream(copy, { flags: "wx" }));
+      await pipeline(await storage.open(key), fs.createWriteStream(copy, { flags: "wx", mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       // Deleted (for example by retention) between the listing and the copy: not part of the backup.
       if ((error as { name?: string }).name === "StorageNotFoundError") continue;

@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../../db/schema";
+import { makeDatabaseFilesPrivate, prepareDatabaseDirectories } from "./data-directory.server";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -107,12 +108,15 @@ function pgliteHandle(client: PGlite, lock?: DirectoryLock): DatabaseHandle {
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseDir = path.join(dataDir, "pglite");
+  prepareDatabaseDirectories(dataDir, databaseDir);
   // PGlite is single-process: a second process writing the same files would corrupt them.
   const lock = acquireDirectoryLock(path.join(dataDir, "pglite.lock"));
   try {
-    const client = new PGlite(path.join(dataDir, "pglite"));
+    const client = new PGlite(databaseDir);
     await client.waitReady;
+    // Files PostgreSQL creates from now on are 0600 already; those PGlite unpacked are not.
+    makeDatabaseFilesPrivate(databaseDir);
     return pgliteHandle(client, lock);
   } catch (error) {
     lock.release();

@@ -3,6 +3,7 @@
  * database directory at a time. A lock left behind by a process that no longer runs is taken over.
  */
 import fs from "node:fs";
+import { PRIVATE_FILE_MODE } from "../private-files.server";
 
 export interface DirectoryLock {
   release(): void;
@@ -34,7 +35,7 @@ function isRunning(pid: number): boolean {
 export function acquireDirectoryLock(lockFile: string): DirectoryLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx", mode: PRIVATE_FILE_MODE });
       let released = false;
       return {
         release() {
