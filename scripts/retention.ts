@@ -1,10 +1,11 @@
 /**
  * `npm run retention`: deletes the attachments of resolved and spam contact submissions older than
- * the `attachment_retention_days` site setting (180 days when it is missing or invalid), prunes old
- * revisions by the rule of app/server/publishing/revisions.server.ts, deletes for good the content,
- * job openings and courses in the trash for over 30 days, forgets invitation and reset links that
- * ended over 30 days ago, and prints what it did. Safe to run
- * again. On the embedded database the server must be stopped; on
+ * the `attachment_retention_days` site setting (180 days when it is missing or invalid), deletes
+ * attachment files that no submission refers to (left by a crash mid-application) and the partial
+ * files of uploads a crash cut short, prunes old revisions by the rule of
+ * app/server/publishing/revisions.server.ts, deletes for good the content, job openings and courses
+ * in the trash for over 30 days, forgets invitation and reset links that ended over 30 days ago, and
+ * prints what it did. Safe to run again. On the embedded database the server must be stopped; on
  * PostgreSQL it works at any time (for example daily from cron).
  */
 import "./prepare-env";
@@ -12,6 +13,7 @@ import { openDatabase } from "../app/server/platform/db/db.server";
 import { databaseTargetFromEnv } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { purgeExpiredAttachments } from "../app/server/contact/retention.server";
+import { ORPHAN_MIN_AGE_MS, removeOrphanedAttachments } from "../app/server/contact/orphaned-attachments.server";
 import {
   pruneRevisions,
   REVISIONS_KEEP_ALL_DAYS,
@@ -37,6 +39,14 @@ await runScript(async () => {
       console.error(`Could not delete ${item.key} of submission ${item.id}: ${item.error}`);
     }
     console.log(`${result.removed.length} deleted, ${result.failed.length} failed.`);
+    const orphans = await removeOrphanedAttachments(database.db, getStorage());
+    for (const item of orphans.failed) console.error(`Could not delete the orphaned file ${item.key}: ${item.error}`);
+    const partial =
+      orphans.temporaryFilesRemoved === undefined ? "" : ` and ${orphans.temporaryFilesRemoved} partial uploads`;
+    console.log(
+      `Orphaned attachments: ${orphans.removed.length} files no submission refers to${partial}, ` +
+        `older than ${ORPHAN_MIN_AGE_MS / 60_000} minutes, deleted.`,
+    );
     const pruned = await pruneRevisions(database.db);
     console.log(
       `Revisions: kept every one of the last ${REVISIONS_KEEP_ALL_DAYS} days, the last of each earlier day and at least the newest ${REVISIONS_KEEP_AT_LEAST} of each item; ${pruned} pruned.`,
@@ -52,7 +62,7 @@ await runScript(async () => {
     }
     await deleteSpentAccountTokens(database.db);
     console.log("Account links: invitations and reset links that ended over 30 days ago are deleted.");
-    if (result.failed.length > 0) process.exitCode = 1;
+    if (result.failed.length > 0 || orphans.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();
   }

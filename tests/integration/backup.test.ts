@@ -4,6 +4,7 @@
  * an identity sequence, a self-referencing foreign key, a generated column and an uploaded file is
  * backed up, restored into an empty database and compared table by table. A non-empty target is
  * refused, a damaged backup changes nothing, and a restore that fails half-way rolls back whole.
+ * What a backup or a restore writes to disk is readable by its owner alone.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import fs from "node:fs";
@@ -21,7 +22,12 @@ import { BackupError, readManifest } from "~/server/platform/backup/format.serve
 import { applyMigrationsBetween, committedMigrations } from "~/server/platform/backup/migrations.server";
 import { restoreBackup } from "~/server/platform/backup/restore-backup.server";
 import type { Database } from "~/server/platform/db/db.server";
-import { LocalDiskStorage, StorageNotFoundError, type FileStorage } from "~/server/platform/storage.server";
+import {
+  LocalDiskStorage,
+  StorageNotFoundError,
+  type FileStorage,
+  type StoredFile,
+} from "~/server/platform/storage.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
@@ -60,6 +66,14 @@ async function rowCount(db: Database, table: string): Promise<number> {
     sql`select count(*)::text as count from ${sql.identifier(table)}`,
   );
   return Number(row!.count);
+}
+
+/** Every file and folder under `root` (itself included) that a group or other account may use, with its mode. */
+function sharedEntries(root: string): string[] {
+  const entries = [root, ...fs.readdirSync(root, { recursive: true }).map((name) => path.join(root, String(name)))];
+  return entries
+    .filter((entry) => (fs.statSync(entry).mode & 0o077) !== 0)
+    .map((entry) => `${path.relative(workspace, entry)} ${(fs.statSync(entry).mode & 0o777).toString(8)}`);
 }
 
 async function addAwkwardRows(db: Database): Promise<void> {
@@ -121,6 +135,20 @@ describe("a backup", () => {
     });
   });
 
+  it("is readable by its owner alone, folders and files, whatever the umask", async () => {
+    // In a folder the backup makes itself, as the default backups/backup-<time> is.
+    const fresh = path.join(workspace, "private", "backup-fresh");
+    // The most permissive umask: only the modes the backup asks for can keep others out.
+    const umask = process.umask(0);
+    try {
+      await createBackup({ db: source.db, kind: source.kind, storage: sourceStorage }, fresh);
+    } finally {
+      process.umask(umask);
+    }
+    expect(fs.readdirSync(path.join(fresh, "files"))).toEqual([ATTACHMENT_KEY]);
+    expect(sharedEntries(path.join(workspace, "private"))).toEqual([]);
+  });
+
   it("refuses a directory that is not empty, and leaves it as it was", async () => {
     const before = fs.readdirSync(backupDirectory).sort();
     await expect(
@@ -149,6 +177,7 @@ describe("restoring a backup", () => {
     expect(compareTables(expected.tables, actual.tables).filter((row) => !row.matches)).toEqual([]);
     expect(actual.migrations).toEqual(expected.migrations);
     expect(await buffer(await targetStorage.open(ATTACHMENT_KEY))).toEqual(ATTACHMENT_BYTES);
+    expect(sharedEntries(targetStorage.root)).toEqual([]);
   });
 
   it("keeps awkward values as they were: text, times, money, json, arrays, bytes, floats", async () => {
@@ -253,6 +282,9 @@ class BucketStorage implements FileStorage {
   }
   async exists(key: string): Promise<boolean> {
     return this.objects.has(key);
+  }
+  async *list(prefix = ""): AsyncIterable<StoredFile> {
+    for (const key of this.objects.keys()) if (key.startsWith(prefix)) yield { key, lastModified: new Date() };
   }
 }
 

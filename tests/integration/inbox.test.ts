@@ -381,6 +381,7 @@ describe("eraseSubmission (GDPR)", () => {
       save: storage.save.bind(storage),
       open: storage.open.bind(storage),
       exists: storage.exists.bind(storage),
+      list: storage.list.bind(storage),
       remove: () => Promise.reject(new Error("storage is down")),
     };
     await expect(eraseSubmission(database.db, failing, actor, ids["Ada Lovelace"]!)).rejects.toThrow("storage is down");

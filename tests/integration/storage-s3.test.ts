@@ -2,8 +2,9 @@
  * S3Storage (app/server/platform/storage.server.ts) against a small S3-compatible server on 127.0.0.1 that
  * speaks the real protocol: path-style `/<bucket>/<key>` requests, SigV4 signatures checked with the
  * secret key, payload hashes and aws-chunked bodies (with their trailing CRC32) decoded and checked,
- * multipart uploads, and S3's XML errors. Saving, opening, checking, removing, refusing bad keys
- * before any request, cleaning up a failed upload, and choosing S3 from the environment.
+ * multipart uploads, ListObjectsV2 in pages, and S3's XML errors. Saving, opening, checking,
+ * removing, listing, refusing bad keys before any request, cleaning up a failed upload, sweeping
+ * attachment files no submission refers to, and choosing S3 from the environment.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -12,6 +13,9 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { contactSubmissions } from "../../db/schema";
+import { generateAttachmentKey } from "~/server/contact/attachment-files.server";
+import { ORPHAN_MIN_AGE_MS, removeOrphanedAttachments } from "~/server/contact/orphaned-attachments.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import {
   getStorage,
@@ -19,12 +23,16 @@ import {
   S3Storage,
   StorageKeyError,
   StorageNotFoundError,
+  type StoredFile,
 } from "~/server/platform/storage.server";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 const BUCKET = "attachments";
 const REGION = "eu-west-3";
 const ACCESS_KEY_ID = "AKIDLOOPBACKTEST";
 const SECRET_ACCESS_KEY = "loopback/secret+key";
+/** Keys per ListObjectsV2 page: far fewer than S3's 1000, so that every listing here takes pages. */
+const LIST_PAGE_SIZE = 2;
 
 interface SeenRequest {
   method: string;
@@ -43,6 +51,7 @@ interface StoredObject {
   body: Buffer;
   contentType: string | undefined;
   etag: string;
+  lastModified: Date;
   /** The full-object CRC32 a PutObject declared, returned when a reader asks for checksums. */
   checksum?: string;
 }
@@ -100,7 +109,10 @@ class FakeS3 {
     if (typeof payload === "string") return sendError(response, 400, "InvalidRequest", payload);
     seen.body = payload;
     if (seen.bucket !== BUCKET) return sendError(response, 404, "NoSuchBucket", "The bucket does not exist");
-    if (!key) return sendError(response, 400, "InvalidRequest", "This server handles objects only");
+    if (!key && method === "GET" && url.searchParams.get("list-type") === "2") {
+      return this.listObjects(response, seen.bucket, url.searchParams);
+    }
+    if (!key) return sendError(response, 400, "InvalidRequest", "This server handles objects and listings only");
     const checksum = request.headers["x-amz-checksum-crc32"] ?? trailerChecksum(raw);
     if (typeof checksum === "string" && checksum !== crc32(payload)) {
       return sendError(response, 400, "BadDigest", "The CRC32 you specified did not match the calculated checksum.");
@@ -117,7 +129,13 @@ class FakeS3 {
       response.writeHead(200, { ETag: etag }).end();
     } else if (method === "PUT") {
       const etag = md5(payload);
-      this.objects.set(objectId, { body: payload, contentType, etag, checksum: checksum as string | undefined });
+      this.objects.set(objectId, {
+        body: payload,
+        contentType,
+        etag,
+        lastModified: new Date(),
+        checksum: checksum as string | undefined,
+      });
       response.writeHead(200, { ETag: etag }).end();
     } else if (method === "POST" && url.searchParams.has("uploads")) {
       const id = crypto.randomUUID();
@@ -139,7 +157,7 @@ class FakeS3 {
       }
       const body = Buffer.concat(parts as Buffer[]);
       const etag = `"${crypto.createHash("md5").update(body).digest("hex")}-${parts.length}"`;
-      this.objects.set(upload.key, { body, contentType: upload.contentType, etag });
+      this.objects.set(upload.key, { body, contentType: upload.contentType, etag, lastModified: new Date() });
       this.uploads.delete(uploadId);
       sendXml(
         response,
@@ -173,6 +191,49 @@ class FakeS3 {
       sendError(response, 405, "MethodNotAllowed", "The specified method is not allowed.");
     }
   }
+
+  /** ListObjectsV2: the keys under `prefix` in order, a page at a time, the last key as the continuation token. */
+  private listObjects(response: http.ServerResponse, bucket: string, query: URLSearchParams): void {
+    const prefix = query.get("prefix") ?? "";
+    const after = query.get("continuation-token") ?? "";
+    const keys = [...this.objects.keys()]
+      .filter((id) => id.startsWith(`${bucket}/`))
+      .map((id) => id.slice(bucket.length + 1))
+      .filter((key) => key.startsWith(prefix) && key > after)
+      .sort();
+    const page = keys.slice(0, LIST_PAGE_SIZE);
+    const truncated = keys.length > page.length;
+    const contents = page.map((key) => {
+      const object = this.objects.get(`${bucket}/${key}`)!;
+      return (
+        `<Contents><Key>${escapeXml(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified>` +
+        `<ETag>${escapeXml(object.etag)}</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+      );
+    });
+    sendXml(
+      response,
+      200,
+      `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${bucket}</Name>` +
+        `<Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${LIST_PAGE_SIZE}</MaxKeys>` +
+        `<IsTruncated>${truncated}</IsTruncated>${contents.join("")}` +
+        (truncated ? `<NextContinuationToken>${escapeXml(page.at(-1)!)}</NextContinuationToken>` : "") +
+        `</ListBucketResult>`,
+    );
+  }
+
+  /** Puts an object straight into the store, written at `lastModified`. */
+  put(key: string, lastModified: Date): void {
+    this.objects.set(`${BUCKET}/${key}`, {
+      body: Buffer.from("%PDF-1.4"),
+      contentType: "application/pdf",
+      etag: md5(Buffer.from("%PDF-1.4")),
+      lastModified,
+    });
+  }
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function md5(data: Buffer): string {
@@ -432,6 +493,86 @@ describe("S3Storage against a loopback S3", () => {
     const error = await wrongBucket.open("1700000000000-x.pdf").catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(StorageNotFoundError);
     expect((error as Error).name).toBe("NoSuchBucket");
+  });
+
+  it("lists the objects under a prefix, page after page, with when each was written", async () => {
+    const written = new Date(Date.UTC(2025, 0, 2, 3, 4, 5));
+    const keys = ["1700000000001-a.pdf", "1700000000002-b.pdf", "1700000000003-c.pdf", "1700000000004-d.pdf"];
+    for (const key of keys) s3.put(key, written);
+    s3.put("media-1-original.jpg", written);
+    // Not a flat key this store could have written: another application's object in the bucket.
+    s3.put("1700000000005-elsewhere/e.pdf", written);
+
+    const listed = await collect(storage.list("17"));
+    expect(listed).toEqual(keys.map((key) => ({ key, lastModified: written })));
+    const listings = s3.requests.filter((request) => request.query.get("list-type") === "2");
+    expect(listings).toHaveLength(3);
+    expect(listings.every((request) => request.signatureValid && request.query.get("prefix") === "17")).toBe(true);
+
+    expect((await collect(storage.list())).map((file) => file.key)).toEqual([...keys, "media-1-original.jpg"]);
+    await expect(collect(storage.list("../"))).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
+  it("lists only the objects under its own prefix, without it", async () => {
+    const written = new Date(Date.UTC(2025, 0, 2));
+    s3.put("uploads/1700000000001-a.pdf", written);
+    s3.put("uploads-old/1700000000002-b.pdf", written);
+    s3.put("1700000000003-c.pdf", written);
+    const listed = await collect(prefixedStorage().list());
+    expect(listed).toEqual([{ key: "1700000000001-a.pdf", lastModified: written }]);
+  });
+});
+
+function prefixedStorage(): S3Storage {
+  return new S3Storage({
+    bucket: BUCKET,
+    region: REGION,
+    endpoint: s3.endpoint,
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+    prefix: "uploads/",
+  });
+}
+
+async function collect(files: AsyncIterable<StoredFile>): Promise<StoredFile[]> {
+  const all: StoredFile[] = [];
+  for await (const file of files) all.push(file);
+  return all;
+}
+
+describe("attachment files no submission refers to, in a bucket", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("deletes an old orphan and keeps a referenced file, a young orphan and media", async () => {
+    const now = new Date(Date.UTC(2025, 5, 1, 12));
+    const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds);
+    const oldOrphan = generateAttachmentKey(".pdf");
+    const referenced = generateAttachmentKey(".docx");
+    const youngOrphan = generateAttachmentKey(".pdf");
+    const media = "media-0b4e7a0e-3f2a1b0c9d8e-original.jpg";
+    s3.put(`uploads/${oldOrphan}`, ago(ORPHAN_MIN_AGE_MS + 60_000));
+    s3.put(`uploads/${referenced}`, ago(365 * 86_400_000));
+    s3.put(`uploads/${youngOrphan}`, ago(ORPHAN_MIN_AGE_MS - 60_000));
+    s3.put(`uploads/${media}`, ago(86_400_000));
+    await database.db.insert(contactSubmissions).values({
+      name: "Applicant",
+      email: "applicant@example.com",
+      subject: "Application for Engineer",
+      message: "My CV is attached.",
+      status: "new",
+      attachmentUrl: referenced,
+      attachmentFilename: "cv.docx",
+    });
+
+    const result = await removeOrphanedAttachments(database.db, prefixedStorage(), { now });
+    expect(result).toEqual({ removed: [oldOrphan], failed: [] });
+    expect([...s3.objects.keys()].sort()).toEqual(
+      [referenced, youngOrphan, media].map((key) => `${BUCKET}/uploads/${key}`).sort(),
+    );
   });
 });
 

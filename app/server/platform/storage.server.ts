@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { getEnv, type Env } from "./env.server";
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "./private-files.server";
 
 /** The content type stored with a file, by its extension: the file types the site keeps. */
 export const CONTENT_TYPES = {
@@ -42,6 +43,22 @@ export interface FileStorage {
   /** Deletes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The stored files whose keys start with the prefix ("" for all), with when each was last
+   * written; a file still being written is not among them. For sweeps, so in no particular order.
+   */
+  list(prefix?: string): AsyncIterable<StoredFile>;
+  /**
+   * Deletes what saves cut short by a crash left behind, when last written before the date;
+   * returns how many. Only stores that keep such leftovers beside the files have it (an S3
+   * multipart upload that is never finished is the bucket's lifecycle rule's to abort).
+   */
+  removeStaleTemporaryFiles?(writtenBefore: Date): Promise<number>;
+}
+
+export interface StoredFile {
+  key: string;
+  lastModified: Date;
 }
 
 export class StorageKeyError extends Error {
@@ -63,8 +80,35 @@ export function assertStorageKey(key: unknown): asserts key is string {
   if (!isValidStorageKey(key)) throw new StorageKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/** The start of a key: the key's own characters, possibly none. */
+const KEY_PREFIX_PATTERN = /^[A-Za-z0-9._-]{0,199}$/;
+
+function assertKeyPrefix(prefix: string): void {
+  if (KEY_PREFIX_PATTERN.test(prefix)) return;
+  throw new StorageKeyError(`Invalid storage key prefix: ${JSON.stringify(prefix)}`);
+}
+
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+}
+
+/** The file's details, or undefined when it was removed (or renamed) since its folder was read. */
+async function statIfPresent(file: string): Promise<fs.Stats | undefined> {
+  return fs.promises.stat(file).catch((error: unknown) => {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  });
+}
+
+/** A save's file until it is complete: hidden, and no valid key, so that nothing lists or serves it. */
+function temporaryName(key: string): string {
+  return `.${key}.${crypto.randomBytes(6).toString("hex")}.part`;
+}
+
+const TEMPORARY_NAME_PATTERN = /^\.(.+)\.[0-9a-f]{12}\.part$/;
+
+function isTemporaryName(name: string): boolean {
+  return isValidStorageKey(TEMPORARY_NAME_PATTERN.exec(name)?.[1]);
 }
 
 /** Files in one folder on the local disk. */
@@ -85,12 +129,12 @@ export class LocalDiskStorage implements FileStorage {
 
   async save(key: string, body: Readable, _options: { contentType: string }): Promise<void> {
     const file = this.pathOf(key);
-    await fs.promises.mkdir(this.root, { recursive: true, mode: 0o700 });
+    await fs.promises.mkdir(this.root, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // Written under a temporary name and renamed when complete, so a reader never sees half a file
     // and an aborted upload leaves nothing behind.
-    const temporary = path.join(this.root, `.${key}.${crypto.randomBytes(6).toString("hex")}.part`);
+    const temporary = path.join(this.root, temporaryName(key));
     // Opened before the stream starts, so that removing it after a failure cannot race its creation.
-    const handle = await fs.promises.open(temporary, "wx", 0o600);
+    const handle = await fs.promises.open(temporary, "wx", PRIVATE_FILE_MODE);
     try {
       await pipeline(body, handle.createWriteStream());
       await fs.promises.rename(temporary, file);
@@ -123,6 +167,41 @@ export class LocalDiskStorage implements FileStorage {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async *list(prefix = ""): AsyncIterable<StoredFile> {
+    assertKeyPrefix(prefix);
+    for (const entry of await this.entries()) {
+      // A save in progress is a hidden ".part" file, which is no valid key.
+      if (!entry.isFile() || !isValidStorageKey(entry.name) || !entry.name.startsWith(prefix)) continue;
+      const stat = await statIfPresent(path.join(this.root, entry.name));
+      if (stat) yield { key: entry.name, lastModified: stat.mtime };
+    }
+  }
+
+  /**
+   * A save killed mid-stream (SIGKILL, power loss) leaves its hidden temporary file, part of a CV or
+   * image, which list() never shows. A save in progress writes to it as the body streams in, so one
+   * not written to since `writtenBefore` belongs to no live request.
+   */
+  async removeStaleTemporaryFiles(writtenBefore: Date): Promise<number> {
+    let removed = 0;
+    for (const entry of await this.entries()) {
+      if (!entry.isFile() || !isTemporaryName(entry.name)) continue;
+      const file = path.join(this.root, entry.name);
+      const stat = await statIfPresent(file);
+      if (!stat || stat.mtime >= writtenBefore) continue;
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  private entries(): Promise<fs.Dirent[]> {
+    return fs.promises.readdir(this.root, { withFileTypes: true }).catch((error: unknown) => {
+      if (isNotFound(error)) return []; // Nothing was ever stored.
+      throw error;
+    });
   }
 }
 
@@ -219,6 +298,20 @@ export class S3Storage implements FileStorage {
       const name = s3ErrorName(error);
       if (name === "NotFound" || name === "NoSuchKey") return false;
       throw error;
+    }
+  }
+
+  async *list(prefix = ""): AsyncIterable<StoredFile> {
+    assertKeyPrefix(prefix);
+    const ownPrefix = this.options.prefix ?? "";
+    const [{ paginateListObjectsV2 }, client] = await Promise.all([import("@aws-sdk/client-s3"), this.getClient()]);
+    const pages = paginateListObjectsV2({ client }, { Bucket: this.options.bucket, Prefix: `${ownPrefix}${prefix}` });
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(ownPrefix.length);
+        // An object under a deeper path is not one this store wrote (a bucket may hold other things).
+        if (isValidStorageKey(key) && object.LastModified) yield { key, lastModified: object.LastModified };
+      }
     }
   }
 }
