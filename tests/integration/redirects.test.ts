@@ -2,7 +2,8 @@
  * Redirects (issue 17; app/server/content/redirects.server.ts and its middleware): a published
  * page whose slug changes answers 301 at its old address, then 200 at the new one; the Redirects
  * view's action adds and removes redirects and refuses loops, chains, off-site targets, malformed
- * paths and live pages with their messages, changing nothing; every change is audited.
+ * paths, live pages and the addresses the site serves itself with their messages, changing nothing;
+ * every change is audited. A redirect stored over an address the site serves is not followed.
  */
 import type { AddressInfo } from "node:net";
 import type http from "node:http";
@@ -17,6 +18,8 @@ import { getEnv } from "~/server/platform/env.server";
 import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
 import { oldAddressRedirects } from "~/server/content/redirect-middleware.server";
 import { listRedirects } from "~/server/content/redirects.server";
+import { addressOwner, knowOwnAddresses, publicFiles } from "~/server/platform/http/own-addresses.server";
+import { routeManifest } from "../support/route-manifest";
 import { routeArgs, toastOf } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 
@@ -31,6 +34,8 @@ const actor = () => ({ id: cms.userId("admin"), email: "admin@example.com" });
 let server: http.Server;
 let base: string;
 beforeAll(async () => {
+  // What the server says it serves (server/app.ts): the routes of app/routes.ts, the public folder.
+  knowOwnAddresses(Promise.resolve(addressOwner(routeManifest(), publicFiles("public"), ["/healthz", "/metrics"])));
   const app = express();
   app.use(oldAddressRedirects(cms.getDb));
   app.use((req, res) => {
@@ -178,5 +183,59 @@ describe("the Redirects view's action", () => {
     expect(answer.data).toMatchObject({ errors: { fromPath: REDIRECT_MESSAGES.livePage("/content/live-one") } });
     const draft = await act({ intent: "create", fromPath: "/content/not-published", toPath: "/" });
     expect(draft.data).toMatchObject({ ok: true });
+  });
+});
+
+describe("the addresses the site serves itself", () => {
+  const MEDIA_ID = "5f0c8a52-3d4e-4b8f-9a61-2c7d9e0b1a23";
+  const served = (path: string) => ["fromPath", REDIRECT_MESSAGES.servedBySite(path)] as const;
+  const reserved = (path: string) => ["fromPath", REDIRECT_MESSAGES.reserved(path)] as const;
+
+  it.each([
+    ["the icon sprite", "/icons.svg", served("/icons.svg")],
+    ["a public file", "/favicon.svg", served("/favicon.svg")],
+    ["robots.txt", "/robots.txt", served("/robots.txt")],
+    ["the sitemap", "/sitemap.xml", served("/sitemap.xml")],
+    ["an image variant", `/media/media-${MEDIA_ID}-3-640.avif`, reserved(`/media/media-${MEDIA_ID}-3-640.avif`)],
+    ["an image's stable address", `/media/${MEDIA_ID}.webp`, reserved(`/media/${MEDIA_ID}.webp`)],
+    ["the curriculum PDF", "/training/curriculum.pdf", served("/training/curriculum.pdf")],
+    ["a test-mode payment page", `/checkout/test/${MEDIA_ID}`, served(`/checkout/test/${MEDIA_ID}`)],
+    ["a well-known address", "/.well-known/security.txt", reserved("/.well-known/security.txt")],
+    ["a download's page", "/downloads/aws-guide", served("/downloads/aws-guide")],
+    ["a built file", "/assets/entry.client-abc123.js", reserved("/assets/entry.client-abc123.js")],
+    ["React Router's route discovery", "/__manifest", served("/__manifest")],
+    ["a page's data", "/_root.data", served("/_root.data")],
+    ["the health check", "/healthz", served("/healthz")],
+  ])("refuses a redirect from %s (%s) and changes nothing", async (_name, fromPath, [field, message]) => {
+    const answer = await act({ intent: "create", fromPath, toPath: "/about" });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, errors: { [field]: message } });
+    await expect(listRedirects(cms.db)).resolves.toEqual([]);
+  });
+
+  it("still takes an ordinary old address, a gone page's slug and a closed job's address", async () => {
+    for (const fromPath of ["/old-offer", "/services/old-name", "/content/retired-page", "/careers/closed-role"]) {
+      const answer = await act({ intent: "create", fromPath, toPath: "/about" });
+      expect(answer.data, fromPath).toMatchObject({ ok: true });
+    }
+    expect(await listRedirects(cms.db)).toHaveLength(4);
+  });
+
+  it("does not follow a redirect stored over such an address before the rules refused it", async () => {
+    const stored = [
+      "/icons.svg",
+      "/robots.txt",
+      "/favicon.svg",
+      `/media/${MEDIA_ID}.webp`,
+      "/.well-known/security.txt",
+    ];
+    await cms.db
+      .insert(redirects)
+      .values([...stored, "/old-offer"].map((fromPath) => ({ fromPath, toPath: "/about" })));
+    invalidateAll();
+    for (const path of stored) expect((await get(path)).status, path).toBe(200);
+    const old = await get("/old-offer");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/about");
   });
 });

@@ -9,6 +9,8 @@ export const REDIRECT_MESSAGES = {
   offSite: "Redirects lead to addresses on this site only: enter a path such as /new-page, not another site's address.",
   same: "The old and the new address are the same.",
   reserved: (from: string) => `${from} belongs to the site itself (the CMS, the API or its files) and cannot redirect.`,
+  servedBySite: (from: string) =>
+    `${from} is an address the site itself serves (a page, file or feed it makes): a redirect would break it, so it cannot redirect.`,
   livePage: (from: string) =>
     `${from} is a live page: a redirect from it would hide the page. Unpublish, move or delete the page first.`,
   taken: (from: string, to: string) => `${from} already redirects to ${to}. Remove that redirect first.`,
@@ -26,8 +28,11 @@ export const REDIRECT_MESSAGES = {
   delete: "Remove this redirect? Visitors to the old address will get the page-not-found page.",
 } as const;
 
-/** Paths of the site itself that no redirect may take over. */
-const RESERVED = /^\/(?:cms|api|assets|images)(?:\/|$)/;
+/**
+ * Paths of the site itself that no redirect may take over: the CMS, the API, the built files, the
+ * media library's images, and the well-known addresses (RFC 8615) that other sites and browsers read.
+ */
+const RESERVED = /^\/(?:cms|api|assets|images|media|\.well-known)(?:\/|$)/;
 /** Lower-case path segments of unreserved characters (RFC 3986), as the canonical addresses are. */
 const PATH = /^\/(?:[a-z0-9\-._~]+(?:\/[a-z0-9\-._~]+)*)?$/;
 

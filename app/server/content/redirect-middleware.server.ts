@@ -2,7 +2,8 @@
  * The public side of the redirects (issue 17): a GET or HEAD of an old address answers 301 with its
  * new one, the query kept. It runs after the canonical-address redirect (so it sees the one
  * spelling the redirects are stored in) and before the page cache and React Router. The CMS, the
- * API and the built files never redirect; a database that cannot be read lets the request through.
+ * API and the built files never redirect, nor does any other address the site serves itself, even
+ * with a redirect stored (findRedirect); a database that cannot be read lets the request through.
  */
 import type { RequestHandler } from "express";
 import { isReservedPath } from "../../lib/schemas/redirects";

@@ -2,7 +2,8 @@
  * Redirects (issue 17): old addresses that answer 301 with a new one. Administrators add and remove
  * them in the CMS's Redirects view; the content editor adds one when a published page's slug
  * changes. The rules keep every redirect one step long: no loops, no chains, never off-site, never
- * over a live page. The public side reads them through `findRedirect`, cached until they change.
+ * over a live page, never over an address the site serves itself (its files, feeds and other
+ * routes). The public side reads them through `findRedirect`, cached until they change.
  */
 import { and, asc, eq, isNull, like, ne, sql } from "drizzle-orm";
 import { careers, content, redirects } from "../../../db/schema";
@@ -14,6 +15,7 @@ import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
+import { ownerOfAddress } from "../platform/http/own-addresses.server";
 
 export type Redirect = typeof redirects.$inferSelect;
 
@@ -21,6 +23,21 @@ export const REDIRECTS_CACHE_KEY = "redirects:all";
 
 /** Addresses the site answers without the database (the fixed pages and their aliases, checkout). */
 const FIXED_PAGES = new Set<string>([...PUBLIC_PAGE_PATHS, ...FAMILY_PAGE_ADDRESSES, "/checkout/success"]);
+
+/**
+ * The routes whose pages come and go with the content: `isLivePage` says whether a visitor gets one
+ * today, and the address of one that is gone may redirect (a page's former slug, a closed job).
+ */
+const CONTENT_PAGE_ROUTES = new Set(["/content/:slug", "/careers/:job"]);
+
+/**
+ * Whether the site answers this address itself whatever the redirects say: a route of its own other
+ * than a content page's, a public file, or an address Express answers (own-addresses.server.ts).
+ */
+export async function isServedBySite(path: string): Promise<boolean> {
+  const owner = await ownerOfAddress(path);
+  return owner !== null && !CONTENT_PAGE_ROUTES.has(owner);
+}
 
 /** The slug of a content page's address, or null when the path is not one. */
 function contentSlug(path: string): string | null {
@@ -100,6 +117,9 @@ export async function checkNewRedirect(
   if (inbound) throw new ExpectedError(REDIRECT_MESSAGES.chainFrom(fromPath, inbound.fromPath), { field: "fromPath" });
   if (await isLivePage(db, fromPath))
     throw new ExpectedError(REDIRECT_MESSAGES.livePage(fromPath), { field: "fromPath" });
+  if (await isServedBySite(fromPath)) {
+    throw new ExpectedError(REDIRECT_MESSAGES.servedBySite(fromPath), { field: "fromPath" });
+  }
   return { fromPath, toPath };
 }
 
@@ -189,7 +209,8 @@ export async function redirectMovedPage(
 /**
  * Where a visitor asking for `path` should go instead, or null. Redirects are read once and kept
  * in memory until one changes (on any instance), so most requests cost one Map lookup. A content
- * page published again at an address that still has a redirect wins over the redirect.
+ * page published again at an address that still has a redirect wins over the redirect, and so does
+ * an address the site serves itself (a redirect stored before the rules refused one there).
  */
 export async function findRedirect(getDb: () => Promise<Database>, path: string): Promise<string | null> {
   const all = await cached(REDIRECTS_CACHE_KEY, async () => {
@@ -201,7 +222,7 @@ export async function findRedirect(getDb: () => Promise<Database>, path: string)
     return new Map(rows.map((row) => [row.fromPath, row.toPath]));
   });
   const to = all.get(path);
-  if (!to) return null;
+  if (!to || (await isServedBySite(path))) return null;
   const slug = contentSlug(path);
   if (slug && (await isPublishedSlug(await getDb(), slug))) return null;
   return to;

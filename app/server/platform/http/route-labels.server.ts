@@ -9,7 +9,7 @@ import { logger } from "../logger.server";
 /** Every file served before React Router: hashed assets, artwork and the other public files. */
 export const STATIC_LABEL = "static";
 /** What React Router answers for the data of client-side navigations and its lazy route discovery. */
-const MANIFEST_PATH = "/__manifest";
+export const MANIFEST_PATH = "/__manifest";
 /** How many distinct paths' patterns are remembered at most. */
 const MAX_REMEMBERED_PATHS = 1000;
 
@@ -20,20 +20,7 @@ export type RouteLabeller = (pathname: string, status: number) => string;
  * @param ownPaths paths Express answers itself (e.g. /healthz), labelled as they are
  */
 export function routeLabeller(routes: ServerBuild["routes"], ownPaths: readonly string[]): RouteLabeller {
-  const tree = routeTree(routes);
-  // matchRoutes flattens and ranks the whole route table on every call, which cost about a third of
-  // the server's time under load; a path's pattern never changes, so each is worked out once.
-  const patterns = new Map<string, string>();
-  const patternFor = (pathname: string): string => {
-    let pattern = patterns.get(pathname);
-    if (pattern === undefined) {
-      pattern = patternOf((matchRoutes(tree, pagePath(pathname)) ?? []).map((match) => match.route.path));
-      // Scanners try endless addresses: start afresh rather than grow without bound.
-      if (patterns.size >= MAX_REMEMBERED_PATHS) patterns.clear();
-      patterns.set(pathname, pattern);
-    }
-    return pattern;
-  };
+  const patternFor = routePatterns(routes);
   return (pathname, status) => {
     if (ownPaths.includes(pathname) || pathname === MANIFEST_PATH) return pathname;
     if (pathname.startsWith("/assets/") || pathname.startsWith("/images/")) return STATIC_LABEL;
@@ -41,6 +28,27 @@ export function routeLabeller(routes: ServerBuild["routes"], ownPaths: readonly 
     // The catch-all also sees public files (favicon, fonts) before express.static answers them;
     // only what it answered with "not found" is an unknown path.
     if (pattern.endsWith("*") && status !== 404) return STATIC_LABEL;
+    return pattern;
+  };
+}
+
+/**
+ * The pattern of the route of the table that answers a path (`/careers/:job`; `/*` for the
+ * not-found route), a page's data request counting as its page.
+ */
+export function routePatterns(routes: ServerBuild["routes"]): (pathname: string) => string {
+  const tree = routeTree(routes);
+  // matchRoutes flattens and ranks the whole route table on every call, which cost about a third of
+  // the server's time under load; a path's pattern never changes, so each is worked out once.
+  const patterns = new Map<string, string>();
+  return (pathname) => {
+    let pattern = patterns.get(pathname);
+    if (pattern === undefined) {
+      pattern = patternOf((matchRoutes(tree, pagePath(pathname)) ?? []).map((match) => match.route.path));
+      // Scanners try endless addresses: start afresh rather than grow without bound.
+      if (patterns.size >= MAX_REMEMBERED_PATHS) patterns.clear();
+      patterns.set(pathname, pattern);
+    }
     return pattern;
   };
 }
