@@ -1,19 +1,32 @@
 /**
  * New passwords (issue 16; decision 013): at least 15 characters, up to 256 of any kind, and not
  * common, breached or easy to guess, wherever a password is set: the first-run set-up, a new user,
- * an administrator's reset and one's own change. Signing in keeps the spec's own rule.
+ * an administrator's reset and one's own change. Signing in keeps the spec's own rule. Words of the
+ * site (the company's name as the settings say now, the host name, "cms") and of the person's
+ * e-mail count against a password.
  */
-import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { siteSettings, users } from "../../db/schema";
+import { SETTING_KEYS } from "~/lib/site-setting-keys";
 import { loginSchema, newPasswordField } from "~/lib/schemas/auth";
 import { issueSetupCode } from "~/server/auth/admin-setup.server";
 import { COMMON_PASSWORD, GUESSABLE_PASSWORD, newPasswordProblem } from "~/server/auth/password-policy.server";
 import { setUpFirstAdmin } from "~/server/auth/sign-in.server";
 import { SignInThrottle } from "~/server/auth/sign-in-throttle.server";
 import { addUser, changeOwnPassword, createUser, findUserById, resetUserPassword } from "~/server/auth/users.server";
+import { updateSettingValue } from "~/server/content/site-settings.server";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { ExpectedError } from "~/server/platform/errors.server";
+import type * as OpenDatabase from "~/server/platform/db/open-database.server";
 import { MemoryRateLimitStore } from "~/server/platform/rate-limit/rate-limit.server";
 import { accountsDatabaseForFile } from "./accounts-database";
+
+// The server's own database, which the policy reads the company's name from, is this file's.
+vi.mock("~/server/platform/db/open-database.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof OpenDatabase>()),
+  getDbIfOpen: async () => database.db,
+}));
 
 const database = accountsDatabaseForFile();
 
@@ -94,5 +107,55 @@ describe("wherever a password is set", () => {
     ).toBe(`newPassword: ${GUESSABLE_PASSWORD}`);
     // Nothing changed: the old password still stands.
     expect((await findUserById(database.db, bob.id))!.passwordHash).toBe(bobRow.passwordHash);
+  });
+});
+
+describe("the words of the site and of the person", () => {
+  const publicUrl = process.env.PUBLIC_URL;
+  beforeEach(async () => {
+    await database.db
+      .insert(siteSettings)
+      .values({ settingKey: SETTING_KEYS.companyName, settingValue: "Larkspire Digital" })
+      .onConflictDoUpdate({ target: siteSettings.settingKey, set: { settingValue: "Larkspire Digital" } });
+    invalidateAll();
+  });
+  afterEach(() => {
+    if (publicUrl === undefined) delete process.env.PUBLIC_URL;
+    else process.env.PUBLIC_URL = publicUrl;
+    resetEnvForTests();
+  });
+
+  it("refuses passwords made of the company's name, and still takes an unrelated passphrase", async () => {
+    expect(await newPasswordProblem("larkspiredigital2026")).toBe(GUESSABLE_PASSWORD);
+    expect(await newPasswordProblem("larkspire digital cms 2026")).toBe(GUESSABLE_PASSWORD);
+    expect(await newPasswordProblem("Larkspire-Digital-2026!")).toBe(GUESSABLE_PASSWORD);
+    expect(await newPasswordProblem("digital larkspire 2026")).toBe(GUESSABLE_PASSWORD);
+    expect(await newPasswordProblem("cms-larkspire-digital-2026")).toBe(GUESSABLE_PASSWORD);
+    expect(await newPasswordProblem("larkspire rides seventeen crimson bicycles")).toBeNull();
+    expect(await newPasswordProblem(GOOD, ["ann@example.com"])).toBeNull();
+    expect(await newPasswordProblem("copper kettle under marching clouds", ["ann@example.com"])).toBeNull();
+  });
+
+  it("reads the company's name as it is when the password is set, after a change in the CMS", async () => {
+    expect(await newPasswordProblem("brindlewoodanalytics2026")).toBeNull();
+    const admin = await createUser(database.db, { email: "admin@example.com", password: GOOD, role: "admin" });
+    await updateSettingValue(database.db, admin, SETTING_KEYS.companyName, "Brindlewood Analytics");
+    expect(await newPasswordProblem("brindlewoodanalytics2026")).toBe(GUESSABLE_PASSWORD);
+  });
+
+  it("refuses the site's host name", async () => {
+    process.env.PUBLIC_URL = "https://www.tessellane.example";
+    resetEnvForTests();
+    expect(await newPasswordProblem("tessellane-2026-cms")).toBe(GUESSABLE_PASSWORD);
+  });
+
+  it("refuses the e-mail's local part with digits, where a password is set", async () => {
+    expect(await newPasswordProblem("quillanbrex48213", ["quillanbrex@example.com"])).toBe(GUESSABLE_PASSWORD);
+    const admin = await createUser(database.db, { email: "admin@example.com", password: GOOD, role: "admin" });
+    expect(
+      await refusal(
+        addUser(database.db, admin, { email: "quillanbrex@example.com", password: "quillanbrex48213", role: "editor" }),
+      ),
+    ).toBe(`password: ${GUESSABLE_PASSWORD}`);
   });
 });

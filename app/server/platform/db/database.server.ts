@@ -1,26 +1,19 @@
 /**
  * The process-wide database: opened once from the configuration, migrated (and seeded when new)
- * at start-up, closed on shutdown. Kept on `globalThis` so that a development hot reload, which
- * evaluates modules again, reuses the open database instead of opening the same files twice.
+ * at start-up, closed on shutdown. Kept on `globalThis` (open-database.server.ts) so that a
+ * development hot reload, which evaluates modules again, reuses the open database instead of
+ * opening the same files twice.
  */
 import { sql } from "drizzle-orm";
 import { seedDatabase } from "../../../../db/seed";
 import { invalidateAll, invalidateLocally, setInvalidationBroadcast } from "../cache/cache.server";
-import {
-  INVALIDATION_CHANNEL,
-  listenForInvalidations,
-  type InvalidationListener,
-} from "../cache/cache-invalidation.server";
+import { INVALIDATION_CHANNEL, listenForInvalidations } from "../cache/cache-invalidation.server";
 import { DatabaseRateLimitStore } from "../rate-limit/database-rate-limit-store.server";
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./db.server";
+import { processDatabase as state } from "./open-database.server";
 import { getEnv, type Env } from "../env.server";
 import { logger } from "../logger.server";
 import { setRateLimitStore } from "../rate-limit/rate-limit.server";
-
-const state = globalThis as typeof globalThis & {
-  __appDatabase?: Promise<DatabaseHandle>;
-  __invalidationListener?: InvalidationListener;
-};
 
 export function databaseTargetFromEnv(env: Env): DatabaseTarget {
   return env.DATABASE_URL
