@@ -184,9 +184,9 @@ describe("cancelScheduledAction", () => {
       runAt: inAMinute(),
     });
     expect((await listPendingScheduledActions(database.db)).map((row) => row.title)).toEqual(["Item cancelled"]);
-    await cancelScheduledAction(database.db, actor, scheduled.id);
+    await cancelScheduledAction(database.db, actor, scheduled.id, { kind: "content" });
     expect(await listPendingScheduledActions(database.db)).toEqual([]);
-    await expect(cancelScheduledAction(database.db, actor, scheduled.id)).rejects.toThrow(
+    await expect(cancelScheduledAction(database.db, actor, scheduled.id, { kind: "content" })).rejects.toThrow(
       /already run or was cancelled/,
     );
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "content.schedule_cancel"));
@@ -195,5 +195,24 @@ describe("cancelScheduledAction", () => {
       done: 0,
       failed: 0,
     });
+  });
+
+  it("cancels only an action of the kind, and of the item, it is told", async () => {
+    const item = await draftItem("kept");
+    const other = await draftItem("other");
+    const scheduled = await scheduleAction(database.db, actor, {
+      kind: "content",
+      id: item.id,
+      action: "publish",
+      runAt: inAMinute(),
+    });
+    for (const of of [{ kind: "career" }, { kind: "course" }, { kind: "content", entityId: other.id }] as const) {
+      await expect(cancelScheduledAction(database.db, actor, scheduled.id, of), JSON.stringify(of)).rejects.toThrow(
+        /already run or was cancelled/,
+      );
+    }
+    expect((await listPendingScheduledActions(database.db)).map((row) => row.id)).toEqual([scheduled.id]);
+    await cancelScheduledAction(database.db, actor, scheduled.id, { kind: "content", entityId: item.id });
+    expect(await listPendingScheduledActions(database.db)).toEqual([]);
   });
 });

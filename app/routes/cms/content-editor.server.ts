@@ -225,7 +225,8 @@ export function saveContentAction(request: Request, idParam: string | undefined)
       case "cancel-schedule": {
         const scheduleId = idSchema.safeParse(values.scheduleId);
         if (!itemId || !scheduleId.success) return refused();
-        await cancelScheduledAction(db, actor, scheduleId.data);
+        // Only this item's: another kind's schedule is changed with that kind's permission.
+        await cancelScheduledAction(db, actor, scheduleId.data, { kind: "content", entityId: itemId });
         return backToEditor({ id: itemId }, PUBLISHING_MESSAGES.scheduleCancelled);
       }
       case "restore": {

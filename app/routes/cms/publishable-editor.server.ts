@@ -183,7 +183,8 @@ export function editorAction<Row extends PublishableRow, Fields extends Record<s
       case "cancel-schedule": {
         const scheduleId = idSchema.safeParse(values.scheduleId);
         if (!itemId || !scheduleId.success) return unknownIntent(intent);
-        await cancelScheduledAction(db, actor, scheduleId.data);
+        // Only this item's: another kind's schedule is changed with that kind's permission.
+        await cancelScheduledAction(db, actor, scheduleId.data, { kind: publishable.kind, entityId: itemId });
         return toEditor(messages.scheduleCancelled);
       }
       case "restore": {

@@ -2,11 +2,19 @@
  * The Scheduled view (/cms/scheduled, issue 17): every pending scheduled publication and
  * unpublication, when (London time), who asked for it, and a Cancel for each.
  */
+import type { RevisionEntityKind } from "~/lib/enums";
 import { formatDate } from "~/lib/format";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
 import { idSchema } from "~/lib/schemas/id";
-import { requirePermission } from "~/server/auth/guards.server";
+import { accessDenied, can, requirePermission } from "~/server/auth/guards.server";
+import { ExpectedError } from "~/server/platform/errors.server";
 import type { PendingScheduledAction, ScheduledAction } from "~/server/publishing/scheduled-actions.server";
-import { cancelScheduledAction, listPendingScheduledActions } from "~/server/publishing/scheduled-actions.server";
+import {
+  cancelScheduledAction,
+  findPendingScheduledAction,
+  listPendingScheduledActions,
+  SCHEDULE_NOT_FOUND,
+} from "~/server/publishing/scheduled-actions.server";
 import { actionFailed, actionSucceeded, readCmsList, runCmsAction } from "./cms-action.server";
 
 export const SCHEDULED_MESSAGES = {
@@ -72,7 +80,12 @@ export function scheduledAction(request: Request) {
     async ({ current, values, intent, db }) => {
       const id = idSchema.safeParse(values.id);
       if (intent !== "cancel" || !id.success) return actionFailed(SCHEDULED_MESSAGES.cancelFailed, 400, { intent });
-      await cancelScheduledAction(db, current.user, id.data);
+      const pending = await findPendingScheduledAction(db, id.data);
+      if (!pending) throw new ExpectedError(SCHEDULE_NOT_FOUND, { status: 404 });
+      // The list holds every kind; each is changed with its own permission (the view's own check was content.edit).
+      const kind = pending.entityKind as RevisionEntityKind;
+      if (!can(current.user, EDIT_PERMISSION_OF_KIND[kind])) accessDenied(current);
+      await cancelScheduledAction(db, current.user, id.data, { kind });
       return actionSucceeded(intent, { description: SCHEDULED_MESSAGES.cancelled });
     },
   );

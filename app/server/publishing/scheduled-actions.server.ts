@@ -61,12 +61,38 @@ export async function scheduleAction(
   return row;
 }
 
-/** Cancels a pending scheduled action, with its "<kind>.schedule_cancel" audit entry; refuses one that ran. */
-export function cancelScheduledAction(db: Database, actor: Actor, id: string): Promise<ScheduledAction> {
+/** A pending scheduled action by its id (undefined once it ran or was cancelled). */
+export async function findPendingScheduledAction(db: Database, id: string): Promise<ScheduledAction | undefined> {
+  const [row] = await db
+    .select()
+    .from(scheduledActions)
+    .where(and(eq(scheduledActions.id, id), isNull(scheduledActions.doneAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Cancels a pending scheduled action, with its "<kind>.schedule_cancel" audit entry; refuses one
+ * that ran. `of` limits it to one kind of item, or one item: the caller checked the permission of
+ * that kind, so an action of another is "not found".
+ */
+export function cancelScheduledAction(
+  db: Database,
+  actor: Actor,
+  id: string,
+  of: { kind: RevisionEntityKind; entityId?: string },
+): Promise<ScheduledAction> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(scheduledActions)
-      .where(and(eq(scheduledActions.id, id), isNull(scheduledActions.doneAt)))
+      .where(
+        and(
+          eq(scheduledActions.id, id),
+          isNull(scheduledActions.doneAt),
+          eq(scheduledActions.entityKind, of.kind),
+          of.entityId === undefined ? undefined : eq(scheduledActions.entityId, of.entityId),
+        ),
+      )
       .returning();
     if (!row) throw new ExpectedError(SCHEDULE_NOT_FOUND, { status: 404 });
     await recordAudit(tx, actor, `${row.entityKind}.schedule_cancel`, row.entityKind, row.entityId, {
