@@ -1,16 +1,16 @@
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { whenLaterModulesLoaded } from "~/components/ui/hydrate-later";
 import { withoutLinkToken } from "~/lib/account-links";
 import { NonceProvider } from "~/lib/nonce";
 import { StylesheetProvider } from "~/lib/stylesheet";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/server/platform/db/database-unavailable.server";
-import { ExpectedError } from "~/server/platform/errors.server";
 import { bodyRefusalOf, plainRefusal } from "~/server/platform/http/request-body.server";
 import { requestMetrics } from "~/server/platform/http/metrics.server";
 import { renderInOnePass } from "~/server/platform/http/render-in-one-pass.server";
+import { logRouteError } from "~/server/platform/http/route-errors.server";
 import { logger } from "~/server/platform/logger.server";
 import siteStylesheet from "./app.css?inline";
 
@@ -111,17 +111,7 @@ function renderStreamed(
   });
 }
 
-/**
- * Errors thrown by loaders and actions: logged once, with the URL, never shown to visitors. A
- * client's mistake (React Router's own 4xx answers, such as a method a route has no action for,
- * or an ExpectedError that escaped) is a warning, never an error: it needs no one woken up.
- */
+/** Errors thrown by loaders and actions: logged once, with the URL, never shown to visitors (route-errors.server.ts). */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
-  const status = isRouteErrorResponse(error) ? error.status : error instanceof ExpectedError ? error.status : 500;
-  const url = new URL(request.url);
-  // The path only (a query string can carry what a visitor typed), without an account link's token.
-  const context = { err: error, method: request.method, path: withoutLinkToken(url.pathname) };
-  if (status < 500) logger.warn({ ...context, status }, "a request the route refused");
-  else logger.error(context, "error in a loader or action");
+  logRouteError(error, request);
 }
