@@ -1,8 +1,8 @@
 /**
  * The CMS Contact Submissions tab (/cms/submissions, SPEC.md "Admin area /cms", sections 4, 5, 8):
  * who may use it, the list with its count, the detail panel by keyboard, the inline status selector,
- * the refusal of an invalid status, sanitised messages, the empty states, the status filter, and
- * axe in both themes.
+ * the refusal of an invalid status, messages shown as plain text, the empty states, the status
+ * filter, and axe in both themes.
  */
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
@@ -12,11 +12,9 @@ import {
   describeCmsAccessRules,
   expect,
   expectAccessibleInBothThemes,
-  ignoreNotFoundResponses,
   openCmsTab,
   signInAs,
   test,
-  waitForFramesAfter,
   waitForToastsToClose,
   type TestServer,
 } from "./fixtures";
@@ -216,44 +214,52 @@ test('an invalid status POSTed directly gets "Invalid status value" and changes 
   await expect(page.getByRole("row", { name: /Bob Brown/ }).locator('[data-slot="badge"]')).toHaveText("In Progress");
 });
 
-test("a stored message is rendered as sanitised HTML: nothing in it runs", async ({ page, server, consoleErrors }) => {
+/**
+ * What anyone may send through the contact form: a tracking image on another host, a heading and a
+ * phishing link, scripts, and an image that would make the staff browser request a CMS address.
+ */
+const HOSTILE_MESSAGE = [
+  '<img src="https://tracker.example/p.png?who=support"><h2>Action required</h2>',
+  '<a href="https://evil.example/cms-login">Sign in again here</a>',
+  "Second line with <strong>bold</strong> text",
+  "",
+  '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><img src="/cms/submissions/export.csv">',
+].join("\n");
+
+test("a stored message is shown as the text it is: its markup loads, links and runs nothing", async ({
+  page,
+  server,
+}) => {
   const ids = await storeSubmissions(server, [
     {
       name: "Mallory",
       email: "mallory@example.com",
       subject: "Hello <b>there</b>",
-      message: [
-        "First line",
-        "Second line with <strong>bold</strong> text",
-        '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">',
-        '<a href="javascript:window.__pwned=1">click me</a>',
-        '<a href="https://example.com/page" onclick="window.__pwned=1">safe link</a>',
-      ].join("\n"),
+      message: HOSTILE_MESSAGE,
     },
   ]);
   await signInAs(page, server, "admin");
+  // Every request the page makes from here on: none may leave this machine.
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
   await openTab(page, `?selected=${ids.Mallory}`);
   const detail = page.getByRole("region", { name: "Mallory" });
   const message = detail.getByTestId("submission-message");
   await expect(message).toBeVisible();
-  // Formatting survives and line breaks are kept.
-  await expect(message.locator("strong")).toHaveText("bold");
-  expect(await message.textContent()).toContain("First line\nSecond line with bold text");
+  // The markup is shown as typed, line breaks kept, and none of it became an element.
+  await expect(message.getByText("<h2>Action required</h2>", { exact: false })).toBeVisible();
+  expect(await message.textContent()).toBe(HOSTILE_MESSAGE);
+  await expect(message).toHaveCSS("white-space", "pre-wrap");
+  await expect(message.locator("*")).toHaveCount(0);
+  await expect(detail.getByRole("heading", { name: "Action required" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in again here" })).toHaveCount(0);
   // The subject is text, never markup.
   await expect(detail.getByText("Hello <b>there</b>")).toBeVisible();
-  // Nothing that could run reached the page.
-  await expect(message.locator("script")).toHaveCount(0);
-  await expect(message.locator("[onerror], [onclick]")).toHaveCount(0);
-  await expect(message.locator('a[href^="javascript:"]')).toHaveCount(0);
-  await expect(message.getByRole("link", { name: "safe link" })).toHaveAttribute("href", "https://example.com/page");
-  const link = message.getByText("click me");
-  await expect(link).not.toHaveAttribute("href", /^\s*javascript:/i);
-  await link.click();
-  await waitForFramesAfter(page);
+  await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  await expect(page).toHaveURL(new RegExp(`selected=${ids.Mallory}`));
-  // The harmless <img src="x"> that remains may try to load and get a 404.
-  ignoreNotFoundResponses(consoleErrors);
+  const hosts = new Set(requested.map((address) => new URL(address).hostname));
+  expect([...hosts].filter((host) => !["127.0.0.1", "localhost", "[::1]"].includes(host))).toEqual([]);
+  expect(requested.filter((address) => address.includes("/cms/submissions/export.csv"))).toEqual([]);
 });
 
 test("the empty states", async ({ page, server }) => {

@@ -139,6 +139,25 @@ describe("updateContactSubmissionStatus", () => {
   });
 });
 
+describe("the Contact Submissions tab's selected submission", () => {
+  it("hands the page the message as the text the visitor typed, never as HTML", async () => {
+    const message =
+      '<img src="https://tracker.example/p.png"><h2>Action required</h2><a href="https://evil.example">x</a>\nSecond line';
+    const [row] = await cms.db
+      .insert(contactSubmissions)
+      .values({ name: "Mallory", email: "mallory@example.com", subject: "Invoice", message })
+      .returning({ id: contactSubmissions.id });
+    try {
+      const { loader } = await import("~/routes/cms/submissions");
+      const result = await loader(routeArgs(cms.request(`http://localhost/cms/submissions?selected=${row!.id}`)));
+      expect(result.selected).toMatchObject({ name: "Mallory", message });
+      expect(Object.keys(result.selected!).filter((key) => /html/i.test(key))).toEqual([]);
+    } finally {
+      await cms.db.delete(contactSubmissions).where(eq(contactSubmissions.id, row!.id));
+    }
+  });
+});
+
 /* ------------------------------------------------------------------------------------------------
  * The tab's loader and action when the database fails: the spec's messages, nothing thrown.
  * ---------------------------------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
  * The Contact Submissions tab, the CMS inbox (issue 18): its view (search, filters, unread, the
  * selected submission with its thread) and its changes (status, bulk status, note, assignment,
  * reply by e-mail, not spam, erasure, read). The list needs no message bodies; only the selected
- * submission's message reaches the page, sanitised here on the server.
+ * submission's message reaches the page, as the plain text the visitor typed.
  */
 import { z } from "~/lib/schemas/zod";
 import { timeParts } from "~/lib/format";
@@ -35,7 +35,6 @@ import {
   type ThreadEntry,
 } from "~/server/contact/inbox.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { sanitizeRichText } from "~/server/platform/sanitize.server";
 import { getStorage } from "~/server/platform/storage.server";
 import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 import { actionFailed, actionSucceeded, type CmsActionContext } from "./cms-action.server";
@@ -108,7 +107,8 @@ function submissionDetail(detail: NonNullable<Awaited<ReturnType<typeof readSubm
     job: submission.job,
     attachmentFilename: submission.attachmentFilename,
     created: timeParts(submission.createdAt),
-    messageHtml: sanitizeRichText(submission.message),
+    /** The visitor's own words: plain text, which the page shows as text, never as HTML. */
+    message: submission.message,
     assigneeId: submission.assigneeId,
     assigneeEmail: detail.assigneeEmail,
     /** It had not been opened before this visit: the page tells the layout to count again. */

@@ -138,9 +138,3 @@ export function sanitizeRichText(html: string): string {
   }
   return safe;
 }
-
-/** A visitor's message: plain text with line breaks kept, any markup shown as text, never run. */
-export function plainTextToHtml(text: string): string {
-  const escaped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "recursiveEscape" });
-  return escaped.replace(/\r?\n/g, "<br>");
-}

@@ -69,12 +69,14 @@ export function SubmissionDetail({
         ) : null}
       </DetailList>
       <h3 className="mt-6 text-sm font-medium text-muted-foreground">Message</h3>
+      {/* Anyone may send a message: it is shown as the text it is, its line breaks kept, so markup in
+          it never becomes images, links or headings in the CMS. */}
       <div
         data-testid="submission-message"
-        className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap [&_a]:text-primary [&_a]:underline"
-        // Sanitised on the server by sanitizeRichText: no scripts, handlers or javascript: links.
-        dangerouslySetInnerHTML={{ __html: selected.messageHtml }}
-      />
+        className="mt-2 rounded-md border bg-background p-4 text-sm break-words whitespace-pre-wrap"
+      >
+        {selected.message}
+      </div>
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <StatusSelect id={selected.id} status={selected.status} label="Status" />
         <AssigneeSelect id={selected.id} assigneeId={selected.assigneeId} handlers={handlers} />
