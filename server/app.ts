@@ -4,7 +4,6 @@
  * the routes and the database share one module graph. `server.js` only loads it and listens.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -15,10 +14,11 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { withoutLinkToken } from "../app/lib/account-links";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
-import { isAdministratorRequest, isSignedInRequest } from "../app/server/auth/guards.server";
+import { isSignedInRequest, requestAccess } from "../app/server/auth/guards.server";
 import { answerExpiredSessions } from "../app/server/auth/expired-session.server";
 import { isPrivateRequest } from "../app/server/auth/private-requests.server";
 import { paymentsInTestMode, TEST_MODE_PAYMENTS_WARNING } from "../app/server/commerce/test-payments.server";
+import { startOrphanedAttachmentSweep } from "../app/server/contact/orphaned-attachments.server";
 import { closeDatabase, getDatabase, getDb } from "../app/server/platform/db/database.server";
 import { getEnv } from "../app/server/platform/env.server";
 import { canonicalAddresses } from "../app/server/platform/http/canonical-address.server";
@@ -28,6 +28,7 @@ import { pageBuilds } from "../app/server/platform/http/page-builds.server";
 import { htmlValidators } from "../app/server/platform/http/html-validators.server";
 import { errorForLog } from "../app/server/platform/log-errors.server";
 import { logger } from "../app/server/platform/logger.server";
+import { getStorage } from "../app/server/platform/storage.server";
 import {
   createMailTransport,
   mailFrom,
@@ -45,6 +46,7 @@ import {
   stopMetricsListener,
 } from "../app/server/platform/http/metrics.server";
 import { answerClientError, requestRules } from "../app/server/platform/http/request-rules.server";
+import { addressOwner, knowOwnAddresses, publicFiles } from "../app/server/platform/http/own-addresses.server";
 import { requestLabeller } from "../app/server/platform/http/route-labels.server";
 import { rejectCrossSiteRequests } from "../app/server/platform/http/same-origin.server";
 import { securityHeaders } from "../app/server/platform/http/security-headers.server";
@@ -85,6 +87,8 @@ export interface AppOptions {
  */
 export async function startServices(): Promise<{ setupCode: string | null }> {
   const database = await getDatabase();
+  // Not awaited: a large bucket must not keep the server from listening.
+  startOrphanedAttachmentSweep(database.db, getStorage());
   const env = getEnv();
   if (env.SMTP_URL) {
     startMailDelivery({
@@ -130,6 +134,12 @@ export function createApp(options: AppOptions = {}): express.Express {
   const development = !env.isProduction;
   const app = express();
   const loadBuild = () => import("virtual:react-router/server-build");
+  // What Express answers itself, before React Router.
+  const expressPaths = ["/healthz", METRICS_PATH];
+  // Every address the site serves itself, which no redirect may take over. In development Vite
+  // serves the public folder the build would copy.
+  const staticFiles = publicFiles(options.clientDir ?? path.resolve("public"));
+  knowOwnAddresses(loadBuild().then((build) => addressOwner(build.routes, staticFiles, expressPaths)));
 
   app.disable("x-powered-by");
   // Behind a reverse proxy, the client address and protocol come from its X-Forwarded-* headers.
@@ -162,20 +172,20 @@ export function createApp(options: AppOptions = {}): express.Express {
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  app.use(recordRequestMetrics(requestLabeller(loadBuild, ["/healthz", METRICS_PATH])));
+  app.use(recordRequestMetrics(requestLabeller(loadBuild, expressPaths)));
   app.use(securityHeaders({ development }));
   app.use(compression());
   // A page held whole (htmlValidators below) is coded here instead, its stylesheet deflated once.
   app.use(wholePageGzip());
   app.use(rejectCrossSiteRequests([new URL(env.publicUrl).origin]));
   // Unreadable addresses, methods an address does not take, and bodies announced over its cap.
-  app.use(requestRules(loadBuild, ["/healthz", METRICS_PATH]));
+  app.use(requestRules(loadBuild, expressPaths));
 
   app.use(canonicalAddresses());
   app.get("/healthz", healthCheck(getDatabase));
   app.get(
     METRICS_PATH,
-    adminMetricsEndpoint((req) => isAdministratorRequest(req.originalUrl, req.headers.cookie)),
+    adminMetricsEndpoint((req) => requestAccess(req.originalUrl, req.headers.cookie)),
   );
   // Old addresses (a page's former slug, redirects added in the CMS): 301 to the new one.
   app.use(oldAddressRedirects(getDb));
@@ -201,11 +211,7 @@ export function createApp(options: AppOptions = {}): express.Express {
     app.use("/images", express.static(path.join(options.clientDir, "images"), { maxAge: "1y", index: false }));
     // The few files at the top of the build (the favicon), named once at start so that a page's
     // request never waits on a disk lookup for a file of its name.
-    const topLevelFiles = fs
-      .readdirSync(options.clientDir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-      .map((entry) => `/${entry.name}`);
-    if (topLevelFiles.length > 0) app.get(topLevelFiles, precompressed(options.clientDir, { maxAge: "1h" }));
+    if (staticFiles.files.length > 0) app.get(staticFiles.files, precompressed(options.clientDir, { maxAge: "1h" }));
   }
 
   const handlerOptions = {

@@ -11,6 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { APIRequest } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { siteSettings, users } from "../../db/schema";
 import type { TestServer } from "./fixtures";
 import {
   ACTION_RULES,
@@ -29,12 +31,14 @@ import {
   type Outcome,
 } from "./route-access-rules";
 import {
+  createAccount,
   csrfCookie,
   expect,
   freshClientAddress,
   ROLES,
   sameOriginHeaders,
   send,
+  sessionCookieOf,
   tableDigest,
   tablesDigest,
   test,
@@ -164,6 +168,89 @@ test.describe("POST every action", () => {
           expect(after, `${label} should have changed ${rule.tables.join(", ")}`).not.toEqual(before);
       }
     });
+  }
+});
+
+/** Turns "Require a second factor for administrators" on or off. */
+async function requireSecondFactorOfAdmins(server: TestServer, required: boolean) {
+  await server.db
+    .update(siteSettings)
+    .set({ settingValue: String(required) })
+    .where(eq(siteSettings.settingKey, "require_admin_second_factor"));
+}
+
+/** The CMS routes a script reads: a redirect to the account page would tell it nothing. */
+const READ_BY_SCRIPTS = ["routes/cms/media-library"];
+
+/** What a script of the CMS reads in place of a redirect: 403 and the error its screen shows. */
+function expectSecondFactorError(response: HttpResponse, label: string) {
+  expect(response.status, label).toBe(403);
+  expect(JSON.parse(response.text), label).toEqual({ ok: false, error: expect.stringMatching(/second factor/) });
+}
+
+/**
+ * The administrators' column again, with a second factor required of them (with the setting off it
+ * is the column above): without one, every CMS route behind a permission, the file routes among
+ * them, sends them to set one up; what a script reads (the media library, the upload) and /metrics
+ * answer 403 and say why. With one, each answers as the table says.
+ */
+test("an administrator without the second factor the site requires gets only the account page", async ({
+  playwright,
+  server,
+}) => {
+  const api = playwright.request;
+  const { rows } = await prepare(server, api);
+  const admin = await createAccount(server, "admin", "no-second-factor");
+  const csrf = await csrfCookie(api, server);
+  const cookies = { [csrf.name]: csrf.token, ...(await sessionCookieOf(server, admin)) };
+  const clientHeaders = () => ({ "X-Forwarded-For": freshClientAddress() });
+  const get = (address: string) => send(api, server, { path: address, cookies, headers: clientHeaders() });
+  const upload = async () => {
+    const request = await ACTION_RULES["routes/cms/media-upload"]![NO_INTENT]!.request({ server, api, visitor: admin });
+    const headers = { ...sameOriginHeaders(server), ...clientHeaders() };
+    const multipart = { ...request.multipart, csrf: csrf.token };
+    return send(api, server, { ...request, method: "POST", multipart, headers, cookies });
+  };
+  const cmsRoutes = Object.keys(PAGE_RULES).filter((routeId) => PAGE_RULES[routeId]!.permission);
+  expect(cmsRoutes).toEqual(expect.arrayContaining(["routes/cms/audit-export", "routes/cms/media-library"]));
+
+  await requireSecondFactorOfAdmins(server, true);
+  try {
+    for (const routeId of cmsRoutes) {
+      const address = pageAddress(routeId, rows);
+      const response = await get(address);
+      if (READ_BY_SCRIPTS.includes(routeId)) {
+        expectSecondFactorError(response, `GET ${address}`);
+        continue;
+      }
+      expect(response.status, `GET ${address}`).toBe(302);
+      expect(response.headers.location, `GET ${address}`).toBe("/cms/account");
+    }
+    const mediaBefore = await tableDigest(server, "media");
+    expectSecondFactorError(await upload(), "POST /cms/media/upload");
+    expect(await tableDigest(server, "media")).toBe(mediaBefore);
+    const metrics = await get("/metrics");
+    expect(metrics.status).toBe(403);
+    expect(metrics.text).toMatch(/second factor/);
+    expect(metrics.text).not.toContain("http_requests_total");
+
+    await server.db
+      .update(users)
+      .set({ totpSecret: "v1.sealed.elsewhere.secret", totpEnabledAt: new Date() })
+      .where(eq(users.id, admin.id));
+    for (const routeId of cmsRoutes) {
+      const address = pageAddress(routeId, rows);
+      expectOutcome(
+        await get(address),
+        PAGE_RULES[routeId]!.expect.admin,
+        address,
+        `with a second factor GET ${address}`,
+      );
+    }
+    expect((await upload()).status).toBe(200);
+    expect((await get("/metrics")).status).toBe(200);
+  } finally {
+    await requireSecondFactorOfAdmins(server, false);
   }
 });
 

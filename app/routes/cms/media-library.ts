@@ -10,12 +10,15 @@ import { logger } from "~/server/platform/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { runCmsAction, unknownIntent } from "./cms-action.server";
 import { saveAltText } from "./media.server";
-import { requirePermissionDownload } from "./cms-download.server";
+import { requirePermissionDownload, secondFactorFirstJson } from "./cms-download.server";
 import type { Route } from "./+types/media-library";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
-  await requirePermissionDownload(request, context.cspNonce, "media.view");
+  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes; an
+  // administrator who must set up a second factor first, the error the picker shows.
+  await requirePermissionDownload(request, context.cspNonce, "media.view", {
+    secondFactorRefusal: secondFactorFirstJson,
+  });
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
   try {
     const rows = await listMedia(await getDb(), q, 60);
@@ -34,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Intent "alt": the picker saves the alt text an image lacks before it is placed. Audited. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requirePermissionDownload(request, context.cspNonce, "media.edit");
+  await requirePermissionDownload(request, context.cspNonce, "media.edit", {
+    secondFactorRefusal: secondFactorFirstJson,
+  });
   return runCmsAction(
     request,
     { permission: "media.edit", failureMessage: MEDIA_MESSAGES.saveFailed },

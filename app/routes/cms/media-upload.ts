@@ -13,7 +13,7 @@ import { ExpectedError } from "~/server/platform/errors.server";
 import { BODY_MESSAGES, readBodyBytes, RequestBodyError } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage } from "~/server/platform/storage.server";
-import { requirePermissionDownload } from "./cms-download.server";
+import { requirePermissionDownload, secondFactorFirstJson } from "./cms-download.server";
 import type { Route } from "./+types/media-upload";
 
 export const UPLOAD_FAILED = "The image could not be uploaded. Please try again.";
@@ -34,8 +34,11 @@ async function readUpload(request: Request): Promise<FormData> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes.
-  const current = await requirePermissionDownload(request, context.cspNonce, "media.edit");
+  // Other users get the Access Denied page (HTML, 403), as for the CMS's other resource routes; an
+  // administrator who must set up a second factor first, the error the Media tab shows.
+  const current = await requirePermissionDownload(request, context.cspNonce, "media.edit", {
+    secondFactorRefusal: secondFactorFirstJson,
+  });
   let form: FormData;
   try {
     form = await readUpload(request);

@@ -44,17 +44,47 @@ export async function getCurrentUser(request: Request): Promise<SessionUser | nu
 }
 
 /**
- * Whether a request outside React Router (such as GET /metrics) comes from a signed-in user with
- * this permission (by default the administrators' metrics.view), judged by its cookies alone, as
- * the CMS would.
+ * Whether the site requires this administrator to set up a second factor first: until they have
+ * one, their account page is all of the CMS they get. Pages, actions, file routes and /metrics all
+ * ask this one question, so the requirement cannot cover some of them and not others.
  */
-export async function isAdministratorRequest(
+export async function mustSetUpSecondFactorFirst(user: Pick<User, "id" | "role" | "isActive">): Promise<boolean> {
+  return isAdmin(user) && (await mustSetUpSecondFactor(await getDb(), user.id));
+}
+
+/** What such an administrator is told where no redirect to the account page can take them. */
+export const SET_UP_SECOND_FACTOR_FIRST =
+  "This site requires administrators to use a second factor. Set one up on your account page first.";
+
+/**
+ * Sends an administrator who must set up a second factor first to the account page; `refusal`
+ * answers instead where a redirect would not help (an address a script reads).
+ */
+export async function requireSecondFactorWhereRequired(
+  current: SessionUser,
+  refusal: () => Response = () => redirect(SECOND_FACTOR_SETUP_PATH),
+): Promise<void> {
+  if (await mustSetUpSecondFactorFirst(current.user)) throw refusal();
+}
+
+/** The answer of requestAccess: allowed, or refused with what to tell the person (or nothing). */
+export type RequestAccess = { allowed: true } | { allowed: false; reason: string | null };
+
+/**
+ * May a request outside React Router (such as GET /metrics) have what needs `permission` (by
+ * default the administrators' metrics.view)? Judged by its cookies alone, as the CMS would. Anyone
+ * without the permission gets no reason, so the address need not admit it exists; an administrator
+ * who must set up a second factor first is told so.
+ */
+export async function requestAccess(
   path: string,
   cookie: string | undefined,
   permission: Permission = "metrics.view",
-): Promise<boolean> {
+): Promise<RequestAccess> {
   const current = await getCurrentUser(new Request(`http://localhost${path}`, { headers: { Cookie: cookie ?? "" } }));
-  return can(current?.user, permission);
+  if (!current || !can(current.user, permission)) return { allowed: false, reason: null };
+  if (await mustSetUpSecondFactorFirst(current.user)) return { allowed: false, reason: SET_UP_SECOND_FACTOR_FIRST };
+  return { allowed: true };
 }
 
 /** Whether cookies sent outside React Router belong to a live session, of any user. */
@@ -87,11 +117,7 @@ export function accessDenied(current: SessionUser): never {
 export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {
   const current = await requireUser(request);
   if (!can(current.user, permission)) accessDenied(current);
-  // The site may require administrators to have a second factor: until they set one up, the
-  // account page is all of the CMS they get (issue 18).
-  if (isAdmin(current.user) && (await mustSetUpSecondFactor(await getDb(), current.user.id))) {
-    throw redirect(SECOND_FACTOR_SETUP_PATH);
-  }
+  await requireSecondFactorWhereRequired(current);
   return current;
 }
 

@@ -1,5 +1,8 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  adminMetricsEndpoint,
   DURATION_BUCKETS_SECONDS,
   METRICS_CONTENT_TYPE,
   methodLabel,
@@ -7,6 +10,7 @@ import {
   startMetricsListener,
   statusClass,
   stopMetricsListener,
+  type MetricsAccess,
 } from "./metrics.server";
 
 /** The sample lines of an exposition, by their name and labels. */
@@ -92,5 +96,36 @@ describe("the private metrics listener", () => {
     expect(await response.text()).toContain("# TYPE http_requests_total counter");
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("GET /metrics on the public port", () => {
+  /** The endpoint behind `access`, asked once; the status and the text it answered. */
+  async function ask(access: MetricsAccess) {
+    const app = express().get(
+      "/metrics",
+      adminMetricsEndpoint(async () => access),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`);
+      return { status: response.status, text: await response.text(), cache: response.headers.get("Cache-Control") };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("answers the metrics when allowed, 403 with the reason when refused with one, else 404", async () => {
+    const allowed = await ask({ allowed: true });
+    expect(allowed.status).toBe(200);
+    expect(allowed.text).toContain("# TYPE http_requests_total counter");
+
+    expect(await ask({ allowed: false, reason: "Set up a second factor first." })).toEqual({
+      status: 403,
+      text: "Set up a second factor first.",
+      cache: "no-store",
+    });
+    expect(await ask({ allowed: false, reason: null })).toEqual({ status: 404, text: "Not found", cache: "no-store" });
   });
 });

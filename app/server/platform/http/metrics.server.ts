@@ -145,11 +145,19 @@ async function sendMetrics(res: ExpressResponse | http.ServerResponse): Promise<
   }
 }
 
-/** `GET /metrics` on the public port: only requests `allow` accepts (administrators); others get 404. */
-export function adminMetricsEndpoint(allow: (req: ExpressRequest) => Promise<boolean>): RequestHandler {
+/** Whether a request may read the metrics; if not, what it is told (nothing: as if not there). */
+export type MetricsAccess = { allowed: true } | { allowed: false; reason: string | null };
+
+/**
+ * `GET /metrics` on the public port: only requests `access` allows (administrators). One refused
+ * with a reason gets 403 and the reason; others 404, so the address does not admit it exists.
+ */
+export function adminMetricsEndpoint(access: (req: ExpressRequest) => Promise<MetricsAccess>): RequestHandler {
   return async (req, res) => {
-    if (!(await allow(req))) {
-      res.status(404).setHeader("Cache-Control", "no-store").type("text/plain").send("Not found");
+    const answer = await access(req);
+    if (!answer.allowed) {
+      const [status, text] = answer.reason ? [403, answer.reason] : [404, "Not found"];
+      res.status(status).setHeader("Cache-Control", "no-store").type("text/plain").send(text);
       return;
     }
     await sendMetrics(res);
