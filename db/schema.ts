@@ -239,6 +239,10 @@ export const users = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     totpPendingSecret: text("totp_pending_secret"),
     totpLastTimeStep: integer("totp_last_time_step"),
+    // Set when the account was recovered (its password changed or reset, or every other session
+    // ended) while passkeys or an authenticator app could still sign in to it: the account page then
+    // offers to remove them all, in case someone else added one. Cleared when its owner chooses.
+    securityReviewSince: timestamp("security_review_since", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,8 +306,9 @@ export const passkeys = pgTable(
 /**
  * A sign-in between its steps (issue 18), never a session: after the right password of an account
  * with a second factor ("second_factor", user set), while a passkey signs someone in without a
- * password ("passkey", user unknown until the passkey answers), or while a signed-in user
- * registers a passkey ("passkey_registration"). The browser holds a random token in an HttpOnly
+ * password ("passkey", user unknown until the passkey answers), while a signed-in user
+ * registers a passkey ("passkey_registration") or confirms it's them with one before a sensitive
+ * change ("confirmation"). The browser holds a random token in an HttpOnly
  * cookie; only its hash is kept. Short-lived, counted (wrong codes) and deleted when used.
  */
 export const pendingSignIns = pgTable(
@@ -341,6 +346,9 @@ export const sessions = pgTable(
     // Only a hash of the token is stored: a leaked database cannot be used to sign in.
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
+    // When the person last proved who they are in this session: signing in, or "confirm it's you"
+    // before a sensitive change (app/server/auth/recent-sign-in.server.ts).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent"),

@@ -104,8 +104,9 @@ export const SCHEDULED_ACTION_KINDS = ["publish", "unpublish"] as const;
 export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number];
 
 /**
- * A sign-in between its steps (issue 18): the second step after a password, a password-less passkey
- * sign-in, or a signed-in user registering a passkey.
+ * A sign-in between its steps: the second step after a password, a password-less passkey sign-in,
+ * a signed-in user registering a passkey, or a signed-in user confirming it's them with a passkey
+ * before a sensitive change.
  */
-export const PENDING_SIGN_IN_KINDS = ["second_factor", "passkey", "passkey_registration"] as const;
+export const PENDING_SIGN_IN_KINDS = ["second_factor", "passkey", "passkey_registration", "confirmation"] as const;
 export type PendingSignInKind = (typeof PENDING_SIGN_IN_KINDS)[number];

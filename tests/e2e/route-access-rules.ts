@@ -762,6 +762,46 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       tables: ["passkeys"],
       expect: signedInOnly(unchanged(400)),
     },
+    // Confirming it's you (a fresh session's proof is renewed; without passkeys or the challenge's
+    // cookie, a passkey confirms nothing).
+    "confirm-password": {
+      request: async ({ visitor }) =>
+        cmsForm("/cms/account", { intent: "confirm-password", password: visitor?.password ?? "correct horse battery" }),
+      tables: ["sessions"],
+      expect: signedInOnly(changed()),
+    },
+    "confirm-passkey-options": {
+      request: async () => cmsForm("/cms/account", { intent: "confirm-passkey-options" }),
+      tables: ["pending_sign_ins"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    "confirm-passkey": {
+      request: async () => cmsForm("/cms/account", { intent: "confirm-passkey", response: "{}" }),
+      tables: ["sessions", "pending_sign_ins"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    // Without an authenticator app there are no recovery codes to renew, nor anything to remove.
+    "recovery-codes-renew": {
+      request: async () => cmsForm("/cms/account", { intent: "recovery-codes-renew" }),
+      tables: ["recovery_codes", "mail_outbox"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    "remove-all-sign-in-methods": {
+      request: async () => cmsForm("/cms/account", { intent: "remove-all-sign-in-methods" }),
+      tables: ["users", "passkeys", "mail_outbox"],
+      expect: signedInOnly(unchanged(400)),
+    },
+    // With no review open, keeping the sign-in methods changes nothing.
+    "keep-sign-in-methods": {
+      request: async () => cmsForm("/cms/account", { intent: "keep-sign-in-methods" }),
+      tables: ["users", "audit_log"],
+      expect: signedInOnly(unchanged(200)),
+    },
+    "sign-out-everywhere": {
+      request: async () => cmsForm("/cms/account", { intent: "sign-out-everywhere" }),
+      tables: ["audit_log", "mail_outbox"],
+      expect: signedInOnly(changed()),
+    },
     "passkey-remove": {
       request: async ({ server, visitor }) => {
         const owner = visitor ?? (await createAccount(server, "editor", "passkey-owner"));

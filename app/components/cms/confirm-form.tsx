@@ -18,6 +18,7 @@ export function ConfirmForm({
   children = <Trash2Icon aria-hidden="true" />,
   buttonLabel,
   variant = "outline",
+  guard = (submit) => submit(),
 }: {
   action?: string;
   /** Hidden fields sent with the form, e.g. { intent: "delete", id }. */
@@ -30,6 +31,8 @@ export function ConfirmForm({
   children?: React.ReactNode;
   buttonLabel: string;
   variant?: "outline" | "ghost" | "default";
+  /** Runs the confirmed submission: at once by default, or after a step of its own (confirming it's you). */
+  guard?: (submit: () => void) => void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
@@ -49,7 +52,7 @@ export function ConfirmForm({
           question={question}
           description={description}
           confirmLabel={confirmLabel}
-          onConfirm={() => formRef.current?.requestSubmit()}
+          onConfirm={() => guard(() => formRef.current?.requestSubmit())}
         />
       </AlertDialog.Root>
     </Form>

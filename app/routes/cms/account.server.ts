@@ -1,13 +1,25 @@
 /**
- * The account page's server side: any signed-in user changes their own password (intent
- * "password") and manages their second factor (issue 18): the authenticator app, its recovery codes
- * and their passkeys. Every intent checks the user and the anti-forgery token first.
+ * The account page's server side: any signed-in user changes their own password and how they sign
+ * in (the authenticator app, its recovery codes, their passkeys), signs out of their other devices,
+ * and after taking their account back, removes or keeps the sign-in methods it had. Every intent
+ * checks the user and the anti-forgery token first; a change to how the account signs in also needs
+ * a recent proof of identity ("confirm it's you", recent-sign-in.server.ts).
  */
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/auth";
 import { changeOwnPasswordSchema } from "~/lib/schemas/users";
+import { keepSignInMethods, removeAllSignInMethods, signOutEverywhere } from "~/server/auth/account-recovery.server";
 import { verifyCsrf } from "~/server/auth/csrf.server";
 import { isAdmin, requireUser } from "~/server/auth/guards.server";
+import {
+  ConfirmationRequired,
+  confirmationLeftMs,
+  confirmationMethods,
+  confirmWithPasskey,
+  confirmWithPassword,
+  passkeyConfirmationOptions,
+  requireRecentSignIn,
+} from "~/server/auth/recent-sign-in.server";
 import {
   registerPasskey,
   registrationOptions,
@@ -24,11 +36,12 @@ import {
   confirmTotpEnrolment,
   disableTotp,
   hasSecondFactor,
+  renewRecoveryCodes,
   secondFactorRequiredForAdmins,
   startTotpEnrolment,
   summariseSecondFactor,
 } from "~/server/auth/second-factor/second-factor.server";
-import { createSession, type SessionUser } from "~/server/auth/sessions.server";
+import { countOtherSessions, createSession, type SessionUser } from "~/server/auth/sessions.server";
 import { changeOwnPassword } from "~/server/auth/users.server";
 import { getDb } from "~/server/platform/db/database.server";
 import type { Database } from "~/server/platform/db/db.server";
@@ -37,51 +50,107 @@ import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
 
 export async function loadAccount(request: Request) {
-  const { user } = await requireUser(request);
+  const current = await requireUser(request);
+  const { user } = current;
   const db = await getDb();
   const secondFactor = await summariseSecondFactor(db, user.id);
+  const hasFactor = secondFactor.totpEnabled || secondFactor.passkeys.length > 0;
   // An administrator the site requires a second factor of is sent here until they have one.
-  const mustEnrol = isAdmin(user) && (await secondFactorRequiredForAdmins(db)) && !(await hasSecondFactor(db, user.id));
-  return { email: user.email, secondFactor, mustEnrol };
+  const mustEnrol = isAdmin(user) && (await secondFactorRequiredForAdmins(db)) && !hasFactor;
+  return {
+    email: user.email,
+    secondFactor,
+    mustEnrol,
+    confirmation: { leftMs: confirmationLeftMs(current), methods: await confirmationMethods(db, current) },
+    otherSessions: await countOtherSessions(db, user.id, current.sessionId),
+    securityReviewSince: hasFactor ? user.securityReviewSince : null,
+  };
 }
 
-/** What a second-factor intent answers when it is refused: its message on its field, nothing changed. */
+/** What an intent answers when it is refused: its message on its field, nothing changed. */
 function refused(intent: string, error: ExpectedError) {
-  return dataWithToast(
-    { ok: false as const, intent, errors: { [error.field ?? "form"]: error.message } },
-    { type: "error", description: error.message },
-    { status: error.status },
-  );
+  const body = { ok: false as const, intent, errors: { [error.field ?? "form"]: error.message } };
+  // The page asks "confirm it's you" in a dialog of its own, and the password form shows its
+  // refusals on its fields: no toast repeats either.
+  if (error instanceof ConfirmationRequired) return data({ ...body, confirmFirst: true }, { status: error.status });
+  if (intent === "password") return data(body, { status: error.status });
+  return dataWithToast(body, { type: "error", description: error.message }, { status: error.status });
 }
 
 const succeeded = (intent: string, description: string, extra: Record<string, unknown> = {}) =>
   dataWithToast({ ok: true as const, intent, ...extra }, { type: "success", description });
 
+/** Intents that change how the account signs in: each needs a recent proof of identity. */
+const SENSITIVE_INTENTS = new Set([
+  "password",
+  "totp-start",
+  "totp-confirm",
+  "recovery-codes-renew",
+  "passkey-options",
+  "passkey-register",
+  "passkey-remove",
+  "remove-all-sign-in-methods",
+]);
+
 export async function accountAction(request: Request, clientAddress: string) {
   const current = await requireUser(request);
   const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
-  const intent = String(form.get("intent") ?? "");
   // A password form without an intent (a page loaded before the second factor came) still changes the password.
-  if (intent === "password" || !intent) return changePassword(request, clientAddress, current, form);
+  const intent = String(form.get("intent") ?? "") || "password";
   const db = await getDb();
   try {
-    return await secondFactorChange(request, db, current, intent, form);
+    if (SENSITIVE_INTENTS.has(intent)) requireRecentSignIn(current);
+    if (intent === "password") return await changePassword(request, db, clientAddress, current, form);
+    return await accountChange({ request, db, current, clientAddress, intent, form });
   } catch (error) {
     if (error instanceof ExpectedError) return refused(intent, error);
     throw error;
   }
 }
 
-async function secondFactorChange(
-  request: Request,
-  db: Database,
-  current: SessionUser,
-  intent: string,
-  form: FormData,
-) {
+interface AccountRequest {
+  request: Request;
+  db: Database;
+  current: SessionUser;
+  clientAddress: string;
+  intent: string;
+  form: FormData;
+}
+
+function accountChange(asked: AccountRequest) {
+  const { intent } = asked;
+  if (intent.startsWith("confirm-")) return confirmIdentity(asked);
+  if (intent.startsWith("passkey-")) return passkeyChange(asked);
+  return signInMethodChange(asked);
+}
+
+const textOf = (form: FormData) => (name: string) => String(form.get(name) ?? "");
+
+/** "Confirm it's you": the password (with the app's code when there is one), or a passkey. */
+async function confirmIdentity({ request, db, current, clientAddress, intent, form }: AccountRequest) {
+  const text = textOf(form);
+  switch (intent) {
+    case "confirm-password": {
+      await confirmWithPassword(db, current, { password: text("password"), code: text("code") }, clientAddress);
+      return data({ ok: true as const, intent });
+    }
+    case "confirm-passkey-options": {
+      const { options, setCookie } = await passkeyConfirmationOptions(db, current, request);
+      return data({ ok: true as const, intent, options }, { headers: { "Set-Cookie": setCookie } });
+    }
+    case "confirm-passkey": {
+      const { clearCookie } = await confirmWithPasskey(db, current, request, parseJson(text("response")));
+      return data({ ok: true as const, intent }, { headers: { "Set-Cookie": clearCookie } });
+    }
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+async function signInMethodChange({ db, current, intent, form }: AccountRequest) {
   const actor = { id: current.user.id, email: current.user.email };
-  const text = (name: string) => String(form.get(name) ?? "");
+  const text = textOf(form);
   switch (intent) {
     case "totp-start":
       await startTotpEnrolment(db, actor);
@@ -94,8 +163,38 @@ async function secondFactorChange(
       return succeeded(intent, "Two-step sign-in is on. Keep your recovery codes somewhere safe.", { recoveryCodes });
     }
     case "totp-disable":
+      // Its own proof (a code from the app or the password) is asked in its form.
       await disableTotp(db, actor, { code: text("code"), password: text("password") });
       return succeeded(intent, "The authenticator app was removed.");
+    case "recovery-codes-renew": {
+      const recoveryCodes = await renewRecoveryCodes(db, actor);
+      return succeeded(intent, "New recovery codes made. The old ones no longer work.", { recoveryCodes });
+    }
+    case "sign-out-everywhere": {
+      const ended = await signOutEverywhere(db, current);
+      return succeeded(
+        intent,
+        ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`,
+      );
+    }
+    case "remove-all-sign-in-methods":
+      await removeAllSignInMethods(db, actor);
+      return succeeded(
+        intent,
+        "Every passkey and the authenticator app were removed. Your password alone signs in now.",
+      );
+    case "keep-sign-in-methods":
+      await keepSignInMethods(db, actor);
+      return succeeded(intent, "Your passkeys and authenticator app were kept.");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+async function passkeyChange({ request, db, current, intent, form }: AccountRequest) {
+  const actor = { id: current.user.id, email: current.user.email };
+  const text = textOf(form);
+  switch (intent) {
     case "passkey-options": {
       const rp = relyingParty(request);
       const options = await registrationOptions(db, actor, rp);
@@ -111,9 +210,8 @@ async function secondFactorChange(
       if (!pending?.challenge || pending.userId !== actor.id || !(await consumePendingSignIn(db, pending))) {
         throw new ExpectedError("The passkey could not be added in time. Please try again.");
       }
-      const response = parseJson(text("response"));
       const passkey = await registerPasskey(db, actor, {
-        response,
+        response: parseJson(text("response")),
         name: text("name"),
         challenge: pending.challenge,
         rp: relyingParty(request),
@@ -124,8 +222,12 @@ async function secondFactorChange(
       await removePasskey(db, actor, text("id"));
       return succeeded(intent, "Passkey removed.");
     default:
-      return data({ ok: false as const, intent, errors: { form: "Unknown action." } }, { status: 400 });
+      return unknownIntent(intent);
   }
+}
+
+function unknownIntent(intent: string) {
+  return data({ ok: false as const, intent, errors: { form: "Unknown action." } }, { status: 400 });
 }
 
 function parseJson(value: string): unknown {
@@ -136,19 +238,24 @@ function parseJson(value: string): unknown {
   }
 }
 
-async function changePassword(request: Request, clientAddress: string, { user }: SessionUser, form: FormData) {
+async function changePassword(
+  request: Request,
+  db: Database,
+  clientAddress: string,
+  { user }: SessionUser,
+  form: FormData,
+) {
   const parsed = changeOwnPasswordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const db = await getDb();
-  try {
-    // Every session, this one included, ends; this browser gets a fresh one so the user stays in.
-    await changeOwnPassword(db, user, parsed.data, clientAddress);
-  } catch (error) {
-    if (!(error instanceof ExpectedError)) throw error;
-    return data({ errors: { [error.field ?? "form"]: error.message } }, { status: error.status });
+  if (!parsed.success) {
+    return data({ ok: false as const, intent: "password", errors: fieldErrors(parsed.error) }, { status: 400 });
   }
+  // Every session, this one included, ends; this browser gets a fresh one so the user stays in.
+  // An ExpectedError (a wrong current password, a weak new one) is answered on its field.
+  await changeOwnPassword(db, user, parsed.data, clientAddress);
   const cookie = await createSession(db, user.id, request.headers.get("User-Agent"));
-  const response = await redirectWithToast("/cms", {
+  // With passkeys or an app left that someone else may have added, the account page offers to remove them.
+  const next = (await hasSecondFactor(db, user.id)) ? "/cms/account" : "/cms";
+  const response = await redirectWithToast(next, {
     type: "success",
     description: "Your password was changed. Other devices have been signed out.",
   });

@@ -22,6 +22,7 @@ import { kickMailDelivery } from "../platform/mail/delivery.server";
 import { queueMail } from "../platform/mail/outbox.server";
 import { RateLimiter, type RateLimitResult, type RateLimitStore } from "../platform/rate-limit/rate-limit.server";
 import { accountMailContext, composePasswordResetMail, type AccountMailContext } from "./account-mail.server";
+import { startSecurityReview } from "./account-recovery.server";
 import {
   deleteSpentAccountTokens,
   findUsableToken,
@@ -29,6 +30,7 @@ import {
   spendAccountToken,
 } from "./account-tokens.server";
 import { assertAcceptablePassword } from "./password-policy.server";
+import { queueSecurityMail } from "./second-factor/security-mail.server";
 import { deleteUserSessions } from "./sessions.server";
 import { describeWait } from "./sign-in-throttle.server";
 import { findUserByEmail, findUserById, setUserPassword, type PublicUser } from "./users.server";
@@ -193,7 +195,9 @@ export async function resetPasswordWithLink(
       .where(
         and(eq(accountTokens.kind, "password_reset"), eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)),
       );
+    await startSecurityReview(tx, user.id, now);
     await recordAudit(tx, user, "user.password_reset_by_link", "users", user.id, { linkId: spent.id });
+    await queueSecurityMail(tx, user.email, { kind: "password-reset-by-link" });
     return { id: user.id, email: user.email, role: user.role, isActive: user.isActive, createdAt: user.createdAt };
   });
 }

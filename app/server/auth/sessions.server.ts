@@ -4,7 +4,7 @@
  * sign-in, whichever comes first, and when its user signs out, changes password or is deactivated.
  */
 import crypto from "node:crypto";
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, count, eq, gt, lt, ne, or } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import type { SignInNotice } from "./failed-sign-ins.server";
@@ -37,6 +37,7 @@ export async function createSession(
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
+    confirmedAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
     userAgent: userAgent?.slice(0, 300) ?? null,
@@ -56,6 +57,8 @@ export interface SessionUser {
   user: typeof users.$inferSelect;
   /** The failed sign-ins its user had not seen when this session began (shown in the CMS). */
   signInNotice: SignInNotice | null;
+  /** When the person last proved who they are in this session (its sign-in or a later confirmation). */
+  confirmedAt: Date;
 }
 
 /** The signed-in, active user of this request, or null; an expired session is deleted. */
@@ -80,19 +83,41 @@ export async function getSessionUser(db: Database, request: Request, now = new D
   if (idleSince > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-  return { sessionId: session.id, user, signInNotice: session.signInNotice ?? null };
+  return { sessionId: session.id, user, signInNotice: session.signInNotice ?? null, confirmedAt: session.confirmedAt };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, except optionally the one making the request. */
-export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+/** Ends every session of a user, except optionally the one making the request; returns how many ended. */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string): Promise<number> {
   const condition = exceptSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
     : eq(sessions.userId, userId);
-  await db.delete(sessions).where(condition);
+  const ended = await db.delete(sessions).where(condition).returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** How many live sessions a user has besides this one (the account page's "signed in elsewhere"). */
+export async function countOtherSessions(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, sessionId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {

@@ -8,8 +8,10 @@ import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { containsPattern } from "../platform/db/like-pattern.server";
 import { ExpectedError } from "../platform/errors.server";
+import { startSecurityReview } from "./account-recovery.server";
 import { assertAcceptablePassword } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
+import { queueSecurityMail } from "./second-factor/security-mail.server";
 import { deleteUserSessions } from "./sessions.server";
 import { describeWait, signInThrottle, type SignInThrottle } from "./sign-in-throttle.server";
 
@@ -178,6 +180,8 @@ export async function resetUserPassword(db: Database, actor: Actor, userId: stri
     async (tx) => {
       await setUserPassword(tx, userId, password);
       await deleteUserSessions(tx, userId);
+      await startSecurityReview(tx, userId);
+      if (user) await queueSecurityMail(tx, user.email, { kind: "password-reset-by-administrator", by: actor.email });
     },
     () => ({ action: "user.password_reset", entity: "users", entityId: userId }),
   );
@@ -244,6 +248,8 @@ export async function changeOwnPassword(
     async (tx) => {
       await setUserPassword(tx, user.id, passwords.newPassword);
       await deleteUserSessions(tx, user.id);
+      await startSecurityReview(tx, user.id);
+      await queueSecurityMail(tx, user.email, { kind: "password-changed" });
     },
     () => ({ action: "user.password_change", entity: "users", entityId: user.id }),
   );

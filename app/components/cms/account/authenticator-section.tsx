@@ -2,7 +2,9 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
+import { ConfirmForm } from "../confirm-form";
 import { CsrfInput } from "../csrf-input";
+import { useConfirmIdentity } from "./confirm-identity";
 import { RecoveryCodes } from "./recovery-codes";
 
 export interface TotpSetupView {
@@ -16,11 +18,14 @@ export interface AccountActionResult {
   intent?: string;
   errors?: Record<string, string>;
   recoveryCodes?: string[];
+  /** Refused until the person confirms it's them. */
+  confirmFirst?: boolean;
 }
 
 /**
- * The authenticator app (TOTP) on the account page (issue 18): set it up (scan the QR code or type
- * the secret, then confirm with a code), see the recovery codes once, or remove it.
+ * The authenticator app (TOTP) on the account page: set it up (scan the QR code or type the secret,
+ * then confirm with a code), see the recovery codes once, make new ones, or remove it. Setting up
+ * and new codes ask the person to confirm it's them first when they signed in a while ago.
  */
 export function AuthenticatorSection({
   enabled,
@@ -34,10 +39,14 @@ export function AuthenticatorSection({
   result: AccountActionResult | undefined;
 }) {
   const id = useId();
+  const confirm = useConfirmIdentity();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorsOf = (intent: string) => (result && !result.ok && result.intent === intent ? (result.errors ?? {}) : {});
-  const newCodes = result?.ok && result.intent === "totp-confirm" ? result.recoveryCodes : undefined;
+  const newCodes =
+    result?.ok && (result.intent === "totp-confirm" || result.intent === "recovery-codes-renew")
+      ? result.recoveryCodes
+      : undefined;
 
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto mt-6 max-w-md rounded-lg border bg-card p-6">
@@ -51,6 +60,19 @@ export function AuthenticatorSection({
             <strong>{recoveryCodesLeft}</strong> of 10.
           </p>
           {newCodes ? <RecoveryCodes codes={newCodes} /> : null}
+          <div className="mt-4">
+            <ConfirmForm
+              action="/cms/account"
+              fields={{ intent: "recovery-codes-renew" }}
+              question="Make new recovery codes?"
+              description="The codes you have now will stop working. You will see the new ones once."
+              confirmLabel="Make new codes"
+              buttonLabel="Make new recovery codes"
+              guard={confirm.run}
+            >
+              Make new recovery codes
+            </ConfirmForm>
+          </div>
           <Form method="post" noValidate className="mt-4 grid gap-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="totp-disable" />
@@ -94,7 +116,7 @@ export function AuthenticatorSection({
               {setup.secret}
             </code>
           </p>
-          <Form method="post" noValidate className="grid gap-4">
+          <Form method="post" noValidate className="grid gap-4" onSubmit={confirm.guardSubmit}>
             <CsrfInput />
             <input type="hidden" name="intent" value="totp-confirm" />
             <FormAlert>{errorsOf("totp-confirm").form}</FormAlert>
@@ -121,7 +143,7 @@ export function AuthenticatorSection({
           </Form>
         </div>
       ) : (
-        <Form method="post" className="mt-2 grid gap-3">
+        <Form method="post" className="mt-2 grid gap-3" onSubmit={confirm.guardSubmit}>
           <CsrfInput />
           <input type="hidden" name="intent" value="totp-start" />
           <p className="text-sm text-muted-foreground">

@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
 import { formatDate } from "~/lib/format";
 import { ConfirmForm } from "../confirm-form";
 import { usePasskeyCeremony } from "../second-step/use-passkey-ceremony";
+import { useConfirmIdentity } from "./confirm-identity";
 
 export interface PasskeyRow {
   id: string;
@@ -13,8 +14,9 @@ export interface PasskeyRow {
 }
 
 /**
- * The account's passkeys (issue 18): each with its name, when it was added and last used, and
- * Remove; and adding one (the browser asks the device, then the server checks its answer).
+ * The account's passkeys: each with its name, when it was added and last used, and Remove; and
+ * adding one (the browser asks the device, then the server checks its answer). Both ask the person
+ * to confirm it's them first when they signed in a while ago.
  */
 export function PasskeysSection({ passkeys }: { passkeys: readonly PasskeyRow[] }) {
   const id = useId();
@@ -27,6 +29,12 @@ export function PasskeysSection({ passkeys }: { passkeys: readonly PasskeyRow[] 
     answerIntent: "passkey-register",
     cancelled: "No passkey was added: the browser or the device stopped it. Please try again.",
   });
+  const confirm = useConfirmIdentity();
+  const { askAgain } = confirm;
+  const confirmFirst = Boolean(ceremony.refusal?.confirmFirst);
+  useEffect(() => {
+    if (confirmFirst) askAgain();
+  }, [confirmFirst, askAgain]);
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto mt-6 max-w-md rounded-lg border bg-card p-6">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -53,6 +61,7 @@ export function PasskeysSection({ passkeys }: { passkeys: readonly PasskeyRow[] 
                 description="It will no longer sign you in. You can add it again later."
                 confirmLabel="Remove"
                 buttonLabel={`Remove passkey ${passkey.name}`}
+                guard={confirm.run}
               >
                 Remove
               </ConfirmForm>
@@ -70,10 +79,10 @@ export function PasskeysSection({ passkeys }: { passkeys: readonly PasskeyRow[] 
           const name = nameRef.current?.value.trim() ?? "";
           // Asked before the device is: a ceremony for a passkey the server then refuses is wasted.
           setNameError(name ? null : "Give the passkey a name, e.g. the device it is on.");
-          if (name) ceremony.start({ name });
+          if (name) confirm.run(() => ceremony.start({ name }));
         }}
       >
-        <FormAlert>{ceremony.errors.form}</FormAlert>
+        <FormAlert>{confirmFirst ? null : ceremony.errors.form}</FormAlert>
         <TextField
           id={`${id}-name`}
           ref={nameRef}

@@ -77,16 +77,25 @@ function recordName(details: Record<string, unknown> | null): string | null {
   return null;
 }
 
+/** Actions that read as a whole sentence of their own, after who did them. */
+const WHOLE_SENTENCES: Record<string, string> = {
+  "user.password_change": "changed their own password",
+  "user.sign_out_everywhere": "signed out of every other device",
+  "user.second_factor.remove_all": "removed all their passkeys and their authenticator app",
+  "user.second_factor.review_keep": "kept their passkeys and authenticator app after taking back their account",
+  "user.second_factor.recovery_codes_renew": "made new recovery codes",
+  "unanswered_question.dismiss_all": "dismissed every unanswered question",
+  "content_block.reorder": "reordered the content blocks",
+};
+
 /** "ann@example.com published the page “Pricing”", from one audit entry. */
 export function describeAuditEntry(entry: AuditEntryForWords): string {
   const verbName = entry.action.includes(".") ? entry.action.slice(entry.action.indexOf(".") + 1) : entry.action;
   const kind = kindOfEntity(entry.entity);
   const name = recordName(entry.details);
   const who = entry.userEmail;
-  // Actions that read as a whole sentence of their own.
-  if (entry.action === "user.password_change") return `${who} changed their own password`;
-  if (entry.action === "unanswered_question.dismiss_all") return `${who} dismissed every unanswered question`;
-  if (entry.action === "content_block.reorder") return `${who} reordered the content blocks`;
+  const sentence = WHOLE_SENTENCES[entry.action];
+  if (sentence) return `${who} ${sentence}`;
   const noun = kind ? AUDIT_KINDS[kind].noun : `the ${entry.entity.replace(/_/g, " ")} record`;
   const record = name ? `${noun} “${name}”` : noun;
   const verb = VERBS[verbName];

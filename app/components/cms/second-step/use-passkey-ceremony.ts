@@ -18,6 +18,8 @@ export interface CeremonyAnswer {
   intent?: string;
   errors?: Record<string, string>;
   options?: unknown;
+  /** The server wants the person to confirm it's them before this change. */
+  confirmFirst?: boolean;
 }
 
 export function usePasskeyCeremony({
@@ -81,6 +83,10 @@ export function usePasskeyCeremony({
       void optionsFetcher.submit({ csrf, intent: optionsIntent }, { method: "post", action });
     },
     busy: running || optionsFetcher.state !== "idle" || answerFetcher.state !== "idle",
+    /** The server's last refusal, of the options or of the answer (for a caller that acts on more than its text). */
+    refusal: [optionsFetcher.data, answered].find((answer) => answer && !answer.ok),
+    /** The server's acceptance of the signed answer (a new object for each). */
+    accepted: answered?.ok ? answered : undefined,
     /** The ceremony's own failure, else the server's refusal of the answer (by field). */
     errors: error ? { form: error } : answered && !answered.ok ? (answered.errors ?? {}) : {},
     succeeded: Boolean(answered?.ok),

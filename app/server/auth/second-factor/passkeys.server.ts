@@ -136,11 +136,16 @@ export async function removePasskey(db: Database, actor: Actor, passkeyId: strin
  * Signing in
  * ---------------------------------------------------------------------------------------------- */
 
-/** Options for signing in: the user's own passkeys when known, otherwise any (discoverable) one. */
+/**
+ * Options for signing in: the user's own passkeys when known, otherwise any (discoverable) one.
+ * Without a password the passkey is the only factor, so the device must verify its user (PIN or
+ * biometric); as the step after a password, its presence is enough.
+ */
 export async function authenticationOptions(
   db: Database,
   userId: string | null,
   rp: RelyingParty,
+  userVerification: "preferred" | "required" = userId ? "preferred" : "required",
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowCredentials = userId
     ? await db
@@ -148,17 +153,19 @@ export async function authenticationOptions(
         .from(passkeys)
         .where(eq(passkeys.userId, userId))
     : undefined;
-  return generateAuthenticationOptions({ rpID: rp.id, allowCredentials, userVerification: "preferred" });
+  return generateAuthenticationOptions({ rpID: rp.id, allowCredentials, userVerification });
 }
 
 /**
  * Checks the browser's signed answer to `challenge`; returns the id of the passkey's owner (who
  * must be `expectedUserId` when the sign-in already knows who it is), or null when it does not hold.
+ * User verification is required by default when the passkey is the only factor (no expected user).
  */
 export async function verifyPasskeySignIn(
   db: Database,
   input: { response: unknown; challenge: string; rp: RelyingParty; expectedUserId: string | null },
   now = new Date(),
+  { requireUserVerification = input.expectedUserId === null }: { requireUserVerification?: boolean } = {},
 ): Promise<string | null> {
   const response = input.response as AuthenticationResponseJSON;
   if (typeof response?.id !== "string") return null;
@@ -180,7 +187,7 @@ export async function verifyPasskeySignIn(
         counter: stored.counter,
         transports: stored.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification,
     });
     if (!verification.verified) return null;
     await db

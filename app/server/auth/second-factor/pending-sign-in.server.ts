@@ -9,6 +9,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { pendingSignIns } from "../../../../db/schema";
 import type { PendingSignInKind } from "../../../lib/enums";
 import type { Database } from "../../platform/db/db.server";
+import type { SiteCookieName } from "../../platform/http/site-cookies.server";
 import type { SignInNotice } from "../failed-sign-ins.server";
 import { hashToken } from "../sessions.server";
 import { newToken, readToken, tokenCookie } from "../token-cookie.server";
@@ -20,11 +21,16 @@ export const MAX_ATTEMPTS_PER_SIGN_IN = 5;
 
 export type PendingSignIn = typeof pendingSignIns.$inferSelect;
 
-/** Each kind its own cookie, so registering a passkey never disturbs a sign-in in another tab. */
+/** Signing in (either way) shares a cookie; what a signed-in user does has its own, so no tab disturbs another. */
+const COOKIE_NAMES: Record<PendingSignInKind, SiteCookieName> = {
+  second_factor: "pending-sign-in",
+  passkey: "pending-sign-in",
+  passkey_registration: "passkey-registration",
+  confirmation: "identity-confirmation",
+};
+
 function cookieFor(kind: PendingSignInKind) {
-  return tokenCookie(kind === "passkey_registration" ? "passkey-registration" : "pending-sign-in", {
-    maxAge: PENDING_SIGN_IN_MS / 1000,
-  });
+  return tokenCookie(COOKIE_NAMES[kind], { maxAge: PENDING_SIGN_IN_MS / 1000 });
 }
 
 /** Starts one; returns the Set-Cookie value that hands its token to the browser. */

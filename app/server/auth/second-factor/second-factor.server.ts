@@ -278,22 +278,41 @@ export async function resetSecondFactor(db: Database, actor: Actor, userId: stri
     throw new ExpectedError(`${user.email} has no second factor to reset.`);
   }
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastTimeStep: null, totpPendingSecret: null })
-      .where(eq(users.id, user.id));
-    await deleteRecoveryCodes(tx, user.id);
-    const removed = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
-    // A sign-in half-way through with the old factor must not finish.
-    await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, user.id));
+    const removed = await removeSecondFactors(tx, user.id);
     // Named so that the log's secret filter (names with "totp", "passkey", "recovery") keeps them.
     await recordAudit(tx, actor, "user.second_factor.reset", "users", user.id, {
       email: user.email,
-      hadAuthenticatorApp: user.totpSecret !== null,
-      removedSignInKeys: removed.length,
+      hadAuthenticatorApp: removed.authenticatorApp,
+      removedSignInKeys: removed.passkeys,
     });
     await queueSecurityMail(tx, user.email, { kind: "reset-by-administrator", by: actor.email });
   });
+}
+
+/**
+ * Removes every way but the password to sign in to an account: the authenticator app (set up or
+ * half set up), its recovery codes and every passkey; and any sign-in half-way through with one of
+ * them, which must not finish. Nothing is then left to review. For a caller's transaction.
+ */
+export async function removeSecondFactors(
+  tx: Database,
+  userId: string,
+): Promise<{ passkeys: number; authenticatorApp: boolean }> {
+  const [before] = await tx.select({ totpSecret: users.totpSecret }).from(users).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastTimeStep: null,
+      totpPendingSecret: null,
+      securityReviewSince: null,
+    })
+    .where(eq(users.id, userId));
+  await deleteRecoveryCodes(tx, userId);
+  const removed = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
+  return { passkeys: removed.length, authenticatorApp: Boolean(before?.totpSecret) };
 }
 
 /** Whether the user has an authenticator app or at least one passkey. */
@@ -337,4 +356,18 @@ export async function mustSetUpSecondFactor(db: Database, userId: string): Promi
     logger.warn({ err: error }, "could not tell whether a second factor is required");
     return false;
   }
+}
+
+/** New recovery codes for an account with an authenticator app: the old ones stop working. Returns the new ones, readable this once. */
+export async function renewRecoveryCodes(db: Database, actor: Actor): Promise<string[]> {
+  const user = await findUser(db, actor.id);
+  if (!user?.totpSecret) throw new ExpectedError("Recovery codes come with an authenticator app: set one up first.");
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, user.id);
+    await recordAudit(tx, actor, "user.second_factor.recovery_codes_renew", "users", user.id, {
+      backupCodesIssued: codes.length,
+    });
+    await queueSecurityMail(tx, user.email, { kind: "recovery-codes-replaced" });
+    return codes;
+  });
 }

@@ -13,7 +13,12 @@ export type SecurityEvent =
   | { kind: "recovery-codes-replaced" }
   | { kind: "passkey-added"; name: string }
   | { kind: "passkey-removed"; name: string }
-  | { kind: "reset-by-administrator"; by: string };
+  | { kind: "reset-by-administrator"; by: string }
+  | { kind: "all-removed"; passkeys: number; authenticatorApp: boolean }
+  | { kind: "password-changed" }
+  | { kind: "password-reset-by-link" }
+  | { kind: "password-reset-by-administrator"; by: string }
+  | { kind: "signed-out-everywhere"; sessions: number };
 
 function sentence(event: SecurityEvent): { subject: string; text: string } {
   switch (event.kind) {
@@ -44,7 +49,40 @@ function sentence(event: SecurityEvent): { subject: string; text: string } {
         subject: "Your second factor was reset",
         text: `The administrator ${event.by} removed the authenticator app, recovery codes and passkeys of your CMS account. You can sign in with your password and set up a new one on your account page.`,
       };
+    case "all-removed":
+      return {
+        subject: "Passkeys and authenticator app removed",
+        text: `${removedMethods(event)} removed from your CMS account. Your password alone signs in now: set up a new second factor on your account page.`,
+      };
+    case "password-changed":
+      return {
+        subject: "Your password was changed",
+        text: "The password of your CMS account was changed, and every other device signed in to it was signed out.",
+      };
+    case "password-reset-by-link":
+      return {
+        subject: "Your password was reset",
+        text: "The password of your CMS account was reset with a link sent to this address, and every device signed in to it was signed out.",
+      };
+    case "password-reset-by-administrator":
+      return {
+        subject: "Your password was reset",
+        text: `The administrator ${event.by} set a new password for your CMS account, and every device signed in to it was signed out.`,
+      };
+    case "signed-out-everywhere":
+      return {
+        subject: "Signed out everywhere",
+        text: `${event.sessions === 1 ? "1 other device was" : `${event.sessions} other devices were`} signed out of your CMS account.`,
+      };
   }
+}
+
+function removedMethods({ passkeys, authenticatorApp }: { passkeys: number; authenticatorApp: boolean }): string {
+  const keys = passkeys === 1 ? "1 passkey" : `${passkeys} passkeys`;
+  if (!authenticatorApp) return `${keys} ${passkeys === 1 ? "was" : "were"}`;
+  return passkeys
+    ? `${keys} and the authenticator app, with its recovery codes, were`
+    : "The authenticator app and its recovery codes were";
 }
 
 const NOT_YOU = "If this was not you, tell an administrator at once and change your password.";

@@ -7,7 +7,14 @@
  * Every `createCookie` and `tokenCookie` of the app takes its name from here (a test reads the
  * source to hold that), so a new cookie cannot be forgotten by the cache.
  */
-export const SITE_COOKIE_NAMES = ["session", "csrf", "pending-sign-in", "passkey-registration", "toast"] as const;
+export const SITE_COOKIE_NAMES = [
+  "session",
+  "csrf",
+  "pending-sign-in",
+  "passkey-registration",
+  "identity-confirmation",
+  "toast",
+] as const;
 
 export type SiteCookieName = (typeof SITE_COOKIE_NAMES)[number];
 
