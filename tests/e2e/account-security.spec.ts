@@ -160,7 +160,7 @@ test.describe("confirm it's you", () => {
 test.describe("taking an account back", () => {
   test.beforeEach(async ({ server }) => ensureAdminExists(server));
 
-  test("after a password change, every passkey is removed in one click; other devices are signed out", async ({
+  test("other devices signed out, every CMS page points to the review, and one click removes every passkey", async ({
     page,
     server,
   }) => {
@@ -183,6 +183,14 @@ test.describe("taking an account back", () => {
     await expect(page.getByText("You are not signed in anywhere else.")).toBeVisible();
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, account.id))).toHaveLength(1);
     expect(await subjectsTo(server, account.email)).toContain("Signed out everywhere");
+
+    // Every CMS page points to the review until it is done.
+    await page.goto(`${base}/cms/content`);
+    const notice = page.getByRole("region", { name: "Check your passkeys and authenticator app" });
+    await expect(notice).toBeVisible();
+    await expectAccessibleInBothThemes(page);
+    await notice.getByRole("link", { name: "review them on your account page" }).click();
+    await expect(page).toHaveURL(/\/cms\/account$/);
 
     const review = page.getByRole("region", { name: "Check how your account signs in" });
     await expect(review).toContainText("It still has 1 passkey");

@@ -1,9 +1,10 @@
-import { Link, NavLink, Outlet, useNavigation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { CMS_HEADER_LINKS, CMS_TABS, type Permission } from "~/lib/permissions";
 import { SkipLink } from "~/components/ui/skip-link";
 import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
 import { FailedSignInsNotice } from "./failed-sign-ins-notice";
+import { SecurityReviewNotice } from "./security-review-notice";
 import { SignInAgainDialog } from "./session-recovery/sign-in-again-dialog";
 import { useToastUndo } from "./use-toast-undo";
 import { SignOutButton } from "./sign-out-button";
@@ -19,16 +20,20 @@ export function AdminArea({
   email,
   permissions,
   failedSignIns,
+  securityReview = false,
   unreadSubmissions,
 }: {
   email: string;
   /** What the user's role may do: only those tabs and links are shown. */
   permissions: readonly Permission[];
   failedSignIns?: FailedSignInsNoticeData | null;
+  /** Whether the account page has sign-in methods to review (shown there in full, here as a pointer). */
+  securityReview?: boolean;
   /** The inbox's unread count, shown on its tab (issue 18). */
   unreadSubmissions?: number | null;
 }) {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const tabs = CMS_TABS.filter((tab) => permissions.includes(tab.permission));
   const headerLinks = CMS_HEADER_LINKS.filter((link) => permissions.includes(link.permission));
   useToastUndo();
@@ -66,6 +71,7 @@ export function AdminArea({
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <FailedSignInsNotice notice={failedSignIns} />
+        {securityReview && pathname !== "/cms/account" ? <SecurityReviewNotice /> : null}
         <SignInAgainDialog email={email} />
         {/* Asks before leaving a form with unsaved changes (use-unsaved-changes.ts). */}
         <UnsavedChangesPrompt />

@@ -18,6 +18,8 @@ export interface CmsLayoutData {
     permissions: Permission[];
     /** Wrong passwords given for this account before this session began, if any (issue 16). */
     failedSignIns: FailedSignInsNotice | null;
+    /** The account was taken back while passkeys or an authenticator app remain: the account page offers to remove them. */
+    securityReview: boolean;
   } | null;
   /** The anti-forgery token every CMS form carries. */
   csrfToken: string;

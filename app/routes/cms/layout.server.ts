@@ -10,6 +10,7 @@ import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { permissionsOf } from "~/lib/permissions";
 import { can, getCurrentUser } from "~/server/auth/guards.server";
 import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
+import { hasSecondFactor } from "~/server/auth/second-factor/second-factor.server";
 import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";
 import { countUnreadSubmissions } from "~/server/contact/inbox.server";
@@ -37,6 +38,7 @@ export async function loadCmsLayout(request: Request) {
         // An inactive user has no session, so this is only belt and braces.
         permissions: permissionsOf(current.user.role).filter((permission) => can(current.user, permission)),
         failedSignIns: current.signInNotice,
+        securityReview: await securityReviewOpen(current.user),
       }
     : null;
   return data<CmsLayoutData>(
@@ -48,6 +50,17 @@ export async function loadCmsLayout(request: Request) {
     },
     { headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
   );
+}
+
+/** Whether the account's review is open (asked only when marked, which is rare); a failure to tell shows none. */
+async function securityReviewOpen(user: { id: string; securityReviewSince: Date | null }): Promise<boolean> {
+  if (!user.securityReviewSince) return false;
+  try {
+    return await hasSecondFactor(await getDb(), user.id);
+  } catch (error) {
+    logger.error({ err: error }, "could not tell whether the account has a second factor");
+    return false;
+  }
 }
 
 /** The inbox's unread count for the tab (issue 18); a failure to count leaves the tab without one. */

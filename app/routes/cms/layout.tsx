@@ -53,6 +53,7 @@ export default function CmsLayout() {
       email={user.email}
       permissions={user.permissions}
       failedSignIns={user.failedSignIns}
+      securityReview={user.securityReview}
       unreadSubmissions={unreadSubmissions}
     />
   );
