@@ -32,20 +32,13 @@ import routeConfig from "../../app/routes";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
 import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/permissions";
 import { careerPath } from "../../app/lib/careers";
+import { routeIdOf, type ConfigEntry } from "../support/route-manifest";
 import { ensureAdminExists, type TestServer } from "./fixtures";
 import { createAccount, freshClientAddress, send, type Account, type HttpRequest, type Role } from "./security-http";
 
 /* ------------------------------------------------------------------------------------------------
  * The route table, flattened
  * ---------------------------------------------------------------------------------------------- */
-
-interface ConfigEntry {
-  id?: string;
-  file: string;
-  path?: string;
-  index?: boolean;
-  children?: ConfigEntry[];
-}
 
 export interface AppRoute {
   id: string;
@@ -63,7 +56,7 @@ export function flattenRoutes(entries: readonly ConfigEntry[] = routeConfig, pre
   return entries.flatMap((entry) => {
     const own = entry.path ? `${prefix}/${entry.path}` : prefix;
     const route: AppRoute = {
-      id: entry.id ?? entry.file.replace(/\.[^/.]+$/, ""),
+      id: routeIdOf(entry),
       file: entry.file,
       path: own || "/",
       index: Boolean(entry.index),

@@ -6,12 +6,18 @@
 import type { ServerBuild } from "react-router";
 import routeConfig from "../../app/routes";
 
-interface ConfigEntry {
+/** An entry of app/routes.ts. */
+export interface ConfigEntry {
   id?: string;
   file: string;
   path?: string;
   index?: boolean;
   children?: ConfigEntry[];
+}
+
+/** A route's id as React Router makes it: its own, or its file without the extension. */
+export function routeIdOf(entry: ConfigEntry): string {
+  return entry.id ?? entry.file.replace(/\.[^/.]+$/, "");
 }
 
 interface ManifestRoute {
@@ -26,7 +32,7 @@ export function routeManifest(): ServerBuild["routes"] {
   const routes: Record<string, ManifestRoute> = { root: { id: "root", path: "", module: {} } };
   const add = (entries: readonly ConfigEntry[], parentId: string) => {
     for (const entry of entries) {
-      const id = entry.id ?? entry.file.replace(/\.[^/.]+$/, "");
+      const id = routeIdOf(entry);
       routes[id] = { id, parentId, path: entry.path, index: entry.index, module: {} };
       add(entry.children ?? [], id);
     }
