@@ -26,14 +26,14 @@ export const SETTING_TYPES = ["text", "textarea", "email", "url", "phone", "numb
 export type SettingType = (typeof SETTING_TYPES)[number];
 
 /**
- * The CMS roles (issue 18): Administrator, Editor and Support. What each may do is in one table,
+ * The CMS roles: Administrator, Editor and Support. What each may do is in one table,
  * app/lib/permissions.ts; docs/decisions/019 says what became of the old "user" role.
  */
 export const USER_ROLES = ["admin", "editor", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /**
- * The roles an administrator may invite someone with (issue 18), in the order the form offers
+ * The roles an administrator may invite someone with, in the order the form offers
  * them: every role.
  */
 export const INVITATION_ROLES = USER_ROLES;
@@ -66,7 +66,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * An order waits for payment ("pending"), waits for a delayed payment method to settle
  * ("processing"), is paid, or ended without payment: the payment failed, or the checkout expired or
- * was cancelled. A paid order may later be refunded in part or in full (issue 18); see
+ * was cancelled. A paid order may later be refunded in part or in full; see
  * app/server/commerce/orders.server.ts for the transitions and refunds.server.ts for refunds.
  */
 export const ORDER_STATUSES = [
@@ -91,7 +91,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** What a revision or a scheduled action belongs to: a content item, a job opening or a course (issue 17). */
+/** What a revision or a scheduled action belongs to: a content item, a job opening or a course. */
 export const REVISION_ENTITY_KINDS = ["content", "career", "course"] as const;
 export type RevisionEntityKind = (typeof REVISION_ENTITY_KINDS)[number];
 

@@ -16,7 +16,7 @@ export interface CmsLayoutData {
     role: string;
     /** What the user's role may do (app/lib/permissions.ts): the tab bar and the buttons read it. */
     permissions: Permission[];
-    /** Wrong passwords given for this account before this session began, if any (issue 16). */
+    /** Wrong passwords given for this account before this session began, if any. */
     failedSignIns: FailedSignInsNotice | null;
     /** The account was taken back while passkeys or an authenticator app remain: the account page offers to remove them. */
     securityReview: boolean;

@@ -1,5 +1,5 @@
 /**
- * Redirects (issue 17): what an address may be, and the messages of the Redirects view. Shared by the
+ * Redirects: what an address may be, and the messages of the Redirects view. Shared by the
  * form in the browser and the entity module on the server (app/server/content/redirects.server.ts).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The Content editor's server side (content-editor.tsx) and the preview's item (content-preview.tsx).
- * The editor's actions (issue 17, decision 015): Save draft, Publish, Unpublish, Schedule, cancel a
+ * The editor's actions (decision 015): Save draft, Publish, Unpublish, Schedule, cancel a
  * schedule, and Restore a revision; each keeps a revision and an audit entry (content-publishing.server.ts).
  * Save draft, Publish, Schedule and Unpublish carry the version the form was opened on and are
  * refused (409, nothing changed) when someone saved the item since: the answer says who, when and

@@ -63,7 +63,7 @@ async function securityReviewOpen(user: { id: string; securityReviewSince: Date 
   }
 }
 
-/** The inbox's unread count for the tab (issue 18); a failure to count leaves the tab without one. */
+/** The inbox's unread count for the tab; a failure to count leaves the tab without one. */
 async function unreadCount(): Promise<number | null> {
   try {
     return await countUnreadSubmissions(await getDb());
@@ -100,7 +100,7 @@ export async function signInAction(request: Request, clientAddress: string) {
       return data<SignInActionData>({ intent, errors: result.errors }, { status: result.status, headers });
     }
     const target = safeRedirect(form.get("redirectTo"));
-    // An account with a second factor goes on to the second step: no session yet (issue 18).
+    // An account with a second factor goes on to the second step: no session yet.
     const secondStep = intent === "login" ? await startSecondStepIfNeeded(db, result, target) : null;
     if (secondStep) return redirect(SECOND_STEP_PATH, { headers: { "Set-Cookie": secondStep } });
     const cookie = await startSession(db, request, result, intent);

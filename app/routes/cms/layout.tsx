@@ -30,9 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CmsLayout() {
   const { user, setupNeeded, unreadSubmissions } = useLoaderData<typeof loader>();
   const location = useLocation();
-  // Forgot password, an invitation or a reset link: for anyone, signed in or not (issue 18).
+  // Forgot password, an invitation or a reset link: for anyone, signed in or not.
   if (isPublicCmsPage(location.pathname)) return <Outlet />;
-  // The sign-in's second step is a page of its own, before any session (issue 18).
+  // The sign-in's second step is a page of its own, before any session.
   if (!user) return location.pathname === SECOND_STEP_PATH ? <Outlet /> : <CmsSignIn setupNeeded={setupNeeded} />;
   if (user.permissions.length === 0) {
     // Every user may change their own password, even without access to the admin area.

@@ -1,6 +1,6 @@
 /**
  * The server side shared by the job-opening and course editors (/cms/careers/:id,
- * /cms/courses/:id; issue 17, decision 017): what their loaders add to the item (status line,
+ * /cms/courses/:id; decision 017): what their loaders add to the item (status line,
  * schedules, history) and their actions: Save draft, Publish, Unpublish, Schedule, cancel a
  * schedule, Restore a revision. Each kind brings its form's parser and its messages; the model is
  * app/server/publishing/publishable.server.ts.

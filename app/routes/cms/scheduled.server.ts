@@ -1,5 +1,5 @@
 /**
- * The Scheduled view (/cms/scheduled, issue 17): every pending scheduled publication and
+ * The Scheduled view (/cms/scheduled): every pending scheduled publication and
  * unpublication, when (London time), who asked for it, and a Cancel for each.
  */
 import type { RevisionEntityKind } from "~/lib/enums";

@@ -1,5 +1,5 @@
 /**
- * The Contact Submissions tab, the CMS inbox (issue 18): its view (search, filters, unread, the
+ * The Contact Submissions tab, the CMS inbox: its view (search, filters, unread, the
  * selected submission with its thread) and its changes (status, bulk status, note, assignment,
  * reply by e-mail, not spam, erasure, read). The list needs no message bodies; only the selected
  * submission's message reaches the page, as the plain text the visitor typed.

@@ -1,5 +1,5 @@
 /**
- * What a NEW password must be (issue 16; docs/decisions/013-passwords-and-sign-in-limits.md): at
+ * What a NEW password must be (docs/decisions/013-passwords-and-sign-in-limits.md): at
  * least NEW_PASSWORD_MIN_LENGTH characters (the shared schema checks that, with any characters up
  * to PASSWORD_MAX_LENGTH), not on zxcvbn's list of common and breached passwords, and not easy to
  * guess by its estimate (a score of at least 3 of 4: words, keyboard runs, repeats, sequences,

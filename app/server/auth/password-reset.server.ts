@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" (issue 18; OWASP Forgot Password Cheat Sheet). Anyone may ask for a link for
+ * "Forgot password?" (OWASP Forgot Password Cheat Sheet). Anyone may ask for a link for
  * an address; the answer is always the same (RESET_REQUESTED_MESSAGE, 200) and comes as fast
  * whether or not the address has an account, because the answer waits only for what is the same
  * for every address: the form's check and the limits per address and per client. Looking the

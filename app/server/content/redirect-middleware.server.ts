@@ -1,5 +1,5 @@
 /**
- * The public side of the redirects (issue 17): a GET or HEAD of an old address answers 301 with its
+ * The public side of the redirects: a GET or HEAD of an old address answers 301 with its
  * new one, the query kept. It runs after the canonical-address redirect (so it sees the one
  * spelling the redirects are stored in) and before the page cache and React Router. The CMS, the
  * API and the built files never redirect, nor does any other address the site serves itself, even

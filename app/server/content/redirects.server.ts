@@ -1,5 +1,5 @@
 /**
- * Redirects (issue 17): old addresses that answer 301 with a new one. Administrators add and remove
+ * Redirects: old addresses that answer 301 with a new one. Administrators add and remove
  * them in the CMS's Redirects view; the content editor adds one when a published page's slug
  * changes. The rules keep every redirect one step long: no loops, no chains, never off-site, never
  * over a live page, never over an address the site serves itself (its files, feeds and other

@@ -1,5 +1,5 @@
 /**
- * Scheduled publications and unpublications (issue 17): what the editors ask for, what the
+ * Scheduled publications and unpublications: what the editors ask for, what the
  * Scheduled view lists, and the claim that lets exactly one server instance carry each out.
  *
  * A due row is claimed with FOR UPDATE SKIP LOCKED inside the transaction that carries it out and

@@ -1,5 +1,5 @@
 /**
- * Asking the browser for a passkey (issue 18), in three steps: the server's options (a fetcher
+ * Asking the browser for a passkey, in three steps: the server's options (a fetcher
  * posting `optionsIntent`), the browser's ceremony (@simplewebauthn/browser, loaded only when a
  * button asks for it, so no page carries it otherwise), and the signed answer (a second fetcher
  * posting `answerIntent` with the response as JSON). A redirect from the answer navigates, as a

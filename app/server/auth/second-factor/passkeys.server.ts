@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 18) with @simplewebauthn/server: registering one on the account page,
+ * Passkeys (WebAuthn) with @simplewebauthn/server: registering one on the account page,
  * and using one to sign in, as the second step after a password or without a password at all
  * (a discoverable credential: the authenticator says whose it is).
  *

@@ -1,5 +1,5 @@
 /**
- * A sign-in between its steps (issue 18): not a session, but a short-lived, single-use record of
+ * A sign-in between its steps: not a session, but a short-lived, single-use record of
  * "this browser gave the right password for this account" (or "asked to sign in with a passkey",
  * or "is registering a passkey"). The browser holds a random token in an HttpOnly cookie, the
  * database only its hash, as with sessions; the record expires after PENDING_SIGN_IN_MS, counts

@@ -1,5 +1,5 @@
 /**
- * A user's second factor (issue 18): setting up and removing the authenticator app (TOTP), checking
+ * A user's second factor: setting up and removing the authenticator app (TOTP), checking
  * a code at sign-in, an administrator's reset, and whether an administrator must set one up first.
  * Passkeys are passkeys.server.ts; both count as "a second factor".
  *

@@ -1,5 +1,5 @@
 /**
- * The e-mail a user gets whenever their second factor changes (issue 18): so a change they did not
+ * The e-mail a user gets whenever how they sign in changes: so a change they did not
  * make (a stolen session adding its own passkey, an administrator's reset) does not go unnoticed.
  * Queued in the outbox in the same transaction as the change, never sent inline.
  */
