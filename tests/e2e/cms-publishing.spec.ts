@@ -48,6 +48,12 @@ async function typeHtml(page: Page, html: string): Promise<void> {
   await page.getByLabel("Content", { exact: true }).fill(html);
 }
 
+/**
+ * A few seconds ahead, far enough that filling the field and sending the form on a busy machine
+ * cannot take longer (the server refuses a time already past), near enough that the test is short.
+ */
+const SCHEDULE_AHEAD_SECONDS = 5;
+
 /** London's wall clock `seconds` from now, with seconds, as a datetime-local field takes it. */
 function londonIn(seconds: number): string {
   const at = new Date(Date.now() + seconds * 1000);
@@ -112,14 +118,14 @@ test("a page scheduled a few seconds ahead appears on the site at its time, and 
   expect(await publicStatus(page, slug)).toBe(404);
 
   await openEditor(page, item.id);
-  await page.getByLabel("Publish at (London time)", { exact: true }).fill(londonIn(2));
+  await page.getByLabel("Publish at (London time)", { exact: true }).fill(londonIn(SCHEDULE_AHEAD_SECONDS));
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(page.getByText("Content saved and scheduled")).toBeVisible();
   await expect.poll(() => publicStatus(page, slug), { timeout: 15_000 }).toBe(200);
 
   await openEditor(page, item.id);
   await expect(page.getByTestId("publishing-status")).toContainText("Status: Published");
-  await page.getByLabel("Unpublish at (London time)", { exact: true }).fill(londonIn(2));
+  await page.getByLabel("Unpublish at (London time)", { exact: true }).fill(londonIn(SCHEDULE_AHEAD_SECONDS));
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(page.getByText("Content saved and scheduled")).toBeVisible();
   await expect.poll(() => publicStatus(page, slug), { timeout: 15_000 }).toBe(404);
