@@ -12,7 +12,6 @@ import { passkeys, sessions } from "../../../db/schema";
 import { RECENT_SIGN_IN_MS } from "../../lib/recent-sign-in";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
-import { verifyPassword } from "./passwords.server";
 import {
   authenticationOptions,
   PASSKEY_FAILED,
@@ -25,15 +24,10 @@ import {
   readPendingSignIn,
   startPendingSignIn,
 } from "./second-factor/pending-sign-in.server";
-import {
-  checkSecondFactorCode,
-  tooManyCodes,
-  WRONG_CODE,
-  type CodeCheckOptions,
-} from "./second-factor/second-factor.server";
+import { secondFactorRefusal, type CodeCheckOptions } from "./second-factor/second-factor.server";
 import type { SessionUser } from "./sessions.server";
-import { signInThrottle, type SignInThrottle } from "./sign-in-throttle.server";
-import { tooManyWrongPasswords, WRONG_CURRENT_PASSWORD } from "./users.server";
+import type { SignInThrottle } from "./sign-in-throttle.server";
+import { checkCurrentPassword } from "./users.server";
 
 export const CONFIRM_FIRST = "For your security, confirm it's you before changing how you sign in.";
 
@@ -84,27 +78,15 @@ export async function confirmWithPassword(
   const methods = await confirmationMethods(db, current);
   if (!methods.password) throw new ExpectedError("Confirm with one of your passkeys.");
   if (!proof.password) throw new ExpectedError("Enter your password.", { field: "password" });
-  const throttle = options.throttle ?? signInThrottle;
-  const { user } = current;
-  const allowed = await throttle.check(user.email, clientAddress);
-  if (!allowed.allowed) {
-    throw new ExpectedError(tooManyWrongPasswords(allowed.retryAfterSeconds), { field: "password", status: 429 });
-  }
-  if (!(await verifyPassword(user.passwordHash, proof.password))) {
-    await throttle.fail(user.email, clientAddress);
-    throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "password" });
-  }
-  await throttle.succeed(user.email, clientAddress);
-  if (methods.code) {
-    const code = proof.code.trim();
-    if (!code)
-      throw new ExpectedError("Enter the code from your authenticator app, or a recovery code.", { field: "code" });
-    const check = await checkSecondFactorCode(db, user.id, code, options);
-    if (!check.ok && check.reason === "limited") {
-      throw new ExpectedError(tooManyCodes(check.retryAfterSeconds), { field: "code", status: 429 });
-    }
-    if (!check.ok) throw new ExpectedError(WRONG_CODE, { field: "code" });
-  }
+  await checkCurrentPassword(current.user, proof.password, {
+    clientAddress,
+    field: "password",
+    throttle: options.throttle,
+  });
+  // The app's code (or a recovery code), as the sign-in's second step asks it.
+  const refusal = methods.code ? await secondFactorRefusal(db, current.user.id, proof.code, options) : null;
+  if (refusal)
+    throw new ExpectedError(refusal.errors.code!, { field: "code", status: refusal.status === 429 ? 429 : 400 });
   return markConfirmed(db, current, now);
 }
 

@@ -214,6 +214,31 @@ export function tooManyWrongPasswords(retryAfterSeconds: number): string {
 }
 
 /**
+ * A signed-in user's password, asked again before a sensitive change: a wrong one is an
+ * ExpectedError on `field`. It counts against the sign-in form's limits, so a stolen session is no
+ * way round them.
+ */
+export async function checkCurrentPassword(
+  user: Pick<User, "email" | "passwordHash">,
+  password: string,
+  {
+    clientAddress,
+    field,
+    throttle = signInThrottle,
+  }: { clientAddress: string; field: string; throttle?: SignInThrottle },
+): Promise<void> {
+  const allowed = await throttle.check(user.email, clientAddress);
+  if (!allowed.allowed) {
+    throw new ExpectedError(tooManyWrongPasswords(allowed.retryAfterSeconds), { field, status: 429 });
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await throttle.fail(user.email, clientAddress);
+    throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field });
+  }
+  await throttle.succeed(user.email, clientAddress);
+}
+
+/**
  * A user changes their own password: the current one must be right (else an ExpectedError on
  * "currentPassword"). Every session of theirs ends, the one asking included; the caller gives this
  * browser a new one.
@@ -225,19 +250,7 @@ export async function changeOwnPassword(
   clientAddress: string,
   throttle: SignInThrottle = signInThrottle,
 ): Promise<void> {
-  // A stolen session must not become a way round the sign-in form's limits.
-  const allowed = await throttle.check(user.email, clientAddress);
-  if (!allowed.allowed) {
-    throw new ExpectedError(tooManyWrongPasswords(allowed.retryAfterSeconds), {
-      field: "currentPassword",
-      status: 429,
-    });
-  }
-  if (!(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
-    await throttle.fail(user.email, clientAddress);
-    throw new ExpectedError(WRONG_CURRENT_PASSWORD, { field: "currentPassword" });
-  }
-  await throttle.succeed(user.email, clientAddress);
+  await checkCurrentPassword(user, passwords.currentPassword, { clientAddress, field: "currentPassword", throttle });
   await assertAcceptablePassword(passwords.newPassword, {
     field: "newPassword",
     userInputs: [user.email, passwords.currentPassword],
