@@ -14,7 +14,7 @@ import { isAdmin, requireUser } from "~/server/auth/guards.server";
 import {
   ConfirmationRequired,
   confirmationLeftMs,
-  confirmationMethods,
+  confirmationMethodsOf,
   confirmWithPasskey,
   confirmWithPassword,
   passkeyConfirmationOptions,
@@ -61,7 +61,10 @@ export async function loadAccount(request: Request) {
     email: user.email,
     secondFactor,
     mustEnrol,
-    confirmation: { leftMs: confirmationLeftMs(current), methods: await confirmationMethods(db, current) },
+    confirmation: {
+      leftMs: confirmationLeftMs(current),
+      methods: confirmationMethodsOf({ totp: secondFactor.totpEnabled, passkeys: secondFactor.passkeys.length }),
+    },
     otherSessions: await countOtherSessions(db, user.id, current.sessionId),
     securityReviewSince: hasFactor ? user.securityReviewSince : null,
   };

@@ -48,13 +48,15 @@ export function requireRecentSignIn(current: Pick<SessionUser, "confirmedAt">, n
   if (confirmationLeftMs(current, now) === 0) throw new ConfirmationRequired();
 }
 
-/** What this account can confirm with: its password and authenticator app's code, and/or a passkey. */
-export async function confirmationMethods(db: Database, current: SessionUser) {
-  const [keys] = await db.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, current.user.id));
-  const totp = current.user.totpSecret !== null;
-  const passkeyCount = keys?.total ?? 0;
+/** What an account can confirm with, from what it has: its password and the app's code, and/or a passkey. */
+export function confirmationMethodsOf({ totp, passkeys: passkeyCount }: { totp: boolean; passkeys: number }) {
   // With passkeys and no app, the password alone would be less than a sign-in asks for.
   return { password: totp || passkeyCount === 0, code: totp, passkey: passkeyCount > 0 };
+}
+
+async function confirmationMethods(db: Database, current: SessionUser) {
+  const [keys] = await db.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, current.user.id));
+  return confirmationMethodsOf({ totp: current.user.totpSecret !== null, passkeys: keys?.total ?? 0 });
 }
 
 async function markConfirmed(db: Database, current: SessionUser, now: Date): Promise<number> {
