@@ -32,14 +32,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolMax: 4 });
+  const template = await migratedPostgresTemplate(serverUrl);
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ kind: "postgres", url, poolMax: 4 });
+  // Nothing to apply when the template is current; kept so a database is never behind.
   await handle.migrate();
   return {
     ...handle,
-    url: url.toString(),
+    url,
     destroy: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
@@ -54,16 +55,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * takes three to five on a two-core machine, for each of the dozens of test files.
  */
 async function migratedTemplate(): Promise<Blob> {
-  const projectRoot = path.join(MIGRATIONS_FOLDER, "..", "..");
-  const fingerprint = crypto.createHash("sha256");
-  fingerprint.update(
-    fs.readFileSync(path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json")),
-  );
-  const migrations = fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true });
-  for (const entry of migrations.filter((file) => file.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
-    fingerprint.update(entry.name).update(fs.readFileSync(path.join(entry.parentPath, entry.name)));
-  }
-  const file = path.join(os.tmpdir(), `pglite-migrated-${fingerprint.digest("hex").slice(0, 16)}.tar`);
+  const file = path.join(os.tmpdir(), `pglite-migrated-${migrationsFingerprint()}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
 
   const client = new PGlite();
@@ -75,6 +67,54 @@ async function migratedTemplate(): Promise<Blob> {
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(partial, file);
   return dump;
+}
+
+/** Names the migrations and PGlite's version, so a change to either makes a new template. */
+function migrationsFingerprint(): string {
+  const projectRoot = path.join(MIGRATIONS_FOLDER, "..", "..");
+  const fingerprint = crypto.createHash("sha256");
+  fingerprint.update(
+    fs.readFileSync(path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json")),
+  );
+  const migrations = fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true });
+  for (const entry of migrations.filter((file) => file.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+    fingerprint.update(entry.name).update(fs.readFileSync(path.join(entry.parentPath, entry.name)));
+  }
+  return fingerprint.digest("hex").slice(0, 16);
+}
+
+/**
+ * The PostgreSQL counterpart of migratedTemplate: a migrated database on the server, made once
+ * per set of migrations, that each test file's database is copied from (`create database …
+ * template`), instead of every file applying every migration again. An advisory lock keeps the
+ * other worker from copying it half made.
+ */
+async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  const template = `test_template_${migrationsFingerprint()}`;
+  await withAdminClient(serverUrl, async (client) => {
+    await client.query("select pg_advisory_lock(hashtext('test database template'))");
+    try {
+      const found = await client.query("select 1 from pg_database where datname = $1", [template]);
+      if (found.rowCount) return;
+      const building = `${template}_building`;
+      await client.query(`drop database if exists ${building} with (force)`);
+      await client.query(`create database ${building}`);
+      const handle = await openDatabase({ kind: "postgres", url: databaseUrl(serverUrl, building), poolMax: 1 });
+      await handle.migrate();
+      await handle.close();
+      // Renamed only once complete, so a run stopped half-way never leaves a template behind.
+      await client.query(`alter database ${building} rename to ${template}`);
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext('test database template'))");
+    }
+  });
+  return template;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
