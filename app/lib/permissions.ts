@@ -1,5 +1,5 @@
 /**
- * Who may do what in the CMS (issue 18, "Roles"): ONE table, read by the server's guards
+ * Who may do what in the CMS: ONE table, read by the server's guards
  * (`requirePermission` in server/auth/guards.server.ts, on every /cms loader and action) and by
  * the CMS's screens (the tab bar, the buttons and forms), so what a role sees and what the server
  * lets it do cannot drift apart. A new permission is a line here; the access-control matrix
@@ -10,9 +10,9 @@
  * paid (contact submissions and applications, orders), and read-only views of the rest.
  * See docs/decisions/019-roles-and-permissions.md.
  */
-import type { RevisionEntityKind, UserRole } from "./enums";
+import { USER_ROLES, type RevisionEntityKind, type UserRole } from "./enums";
 
-const ALL: readonly UserRole[] = ["admin", "editor", "support"];
+const ALL: readonly UserRole[] = USER_ROLES;
 const EDITORS: readonly UserRole[] = ["admin", "editor"];
 const SUPPORT: readonly UserRole[] = ["admin", "support"];
 const ADMIN: readonly UserRole[] = ["admin"];
@@ -128,7 +128,7 @@ export const CMS_HEADER_LINKS = [
   { title: "Outbox", href: "/cms/outbox", permission: "outbox.view" },
   { title: "Redirects", href: "/cms/redirects", permission: "redirects.view" },
   { title: "Trash", href: "/cms/trash", permission: "content.view" },
-  // The consent log (issue 18): proof of visitors' cookie choices.
+  // The consent log: proof of visitors' cookie choices.
   { title: "Consent log", href: "/cms/consents", permission: "consents.view" },
 ] as const satisfies readonly { title: string; href: string; permission: Permission }[];
 

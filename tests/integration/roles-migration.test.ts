@@ -68,7 +68,7 @@ describe("migration 0013_roles", () => {
       },
     ]);
 
-    // Only the three roles, and a role must be named.
+    // Only the three roles migration 0013 knew (a later role comes with its own migration), and a role must be named.
     await expect(
       handle.db.execute(sql`insert into users (email, password_hash, role) values ('new@example.com', 'x', 'user')`),
     ).rejects.toThrow();
