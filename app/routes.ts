@@ -62,7 +62,7 @@ export default [
     // The sign-in's second step (a code or a passkey), and signing in with a passkey alone.
     route("sign-in/verify", "routes/cms/sign-in-verify.tsx"),
     route("account", "routes/cms/account.tsx"),
-    // Open to visitors without a session (issue 18): the layout shows them instead of the sign-in card.
+    // Open to visitors without a session: the layout shows them instead of the sign-in card.
     route("forgot-password", "routes/cms/forgot-password.tsx"),
     route("invitation/:token", "routes/cms/invitation.tsx"),
     route("reset-password/:token", "routes/cms/reset-password.tsx"),
@@ -91,10 +91,10 @@ export default [
     route("media/library", "routes/cms/media-library.ts"),
     route("redirects", "routes/cms/redirects.tsx"),
     route("trash", "routes/cms/trash.tsx"),
-    // The cookie consent log (issue 18): searched by id and date, exported as proof of consent.
+    // The cookie consent log: searched by id and date, exported as proof of consent.
     route("consents", "routes/cms/consents.tsx"),
     route("consents/export.csv", "routes/cms/consents-export.ts"),
-    // The audit log as a history (issue 18), and the same selection as CSV.
+    // The audit log as a history, and the same selection as CSV.
     route("audit", "routes/cms/audit.tsx"),
     route("audit/export.csv", "routes/cms/audit-export.ts"),
   ]),

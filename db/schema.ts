@@ -111,9 +111,9 @@ export const contactSubmissions = pgTable(
     attachmentFilename: text("attachment_filename"),
     status: text("status").notNull().default("new"),
     // The job applied for (the contact page's `job` parameter): set on a job application, null on
-    // an enquiry, so the inbox can filter by kind and group applications by job (issue 18).
+    // an enquiry, so the inbox can filter by kind and group applications by job.
     job: text("job"),
-    // Who handles it (issue 18); a deleted user leaves it unassigned.
+    // Who handles it; a deleted user leaves it unassigned.
     assigneeId: uuid("assignee_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     // When someone first opened it in the CMS; null while nobody has (the tab's unread count).
     readAt: timestamp("read_at", { withTimezone: true }),
@@ -134,7 +134,7 @@ export const contactSubmissions = pgTable(
 );
 
 /**
- * The thread of a submission in the CMS (issue 18): internal notes, and replies sent to the
+ * The thread of a submission in the CMS: internal notes, and replies sent to the
  * submitter through the outbox. Both go with the submission when it is erased (cascade); the
  * author's e-mail is kept beside the id so the thread still says who wrote after a user is deleted.
  */
@@ -189,9 +189,9 @@ export const careers = pgTable(
     // Plain text, as the SPEC has it: what the list, JobPosting, the assistant and a never-edited
     // job page read. Saved from the editor, it is the document's text (decision 017).
     description: text("description").notNull().default(""),
-    // The description as the rich-text editor's document (issue 17). Null until first edited.
+    // The description as the rich-text editor's document. Null until first edited.
     document: jsonb("document").$type<RichTextJson>(),
-    // The document rendered through the sanitiser: what the job page shows when present (issue 17).
+    // The document rendered through the sanitiser: what the job page shows when present.
     descriptionHtml: text("description_html"),
     requirements: text("requirements")
       .array()
@@ -199,9 +199,9 @@ export const careers = pgTable(
       .default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
     // An active opening's pending changes (the editable fields), kept off the site until Publish
-    // (issue 17, decisions 015 and 017); null when there are none.
+    // (decisions 015 and 017); null when there are none.
     draft: jsonb("draft").$type<Record<string, unknown>>(),
-    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // The trash: set when an administrator deletes the row, which then disappears from
     // the site and the lists; the retention job deletes it for good after 30 days.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
@@ -222,16 +222,16 @@ export const users = pgTable(
     id: id(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    // No default: every account is given its role on purpose (issue 18; decision 019).
+    // No default: every account is given its role on purpose (decision 019).
     role: text("role").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
     // Wrong passwords given for this account since its last sign-in, shown to its owner at the next
-    // one (issue 16): how many, and when and from which address the latest came.
+    // one: how many, and when and from which address the latest came.
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     lastFailedSignInAt: timestamp("last_failed_sign_in_at", { withTimezone: true }),
     lastFailedSignInFrom: text("last_failed_sign_in_from"),
-    // The second factor (issue 18): the TOTP secret, encrypted with the app's key
+    // The second factor: the TOTP secret, encrypted with the app's key
     // (server/auth/second-factor/secret-box.server.ts), once confirmed with a code; the secret of an
     // enrolment not yet confirmed; and the last time step a code was accepted for, so a code is
     // good once only (RFC 6238 section 5.2).
@@ -256,7 +256,7 @@ export const users = pgTable(
 );
 
 /**
- * A user's ten single-use recovery codes (issue 18), for when their authenticator is lost. Only a
+ * A user's ten single-use recovery codes, for when their authenticator is lost. Only a
  * SHA-256 hash of each is stored (the codes are 50 random bits, too many to guess from a hash);
  * a used code keeps its row with used_at, so the account page can say how many are left.
  */
@@ -275,7 +275,7 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * A user's passkeys (WebAuthn credentials, issue 18): the credential's id and public key as the
+ * A user's passkeys (WebAuthn credentials): the credential's id and public key as the
  * authenticator gave them, its signature counter, and the name the user gave it.
  */
 export const passkeys = pgTable(
@@ -304,7 +304,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * A sign-in between its steps (issue 18), never a session: after the right password of an account
+ * A sign-in between its steps, never a session: after the right password of an account
  * with a second factor ("second_factor", user set), while a passkey signs someone in without a
  * password ("passkey", user unknown until the passkey answers), while a signed-in user
  * registers a passkey ("passkey_registration") or confirms it's them with one before a sensitive
@@ -369,7 +369,7 @@ export const content = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull(),
     content: text("content").notNull().default(""),
-    // The body as the rich-text editor's document (issue 17); `content` keeps its rendered,
+    // The body as the rich-text editor's document; `content` keeps its rendered,
     // sanitised HTML, which is what the public pages read. Null until first edited in the editor.
     document: jsonb("document").$type<RichTextJson>(),
     excerpt: text("excerpt"),
@@ -387,7 +387,7 @@ export const content = pgTable(
     // A published item's pending changes (its editable fields), so the live row stays what the
     // public reads until Publish; null when there are none. Unpublished items are edited in the row.
     draft: jsonb("draft").$type<Record<string, unknown>>(),
-    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // The trash: set when an administrator deletes the row, which then disappears from
     // the site and the lists; the retention job deletes it for good after 30 days.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
@@ -417,7 +417,7 @@ export const contentBlocks = pgTable(
     blockType: text("block_type").notNull().default("testimonial"),
     contentData: jsonb("content_data").$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
-    /** Place among the blocks of its type (issue 17): public pages and the CMS list follow it. */
+    /** Place among the blocks of its type: public pages and the CMS list follow it. */
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -458,9 +458,9 @@ export const trainingCourses = pgTable(
     // Plain text: the card of a never-edited course, the curriculum PDF, the Course structured
     // data and the assistant read it. Saved from the editor, it is the document's text (decision 017).
     description: text("description").notNull(),
-    // The description as the rich-text editor's document (issue 17). Null until first edited.
+    // The description as the rich-text editor's document. Null until first edited.
     document: jsonb("document").$type<RichTextJson>(),
-    // The document rendered through the sanitiser: what the course card shows when present (issue 17).
+    // The document rendered through the sanitiser: what the course card shows when present.
     descriptionHtml: text("description_html"),
     duration: text("duration").notNull(),
     level: text("level").notNull(),
@@ -478,9 +478,9 @@ export const trainingCourses = pgTable(
     lastUpdated: text("last_updated"),
     isActive: boolean("is_active").notNull().default(true),
     // An active course's pending changes (the editable fields), kept off the site and out of the
-    // checkout's prices until Publish (issue 17, decision 017); null when there are none.
+    // checkout's prices until Publish (decision 017); null when there are none.
     draft: jsonb("draft").$type<Record<string, unknown>>(),
-    // The trash (issue 17): set when an administrator deletes the row, which then disappears from
+    // The trash: set when an administrator deletes the row, which then disappears from
     // the site and the lists; the retention job deletes it for good after 30 days.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
@@ -520,7 +520,7 @@ export const pageContent = pgTable(
 );
 
 /**
- * Old addresses that answer 301 with a new one (issue 17): added by hand in the CMS, or by the
+ * Old addresses that answer 301 with a new one: added by hand in the CMS, or by the
  * content editor when a published page's slug changes. Paths only (same site), never chained.
  */
 export const redirects = pgTable(
@@ -546,7 +546,7 @@ export const redirects = pgTable(
 );
 
 /**
- * Single-use links into the CMS (issue 18): an invitation to set up an account (the invited e-mail
+ * Single-use links into the CMS: an invitation to set up an account (the invited e-mail
  * and role), or a reset of a forgotten password (the user). Only the SHA-256 hash of the link's
  * 256-bit random token is kept, so a leaked database opens no account. A link is spent by one
  * UPDATE that sets used_at only while it is unused and unexpired (app/server/auth/account-tokens.server.ts).
@@ -599,7 +599,7 @@ export const auditLog = pgTable(
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    // The fields the change altered, each { before, after }, secrets left out (issue 18); null on
+    // The fields the change altered, each { before, after }, secrets left out; null on
     // entries written before then, or by a change that named no rows.
     changes: jsonb("changes").$type<Record<string, { before: unknown; after: unknown }>>(),
     createdAt: createdAt(),
@@ -626,7 +626,7 @@ export const adminSetup = pgTable(
 );
 
 /**
- * E-mails waiting to go out, and those that went (issue 5). A request only adds a row; a background
+ * E-mails waiting to go out, and those that went. A request only adds a row; a background
  * loop sends due rows over SMTP when SMTP_URL is set and retries failures with a growing delay.
  * Without SMTP, the rows stay here for administrators to read in the CMS (/cms/outbox).
  */
@@ -673,7 +673,7 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "
 const exchangeRate = (name: string) => numeric(name, { precision: 14, scale: 6, mode: "number" });
 
 /**
- * A guest's order (issue 6). The server prices it from training_courses and the exchange rates at
+ * A guest's order. The server prices it from training_courses and the exchange rates at
  * checkout and freezes the result in order_items, so later price or rate changes never alter it.
  */
 export const orders = pgTable(
@@ -689,7 +689,7 @@ export const orders = pgTable(
     // Known once the payment page has collected it.
     customerEmail: text("customer_email"),
     // Stripe's PaymentIntent that took the money (from the completed Checkout Session): what a
-    // refund names, and how a refund made in Stripe's dashboard finds its order (issue 18).
+    // refund names, and how a refund made in Stripe's dashboard finds its order.
     providerPaymentId: text("provider_payment_id"),
     // What went back to the customer so far, in the order's currency: the sum of its live refunds.
     amountRefunded: money("amount_refunded").notNull().default(0),
@@ -768,7 +768,7 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * Money sent back to a customer (issue 18), one row per refund at the provider: the unique
+ * Money sent back to a customer, one row per refund at the provider: the unique
  * (provider, refund id) pair is what makes a refund seen twice (the CMS's own answer, then Stripe's
  * webhook about it) count once. The order's amount_refunded is the sum of its live rows.
  */
@@ -801,7 +801,7 @@ export const orderRefunds = pgTable(
   ],
 );
 
-/** Internal notes on an order (issue 18): who wrote what, and when. Never shown to the customer. */
+/** Internal notes on an order: who wrote what, and when. Never shown to the customer. */
 export const orderNotes = pgTable(
   "order_notes",
   {
@@ -823,7 +823,7 @@ export const orderNotes = pgTable(
 );
 
 /**
- * Questions the site assistant found no answer to in the site's content (issue 7), so that
+ * Questions the site assistant found no answer to in the site's content, so that
  * administrators see where the content has gaps. Only the question's text is kept, with e-mail
  * addresses, numbers and links removed, one row per distinct question with how often it came.
  * Conversations themselves are never stored.
@@ -875,7 +875,7 @@ export interface MediaVariant {
 }
 
 /**
- * The media library (issue 17): an uploaded image, checked by content and re-encoded, with its
+ * The media library: an uploaded image, checked by content and re-encoded, with its
  * generated variants. `version` is part of every variant's file name, so replacing the file (or
  * moving the focal point) gives new addresses that browsers may cache for good.
  */
@@ -915,7 +915,7 @@ export const media = pgTable(
 );
 
 /**
- * Every save of a content item, job opening or course keeps one revision (issue 17): the editable
+ * Every save of a content item, job opening or course keeps one revision: the editable
  * fields as they were saved, who saved them and what the save did. Old ones are pruned by the rule
  * of app/server/publishing/revisions.server.ts (docs/decisions/015-drafts-and-publishing.md).
  */
@@ -942,7 +942,7 @@ export const revisions = pgTable(
 );
 
 /**
- * Publications and unpublications to carry out at a time (issue 17). A pending row has no
+ * Publications and unpublications to carry out at a time. A pending row has no
  * done_at; the server loop claims due rows inside a transaction with FOR UPDATE SKIP LOCKED, so
  * exactly one instance carries each out (app/server/publishing/scheduler.server.ts).
  */

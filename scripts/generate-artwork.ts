@@ -355,6 +355,28 @@ function node(c: Canvas, x: number, y: number, r: number, color: string): string
 // ---------------------------------------------------------------------------------------------
 // The pictures
 
+/** The flag on its pole above the summit of the strategy's path. */
+function summitFlag(c: Canvas, [fx, fy]: Point): string {
+  return (
+    line([fx, fy - 44], [fx, fy - 150], PALETTE.white, { "stroke-width": 4, "stroke-linecap": "round" }) +
+    polygon(
+      [
+        [fx + 2, fy - 150],
+        [fx + 74, fy - 130],
+        [fx + 2, fy - 108],
+      ],
+      c.linear(
+        [
+          [0, PALETTE.amber300],
+          [1, PALETTE.amber600],
+        ],
+        [0, 0],
+        [1, 0],
+      ),
+    )
+  );
+}
+
 /** Strategy: a roadmap of ascending pillars on a platform, joined by a rising path to a flag. */
 function heroStrategy(c: Canvas): string {
   const { width: W, height: H } = c;
@@ -409,26 +431,7 @@ function heroStrategy(c: Canvas): string {
     parts.push(node(c, x, y - 34, 9, i === rising.length - 1 ? PALETTE.amber300 : PALETTE.teal300));
     parts.push(line([x, y - 25], [x, y], PALETTE.white, { "stroke-width": 2, opacity: 0.4 }));
   });
-  // The flag at the summit.
-  const [fx, fy] = summit;
-  parts.push(
-    line([fx, fy - 44], [fx, fy - 150], PALETTE.white, { "stroke-width": 4, "stroke-linecap": "round" }),
-    polygon(
-      [
-        [fx + 2, fy - 150],
-        [fx + 74, fy - 130],
-        [fx + 2, fy - 108],
-      ],
-      c.linear(
-        [
-          [0, PALETTE.amber300],
-          [1, PALETTE.amber600],
-        ],
-        [0, 0],
-        [1, 0],
-      ),
-    ),
-  );
+  parts.push(summitFlag(c, summit));
   // Depth: small cubes floating away from the main group.
   parts.push(
     floatingCubes(
@@ -520,15 +523,9 @@ function heroDelivery(c: Canvas): string {
   return parts.join("");
 }
 
-/** AI: a glowing chip on a platform, with a network of connected nodes spreading around it. */
-function showcaseAi(c: Canvas): string {
+/** The AI network's nodes, placed by the PRNG in an ellipse around the chip, kept apart from one another. */
+function networkNodes(c: Canvas, cx: number, cy: number): Point[] {
   const { width: W, height: H } = c;
-  const cx = W * 0.5;
-  const cy = H * 0.52;
-  const p = isometric(cx, cy - 40);
-  const parts = [backdrop(c, { teal: [0.8, 0.2], amber: [0.15, 0.85] })];
-
-  // Nodes placed by the PRNG in an ellipse around the chip, kept apart from one another.
   const nodes: Point[] = [];
   let tries = 0;
   while (nodes.length < 30 && tries++ < 4000) {
@@ -540,7 +537,11 @@ function showcaseAi(c: Canvas): string {
     if (nodes.some(([ox, oy]) => Math.hypot(ox - x, oy - y) < 92)) continue;
     nodes.push([x, y]);
   }
-  // Each node links to its two nearest neighbours; the nodes nearest the chip link to it.
+  return nodes;
+}
+
+/** Each node's links to its two nearest neighbours, as "i-j" with i < j (each link once). */
+function nearestNeighbourEdges(nodes: readonly Point[]): Set<string> {
   const edges = new Set<string>();
   nodes.forEach((a, i) => {
     const nearest = nodes
@@ -550,6 +551,20 @@ function showcaseAi(c: Canvas): string {
       .slice(0, 2);
     for (const { j } of nearest) edges.add(i < j ? `${i}-${j}` : `${j}-${i}`);
   });
+  return edges;
+}
+
+/** AI: a glowing chip on a platform, with a network of connected nodes spreading around it. */
+function showcaseAi(c: Canvas): string {
+  const { width: W, height: H } = c;
+  const cx = W * 0.5;
+  const cy = H * 0.52;
+  const p = isometric(cx, cy - 40);
+  const parts = [backdrop(c, { teal: [0.8, 0.2], amber: [0.15, 0.85] })];
+
+  const nodes = networkNodes(c, cx, cy);
+  // Each node links to its two nearest neighbours; the nodes nearest the chip link to it.
+  const edges = nearestNeighbourEdges(nodes);
   const lineGradient = c.linear(
     [
       [0, PALETTE.teal300, 0.7],
@@ -766,19 +781,23 @@ function showcaseSecurity(c: Canvas): string {
   );
   c.defs.push(`<clipPath id="lefthalf">${rect(0, 0, cx, H, "#000")}</clipPath>`);
 
-  // The padlock.
-  const lockY = top + h * 0.42;
-  parts.push(
-    `<path ${attrs({ d: `M${n(cx - 46)} ${n(lockY)} V${n(lockY - 34)} A46 46 0 0 1 ${n(cx + 46)} ${n(lockY - 34)} V${n(lockY)}`, fill: "none", stroke: PALETTE.ice, "stroke-width": 18, "stroke-linecap": "round" })}/>`,
-  );
+  parts.push(padlock(c, cx, top + h * 0.42));
+  return parts.join("");
+}
+
+/** The padlock on the security shield: its shackle, its body from `lockY` down, and the keyhole. */
+function padlock(c: Canvas, cx: number, lockY: number): string {
+  const shackle = `<path ${attrs({ d: `M${n(cx - 46)} ${n(lockY)} V${n(lockY - 34)} A46 46 0 0 1 ${n(cx + 46)} ${n(lockY - 34)} V${n(lockY)}`, fill: "none", stroke: PALETTE.ice, "stroke-width": 18, "stroke-linecap": "round" })}/>`;
   const lockFill = c.linear([
     [0, PALETTE.amber300],
     [1, PALETTE.amber600],
   ]);
-  parts.push(rect(cx - 78, lockY - 8, 156, 124, lockFill, { rx: 20 }));
-  parts.push(circle(cx, lockY + 42, 15, PALETTE.night));
-  parts.push(rect(cx - 6, lockY + 48, 12, 36, PALETTE.night, { rx: 6 }));
-  return parts.join("");
+  return (
+    shackle +
+    rect(cx - 78, lockY - 8, 156, 124, lockFill, { rx: 20 }) +
+    circle(cx, lockY + 42, 15, PALETTE.night) +
+    rect(cx - 6, lockY + 48, 12, 36, PALETTE.night, { rx: 6 })
+  );
 }
 
 /** A browser-like wireframe, `w` × `h`, drawn in local units (to be placed with a transform). */
@@ -962,7 +981,14 @@ function showcaseTraining(c: Canvas): string {
     }
   }
 
-  // The graduation cap floating at the upper left, with its glow, tassel and sparks.
+  parts.push(...graduationCap(c));
+  return parts.join("");
+}
+
+/** The graduation cap floating at the upper left of the training picture, with its glow, tassel and sparks. */
+function graduationCap(c: Canvas): string[] {
+  const { width: W, height: H } = c;
+  const parts: string[] = [];
   const capP = isometric(W * 0.24, H * 0.2);
   const [gx, gy] = capP(0, 0, 0);
   parts.push(c.glow(gx, gy + 20, 230, 150, PALETTE.amber400, 0.3));
@@ -994,7 +1020,7 @@ function showcaseTraining(c: Canvas): string {
       node(c, gx + Math.cos(angle) * r, gy + Math.sin(angle) * r * 0.6, 5, i % 2 ? PALETTE.amber300 : PALETTE.teal300),
     );
   }
-  return parts.join("");
+  return parts;
 }
 
 /** The share card: three pedestals for Innovate (network spark), Invest (rising bars), Implement (check). */

@@ -133,7 +133,7 @@ export function createApp(options: AppOptions = {}): express.Express {
   const env = getEnv();
   const development = !env.isProduction;
   const app = express();
-  const loadBuild = () => import("virtual:react-router/server-build");
+  const loadBuild: LoadBuild = () => import("virtual:react-router/server-build");
   // What Express answers itself, before React Router.
   const expressPaths = ["/healthz", METRICS_PATH];
   // Every address the site serves itself, which no redirect may take over. In development Vite
@@ -145,33 +145,7 @@ export function createApp(options: AppOptions = {}): express.Express {
   // Behind a reverse proxy, the client address and protocol come from its X-Forwarded-* headers.
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = crypto.randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Health checks arrive every few seconds from a load balancer; they would drown the log.
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
-      // One line per request: what was asked and how it ended, not every header.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          // A live invitation or reset link in a log file would open the account to its readers.
-          url: withoutLinkToken(req.url),
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        // pino-http replaces the logger's own error serializer unless given one: the same one.
-        err: errorForLog,
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  app.use(requestLog());
   app.use(recordRequestMetrics(requestLabeller(loadBuild, expressPaths)));
   app.use(securityHeaders({ development }));
   app.use(compression());
@@ -199,58 +173,93 @@ export function createApp(options: AppOptions = {}): express.Express {
   // development, every change must show at once).
   if (!development) app.use(pageCache());
   if (options.devMiddleware) app.use(options.devMiddleware);
-  if (options.clientDir) {
-    // File names under /assets carry a content hash, so a browser may keep them for good. Scripts,
-    // styles and the icon sprite go out as the brotli or gzip copy the build made beside each
-    // (vite.config.ts), not compressed again on every request.
-    app.use(
-      "/assets",
-      precompressed(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-    );
-    // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
-    app.use("/images", express.static(path.join(options.clientDir, "images"), { maxAge: "1y", index: false }));
-    // The few files at the top of the build (the favicon), named once at start so that a page's
-    // request never waits on a disk lookup for a file of its name.
-    if (staticFiles.files.length > 0) app.get(staticFiles.files, precompressed(options.clientDir, { maxAge: "1h" }));
-  }
+  if (options.clientDir) serveBuiltFiles(app, options.clientDir, staticFiles.files);
 
+  app.use(reactRouterHandler(loadBuild, development, env.NODE_ENV === "production" ? "production" : "development"));
+  app.use(finalErrorHandler);
+  return app;
+}
+
+type LoadBuild = () => Promise<ServerBuild>;
+
+/** One log line per request, with an id the response carries as X-Request-Id. */
+function requestLog(): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // Health checks arrive every few seconds from a load balancer; they would drown the log.
+    autoLogging: { ignore: (req) => req.url === "/healthz" },
+    // One line per request: what was asked and how it ended, not every header.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        // A live invitation or reset link in a log file would open the account to its readers.
+        url: withoutLinkToken(req.url),
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // pino-http replaces the logger's own error serializer unless given one: the same one.
+      err: errorForLog,
+    },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+  });
+}
+
+/** The client build's files: hashed assets, the artwork, and the few files at its top. */
+function serveBuiltFiles(app: express.Express, clientDir: string, topFiles: string[]): void {
+  // File names under /assets carry a content hash, so a browser may keep them for good. Scripts,
+  // styles and the icon sprite go out as the brotli or gzip copy the build made beside each
+  // (vite.config.ts), not compressed again on every request.
+  app.use(
+    "/assets",
+    precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+  );
+  // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
+  app.use("/images", express.static(path.join(clientDir, "images"), { maxAge: "1y", index: false }));
+  // The few files at the top of the build (the favicon), named once at start so that a page's
+  // request never waits on a disk lookup for a file of its name.
+  if (topFiles.length > 0) app.get(topFiles, precompressed(clientDir, { maxAge: "1h" }));
+}
+
+/** React Router, answering every request nothing before it answered. */
+function reactRouterHandler(loadBuild: LoadBuild, development: boolean, mode: string): RequestHandler {
   const handlerOptions = {
-    mode: env.NODE_ENV === "production" ? "production" : "development",
+    mode,
     getLoadContext: (req: express.Request, res: express.Response) => ({
       cspNonce: String(res.locals.cspNonce),
       clientAddress: req.ip ?? "unknown",
       formToken: () => (res.locals.formToken ??= issueFormToken()) as string,
     }),
   };
-  if (development) {
-    // Vite rebuilds the routes as files change: React Router asks for the build on every request.
-    app.use(createRequestHandler({ build: loadBuild, ...handlerOptions }));
-  } else {
-    // Given the build itself, React Router derives its route tree once, not on every request
-    // (about an eighth of a page's rendering time when given a function). Each page of the site
-    // goes to a handler whose build holds only the routes that page uses (page-builds.server.ts).
-    const createHandler = async (): Promise<RequestHandler> => {
-      const whole = await loadBuild();
-      const buildFor = pageBuilds(whole);
-      const handlers = new Map<ServerBuild, RequestHandler>();
-      return (req, res, next) => {
-        const pathname = requestPathname(req.originalUrl);
-        // React Router cannot read such an address either: the whole build answers, with its error.
-        const build = pathname === null ? whole : buildFor(pathname);
-        let handler = handlers.get(build);
-        if (!handler) handlers.set(build, (handler = createRequestHandler({ build, ...handlerOptions })));
-        return handler(req, res, next);
-      };
-    };
-    let handler: RequestHandler | undefined;
-    app.use(async (req, res, next) => {
-      handler ??= await createHandler();
+  // Vite rebuilds the routes as files change: React Router asks for the build on every request.
+  if (development) return createRequestHandler({ build: loadBuild, ...handlerOptions });
+  // Given the build itself, React Router derives its route tree once, not on every request
+  // (about an eighth of a page's rendering time when given a function). Each page of the site
+  // goes to a handler whose build holds only the routes that page uses (page-builds.server.ts).
+  const createHandler = async (): Promise<RequestHandler> => {
+    const whole = await loadBuild();
+    const buildFor = pageBuilds(whole);
+    const handlers = new Map<ServerBuild, RequestHandler>();
+    return (req, res, next) => {
+      const pathname = requestPathname(req.originalUrl);
+      // React Router cannot read such an address either: the whole build answers, with its error.
+      const build = pathname === null ? whole : buildFor(pathname);
+      let handler = handlers.get(build);
+      if (!handler) handlers.set(build, (handler = createRequestHandler({ build, ...handlerOptions })));
       return handler(req, res, next);
-    });
-  }
-
-  app.use(finalErrorHandler);
-  return app;
+    };
+  };
+  let handler: RequestHandler | undefined;
+  return async (req, res, next) => {
+    handler ??= await createHandler();
+    return handler(req, res, next);
+  };
 }
 
 /** The last resort: logs the error and answers without any detail a visitor should not see. */

@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check the project has, in order of speed, stopping at the first that fails:
  * types, lint and format, unit and integration tests (Vitest on PGlite), the production build and
- * its first-load JavaScript budget (tests/bench/first-load-js.ts), then browser tests (Playwright
- * in Debian's Chromium). Ends with one "N passed, N failed" line.
+ * its first-load JavaScript budget (tests/bench/first-load-js.ts), HTTP tests against that build
+ * (Vitest, tests/http), then browser tests (Playwright in Debian's Chromium). Ends with one
+ * "N passed, N failed" line.
  *
  * Options: --database-only runs just the database tests (tests/integration), as the PostgreSQL
  * pass of .ci/run does with TEST_DATABASE_URL set.
@@ -115,22 +116,28 @@ if (!databaseOnly) {
   if (!run("Architecture (no import loops, layers kept)", npx, ARCHITECTURE_CHECK)) finish(false);
 }
 
-const vitestReport = path.join(reportDir, "vitest.json");
-const unitOk = run("Unit and integration tests", npx, [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-  ...(databaseOnly ? ["tests/integration"] : []),
-]);
-const vitest = readJson<VitestReport>(vitestReport);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-} else if (!unitOk) {
-  totals.failed += 1;
+/** Runs a Vitest stage with a JSON report and counts its tests into the totals; returns whether it passed. */
+function runVitest(title: string, name: string, args: string[]): boolean {
+  const report = path.join(reportDir, `${name}.json`);
+  const ok = run(title, npx, [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...args,
+  ]);
+  const vitest = readJson<VitestReport>(report);
+  if (vitest) {
+    totals.passed += vitest.numPassedTests;
+    totals.failed += vitest.numFailedTests;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  return ok;
 }
+
+const unitOk = runVitest("Unit and integration tests", "vitest", databaseOnly ? ["tests/integration"] : []);
 if (!unitOk) finish(false);
 if (databaseOnly) finish(true);
 
@@ -138,6 +145,10 @@ if (!ensureChromium() || !ensureJava()) finish(false);
 if (!run("Production build", npx, ["react-router", "build"])) finish(false);
 // Issue 19: no public page may load more than 130 KB of JavaScript (gzip) first.
 if (!run("First-load JavaScript budget", npx, ["tsx", "tests/bench/first-load-js.ts"])) finish(false);
+// Checks that speak only HTTP (access rules, forgery, sessions): no browser, so before the browser tests.
+if (!runVitest("HTTP tests against the production build", "vitest-http", ["--config", "vitest.http.config.ts"])) {
+  finish(false);
+}
 
 const playwrightReport = path.join(reportDir, "playwright.json");
 const browserOk = run("Browser tests", npx, ["playwright", "test", "--reporter=list,json"], {

@@ -1,5 +1,5 @@
 /**
- * The links that let someone into the CMS without a session (issue 18): an invitation, and a
+ * The links that let someone into the CMS without a session: an invitation, and a
  * password reset asked for on the "Forgot password?" page. Their addresses, how long a link
  * works, and the texts both the pages and the e-mails use, in one place for browser and server.
  * The tokens themselves are app/server/auth/account-tokens.server.ts's business.

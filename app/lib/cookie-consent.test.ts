@@ -10,7 +10,6 @@ import {
   cookieBannerInitScript,
   parseChoice,
   parseSettings,
-  settingsForChoice,
 } from "./cookie-consent";
 import { consentRecordSchema } from "./schemas/cookie-consent";
 
@@ -76,14 +75,13 @@ describe("the stored settings", () => {
   });
 });
 
-describe("settingsForChoice", () => {
-  it("accepted turns every optional category on", () => {
-    expect(settingsForChoice("accepted")).toEqual({ functional: true, performance: true, targeting: true });
+describe("the settings of Accept all and Reject all", () => {
+  it("Accept all turns every optional category on", () => {
     expect(ALL_ON).toEqual({ functional: true, performance: true, targeting: true });
   });
 
-  it("rejected turns every optional category off", () => {
-    expect(settingsForChoice("rejected")).toEqual({ functional: false, performance: false, targeting: false });
+  it("Reject all turns every optional category off", () => {
+    expect(ALL_OFF).toEqual({ functional: false, performance: false, targeting: false });
   });
 });
 

@@ -46,10 +46,6 @@ export interface CookieSettings {
 export const ALL_ON: CookieSettings = { functional: true, performance: true, targeting: true };
 export const ALL_OFF: CookieSettings = { functional: false, performance: false, targeting: false };
 
-export function settingsForChoice(choice: Exclude<ConsentChoice, "customized">): CookieSettings {
-  return choice === "accepted" ? ALL_ON : ALL_OFF;
-}
-
 /** A stored choice, or null when there is none or it is not one of the three (the banner shows again). */
 export function parseChoice(value: string | null | undefined): ConsentChoice | null {
   return (CONSENT_CHOICES as readonly string[]).includes(value ?? "") ? (value as ConsentChoice) : null;

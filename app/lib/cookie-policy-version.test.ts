@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The cookie policy's version is what a visitor's choice was made under, and a new one asks every
- * returning visitor again (issue 18). This test fails when the policy's text or the cookie
+ * returning visitor again. This test fails when the policy's text or the cookie
  * categories change but COOKIE_POLICY_VERSION (the policy's "last updated" date) does not: set both
  * to the day of the change, then the new fingerprint below.
  */

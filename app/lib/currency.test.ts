@@ -8,7 +8,6 @@ import {
   basketTotal,
   convertPrice,
   currencyForLanguage,
-  currencySymbol,
   detectDefaultCurrency,
   exchangeRateSettingKey,
   formatPrice,
@@ -44,18 +43,13 @@ describe("currency lists", () => {
     expect(BASKET_CURRENCIES).toEqual(["GBP", "USD", "EUR", "CAD", "AUD", "JPY"]);
   });
 
-  it("has the fixed rates from GBP", () => {
-    expect(GBP_RATES).toEqual({
-      USD: 1.28,
-      EUR: 1.18,
-      CAD: 1.74,
-      AUD: 1.93,
-      JPY: 192.76,
-      CNY: 9.29,
-      RUB: 115.32,
-      BRL: 7.02,
-      INR: 106.45,
-    });
+  it("has a usable rate from GBP for every supported currency", () => {
+    for (const code of SUPPORTED_CURRENCIES) {
+      const rate = rateFromGbp(code);
+      expect(rate, code).toBeGreaterThan(0);
+      expect(Number.isFinite(rate), code).toBe(true);
+    }
+    expect(rateFromGbp("GBP")).toBe(1);
   });
 });
 
@@ -188,7 +182,16 @@ describe("convertPrice", () => {
   });
 });
 
-describe("currencySymbol", () => {
+describe("formatPrice", () => {
+  it("prefixes the symbol and groups thousands", () => {
+    expect(formatPrice(1299, "GBP")).toBe("£1,299");
+    expect(formatPrice(250401, "JPY")).toBe("¥250,401");
+    expect(formatPrice(2260, "CAD")).toBe("CA$2,260");
+    expect(formatPrice(1234567, "USD")).toBe("$1,234,567");
+    expect(formatPrice(999, "EUR")).toBe("€999");
+    expect(formatPrice(0, "AUD")).toBe("A$0");
+  });
+
   it.each([
     ["USD", "$"],
     ["GBP", "£"],
@@ -200,29 +203,15 @@ describe("currencySymbol", () => {
     ["RUB", "₽"],
     ["BRL", "R$"],
     ["INR", "₹"],
-  ])("%s → %s", (code, symbol) => {
-    expect(currencySymbol(code)).toBe(symbol);
-  });
-
-  it("falls back to the code itself", () => {
-    expect(currencySymbol("CHF")).toBe("CHF");
-    expect(currencySymbol("toString")).toBe("toString");
-  });
-});
-
-describe("formatPrice", () => {
-  it("prefixes the symbol and groups thousands", () => {
-    expect(formatPrice(1299, "GBP")).toBe("£1,299");
-    expect(formatPrice(250401, "JPY")).toBe("¥250,401");
-    expect(formatPrice(2260, "CAD")).toBe("CA$2,260");
-    expect(formatPrice(1234567, "USD")).toBe("$1,234,567");
-    expect(formatPrice(999, "EUR")).toBe("€999");
-    expect(formatPrice(0, "AUD")).toBe("A$0");
+  ])("shows %s with the symbol %s", (code, symbol) => {
+    expect(formatPrice(100, code)).toBe(`${symbol}100`);
   });
 
   it("uses the code and a space for currencies without a symbol", () => {
     expect(formatPrice(100, "CHF")).toBe("CHF 100");
     expect(formatPrice(12345, "CHF")).toBe("CHF 12,345");
+    // An inherited property name is no symbol.
+    expect(formatPrice(100, "toString")).toBe("toString 100");
   });
 
   it("shows pence only when the amount has them, as the checkout charges them", () => {

@@ -110,11 +110,6 @@ export function convertPrice(amount: number, from: string, to: string, rates: Ra
   return Math.round((amount / fromRate) * toRate);
 }
 
-/** Symbol for a currency, or the code itself when there is no symbol. */
-export function currencySymbol(code: string): string {
-  return lookup(CURRENCY_SYMBOLS, code) ?? code;
-}
-
 /**
  * Symbol + amount with thousands separators: "£1,299", "CA$2,260". Converted prices are whole
  * numbers (SPEC.md section 9); a price kept in pence (a course at £1,299.50, only ever shown in

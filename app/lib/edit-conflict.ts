@@ -1,5 +1,5 @@
 /**
- * Two editors on one item (issue 17, "Never lose work"): an editor's form carries the version it
+ * Two editors on one item: an editor's form carries the version it
  * was opened on, and a save over a newer change is refused with what changed, so the editor
  * chooses rather than silently overwriting. Shared by the server's check
  * (server/publishing/edit-conflicts.server.ts) and the editor's dialog

@@ -1,5 +1,5 @@
 /**
- * The CMS inbox (issue 18): what the Contact Submissions tab's forms and its server agree on, the
+ * The CMS inbox: what the Contact Submissions tab's forms and its server agree on, the
  * kinds of submission, the limits of a note and a reply, and the messages people read.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Scheduling times are typed and read in Europe/London (issue 17): a `datetime-local` field has no
+ * Scheduling times are typed and read in Europe/London: a `datetime-local` field has no
  * zone, so its "2026-03-29T09:00" is London's wall clock, BST or GMT as the day has it. These turn
  * that wall clock into an instant and back, without a date library: the offset is read from Intl.
  */

@@ -1,5 +1,5 @@
 /**
- * The media library's addresses and the shapes the browser sees (issue 17), shared by the server,
+ * The media library's addresses and the shapes the browser sees, shared by the server,
  * the public `<ResponsiveImage>` and the CMS. Two kinds of address:
  *
  * - a variant's file, `/media/media-<id>-<version>-<width>.<avif|webp>` (and `-social.jpg`): its

@@ -104,3 +104,21 @@ export function publicPageMeta(
     jsonLd: page.jsonLd ?? [],
   });
 }
+
+/**
+ * The meta of a marketing family's page (/ai, /cloud, /cybersecurity and their service pages),
+ * from what its loader answered: the page's own SEO title and description at its path, with the
+ * structured data the loader built. Without data (the page was not found) it says so.
+ */
+export function familyPageMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  loaderData:
+    { page: { seo: { title: string; description: string }; path: string }; jsonLd: readonly object[] } | undefined,
+): MetaDescriptor[] {
+  return publicPageMeta(matches, {
+    title: loaderData?.page.seo.title ?? "Page not found",
+    description: loaderData?.page.seo.description,
+    path: loaderData?.page.path ?? "/",
+    jsonLd: loaderData?.jsonLd,
+  });
+}

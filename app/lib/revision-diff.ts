@@ -1,10 +1,11 @@
 /**
- * The History panel's comparison of two revisions (issue 17): field by field, each field's words
+ * The History panel's comparison of two revisions: field by field, each field's words
  * marked as kept, added or removed (jsdiff's diffWords). A rich-text body is compared by its text,
  * not its markup, so an editor reads what changed rather than which tags moved. The result is plain
  * data; React escapes it when it is shown.
  */
 import { diffWords } from "diff";
+import type { ComparedField } from "./content-kinds/define-kind";
 
 export interface DiffPart {
   value: string;
@@ -39,13 +40,13 @@ function asText(value: unknown, html: boolean): string {
 }
 
 /**
- * The difference from `older` to `newer`, for each field of `fields` (in that order). Fields named
- * in `htmlFields` are compared by their text.
+ * The difference from `older` to `newer`, for each field of `fields` (in that order). A field
+ * marked `html` is compared by its text.
  */
 export function diffRevisions(
   older: Record<string, unknown>,
   newer: Record<string, unknown>,
-  fields: readonly { field: string; label: string; html?: boolean }[],
+  fields: readonly ComparedField[],
 ): FieldDiff[] {
   return fields.map(({ field, label, html = false }) => {
     const before = asText(older[field], html);

@@ -12,7 +12,7 @@ export interface CourseSummary {
   name: string;
   /** Plain text: the curriculum PDF, the JSON-LD and a never-edited card read it. */
   description: string;
-  /** The rich-text editor's sanitised HTML, null (or absent) until first edited (issue 17). */
+  /** The rich-text editor's sanitised HTML, null (or absent) until first edited. */
   descriptionHtml?: string | null;
   duration: string;
   level: string;

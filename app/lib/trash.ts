@@ -1,5 +1,5 @@
 /**
- * The trash (issue 17): deleting content, job openings and courses moves them here; they can be
+ * The trash: deleting content, job openings and courses moves them here; they can be
  * restored for 30 days, then the retention job deletes them for good (docs/decisions/016).
  */
 export const TRASH_RETENTION_DAYS = 30;

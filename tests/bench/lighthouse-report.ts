@@ -1,5 +1,5 @@
 /**
- * The Lighthouse stage's targets (issue 19) and its report: per route, the median of its runs and,
+ * The Lighthouse stage's targets and its report: per route, the median of its runs and,
  * for the timings, the worst run, with the targets beside them, then every target a run missed.
  */
 import fs from "node:fs";

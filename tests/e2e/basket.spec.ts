@@ -1,5 +1,5 @@
 /**
- * The basket and the guest checkout in a real browser (SPEC.md "Basket", sections 7–9; issue 6):
+ * The basket and the guest checkout in a real browser (SPEC.md "Basket", sections 7–9):
  * courses added on /training, the currency picker, remove and clear, and whole purchases through
  * the built-in test-mode payment page, which the embedded default uses: paid with the test card,
  * declined with another, cancelled back to the basket, and the order then in the CMS.

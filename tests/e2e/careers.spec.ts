@@ -1,5 +1,5 @@
 /**
- * /careers and each opening's own page (SPEC.md "Careers"; issue 5): active openings newest first
+ * /careers and each opening's own page (SPEC.md "Careers"): active openings newest first
  * with every field and Apply Now, the hiring process, Send Your CV, the empty state, and JobPosting
  * structured data on the job page, which disappears (404) once the opening is closed.
  */

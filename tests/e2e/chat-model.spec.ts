@@ -1,5 +1,5 @@
 /**
- * The site assistant on a model (issue 7), in the browser: the production server (`node server.js`)
+ * The site assistant on a model, in the browser: the production server (`node server.js`)
  * runs with OPENAI_API_KEY, OPENAI_BASE_URL and OPENAI_MODEL pointing at an OpenAI-compatible
  * server on loopback, which the real `openai` SDK calls (model-site.ts, one of each per worker). A
  * reply the model streams reaches the page token by token; a 500, a malformed stream and a model

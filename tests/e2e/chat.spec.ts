@@ -184,7 +184,7 @@ test("the assistant gives the same phone numbers and e-mail addresses as the con
   expect(pagePhones.length).toBe(2);
   await waitForHydration(page);
   await openChat(page);
-  // Each question gets what it asks for (issue 20): the phone numbers, then the e-mail addresses.
+  // Each question gets what it asks for: the phone numbers, then the e-mail addresses.
   await ask(page, "What is your phone number?");
   const phones = await messages(page)
     .last()

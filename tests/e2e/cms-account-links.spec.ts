@@ -1,5 +1,5 @@
 /**
- * Invitations and "Forgot password?" (issue 18), walked as people do them: an administrator
+ * Invitations and "Forgot password?", walked as people do them: an administrator
  * invites someone, who follows the mail's link, chooses a password and is signed in; a user who
  * forgot their password asks for a link, chooses a new password and every old session ends. The
  * mails stay in the outbox (no SMTP_URL in these tests), where the tests read the links. Neither

@@ -1,5 +1,5 @@
 /**
- * The CMS Assistant tab (/cms/assistant, issue 7): the questions the site assistant could not
+ * The CMS Assistant tab (/cms/assistant): the questions the site assistant could not
  * answer, the most asked first; dismissing one, and all of them after a confirmation (a dialog with
  * JavaScript, a panel in the page without it); paging that keeps its place; the empty state; the
  * audit log; who may use it; axe in both themes.

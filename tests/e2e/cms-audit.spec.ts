@@ -1,5 +1,5 @@
 /**
- * The audit history (/cms/audit, issue 18): a change made in the CMS reads as a sentence with its
+ * The audit history (/cms/audit): a change made in the CMS reads as a sentence with its
  * fields before and after; the filters (person, kind of record, dates) narrow the list and the CSV
  * keeps them; older entries without fields still read sensibly; axe in both themes; 375 px.
  */

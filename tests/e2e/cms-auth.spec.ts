@@ -124,7 +124,7 @@ test.describe("signing in", () => {
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
     releaseAnswer();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
-    // /cms opens on the dashboard (issue 18).
+    // /cms opens on the dashboard.
     await expect(page).toHaveURL(/\/cms$/);
   });
 

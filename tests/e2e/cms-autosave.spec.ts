@@ -1,5 +1,5 @@
 /**
- * Never lose work, part 2 (issue 17): what is typed into the content editor, the rich-text body
+ * Never lose work, part 2: what is typed into the content editor, the rich-text body
  * included, is kept in the browser while typing; after a crash or a closed tab, opening the editor
  * again offers to restore it (or discard it), and a successful save forgets it.
  */

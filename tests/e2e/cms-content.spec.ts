@@ -1,7 +1,7 @@
 /**
  * The CMS Content tab and editor (/cms/content, SPEC.md "Content tab", "Content editor", sections 4,
  * 5 and 8) and the public pages they feed (/content/{slug}, /blog): who may use the CMS, the
- * create → edit → publish → unpublish → delete journey (Save draft, Publish and Unpublish, issue 17), placeholders, sanitised bodies, the admin
+ * create → edit → publish → unpublish → delete journey (Save draft, Publish and Unpublish), placeholders, sanitised bodies, the admin
  * preview of a draft, the spec's messages, and axe in both themes on every screen.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -167,7 +167,7 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
     publishedAt: null,
   });
   const row = page.getByRole("row").filter({ hasText: slug });
-  // The first cell holds the row's checkbox for the bulk actions (issue 17).
+  // The first cell holds the row's checkbox for the bulk actions.
   await expect(row.getByRole("cell").nth(2)).toHaveText("blog post");
   await expect(row.getByText("draft", { exact: true })).toBeVisible();
 
@@ -245,7 +245,7 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Content deleted successfully")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: slug })).toHaveCount(0);
-  // Deleting moves it to the trash (issue 17), from where it can be restored for 30 days.
+  // Deleting moves it to the trash, from where it can be restored for 30 days.
   expect(await contentBySlug(server, slug)).toMatchObject({ deletedAt: expect.any(Date) });
 
   // Every change is in the audit log.

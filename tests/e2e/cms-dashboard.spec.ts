@@ -1,5 +1,5 @@
 /**
- * The CMS dashboard (issue 18): /cms opens on it; the table alternative of each chart shows the
+ * The CMS dashboard: /cms opens on it; the table alternative of each chart shows the
  * seeded numbers (London weeks and months, each currency apart); the date range changes by preset
  * and by custom dates in the address; the charts draw once the page is hydrated, from a chunk no
  * other tab loads; axe in both themes; 375 px without sideways scrolling.

@@ -1,5 +1,5 @@
 /**
- * Two editors on one page (issue 17, "Never lose work"): two administrators in two browsers edit
+ * Two editors on one page: two administrators in two browsers edit
  * the same page; the second save is refused instead of silently overwriting the first, and a
  * dialog shows who saved, when and what differs, and lets the editor choose: Cancel (the form as
  * it was), Use their version (their text in the editor, what was typed kept beside it), Keep my

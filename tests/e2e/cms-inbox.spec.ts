@@ -1,5 +1,5 @@
 /**
- * The CMS inbox (issue 18) as the person answering enquiries and applications walks it: the unread
+ * The CMS inbox as the person answering enquiries and applications walks it: the unread
  * count on the tab (opening a submission marks it read), search and the kind and job filters with
  * applications grouped by job, a reply by e-mail seen on the thread and in the outbox (and a
  * refused one that keeps the text), a note and an assignment, bulk status, Not spam, and a GDPR
@@ -23,7 +23,7 @@ import {
   waitForToastsToClose,
   type TestServer,
 } from "./fixtures";
-import { newSubmissionWithAttachment } from "./route-access-rules";
+import { newSubmissionWithAttachment } from "../http/route-access-rules";
 
 const URL_PATH = "/cms/submissions";
 type NewSubmission = typeof contactSubmissions.$inferInsert;
@@ -273,11 +273,10 @@ test("Not spam moves a held-back submission to New", async ({ page, server }) =>
 test("erasure for a GDPR request: confirmed, then the row, its thread, its mails and its CV file are gone", async ({
   page,
   server,
-  playwright,
 }) => {
   test.setTimeout(60_000);
   await server.db.delete(contactSubmissions);
-  const id = await newSubmissionWithAttachment(server, playwright.request);
+  const id = await newSubmissionWithAttachment(server);
   const stored = await rowOf(server, id);
   const file = path.join(process.env.DATA_DIR!, "uploads", stored!.attachmentUrl!);
   expect(fs.existsSync(file)).toBe(true);

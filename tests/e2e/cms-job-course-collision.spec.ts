@@ -1,5 +1,5 @@
 /**
- * Never lose work in the job-opening and course editors (issue 17, decision 017), as in the content
+ * Never lose work in the job-opening and course editors (decision 017), as in the content
  * editor: two administrators on one course, the second save is refused with the dialog that shows
  * the first one's change, and Keep my version saves; what is typed into a job opening's
  * description is kept in the browser and offered back after a reload.

@@ -1,5 +1,5 @@
 /**
- * The content editor's live preview (issue 17): beside the form, the UNSAVED page as the public
+ * The content editor's live preview: beside the form, the UNSAVED page as the public
  * site will show it, updated as the editor types, at a phone's width (375 px, the site's phone
  * layout) or a desktop's; nothing is saved and the public page stays as it was. The frame's address
  * is the only one this site may frame, and only itself; it answers administrators only.

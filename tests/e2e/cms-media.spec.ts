@@ -1,5 +1,5 @@
 /**
- * The media library as an editor uses it (issue 17): drop two images on the Media tab, describe
+ * The media library as an editor uses it: drop two images on the Media tab, describe
  * them, find them in the grid, the list and by search; place one as a page's featured image through
  * the picker (alt text required first); see the public page serve it responsively with long-lived
  * caching and share its social card; see where it is used, be refused its deletion, and replace its

@@ -1,5 +1,5 @@
 /**
- * What an administrator does with a paid order in the CMS Orders tab (issue 18), as they would:
+ * What an administrator does with a paid order in the CMS Orders tab, as they would:
  * writes an internal note, resends the confirmation e-mail (and finds it in the outbox), refunds
  * part of the order after confirming, then the rest; a refunded order offers no further refund.
  * The site runs in test mode here, so the refund goes through the test-mode equivalent of Stripe's

@@ -1,5 +1,5 @@
 /**
- * The CMS e-mail outbox (/cms/outbox, issue 5): without SMTP_URL the mails a submission writes stay
+ * The CMS e-mail outbox (/cms/outbox): without SMTP_URL the mails a submission writes stay
  * in the outbox, where an administrator reads them; anyone else is refused; axe in both themes.
  */
 import { contactSubmissions, mailOutbox } from "../../db/schema";

@@ -1,5 +1,5 @@
 /**
- * Drafts, publishing, scheduling and revisions in the Content editor (issue 17, decision 015), as
+ * Drafts, publishing, scheduling and revisions in the Content editor (decision 015), as
  * an editor uses them: a published page's draft stays off the site until Publish, the page keeps
  * its first publication's date and shows the update, a scheduled publication and unpublication
  * happen at their time (the server's loop runs every half second in these tests), the Scheduled

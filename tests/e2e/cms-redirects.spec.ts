@@ -1,5 +1,5 @@
 /**
- * Redirects (issue 17): an administrator changes a published page's address in the editor and the
+ * Redirects: an administrator changes a published page's address in the editor and the
  * old address answers 301, then the new one 200; the Redirects view adds and removes redirects and
  * refuses a loop and a chain with their messages. axe in both themes, and usable at 375 px.
  */

@@ -1,5 +1,5 @@
 /**
- * The CMS's rich-text editor (issue 17) as an editor uses it: a page written with every element
+ * The CMS's rich-text editor as an editor uses it: a page written with every element
  * the toolbar offers, saved and read on the public page (placeholders filled in); Markdown
  * shortcuts; pastes from Word and Google Docs that keep the structure and drop the styling; the
  * HTML view's round trip; the XSS corpus pasted and typed, inert on the public page; axe in both

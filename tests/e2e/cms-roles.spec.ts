@@ -1,5 +1,5 @@
 /**
- * The CMS roles (issue 18, "People and access"), walked as each role would: an Editor signs in,
+ * The CMS roles, walked as each role would: an Editor signs in,
  * sees the editor's tabs only, cannot open Users (403), and edits a page; a Support user lands on
  * the contact submissions, changes a status, and reads the content without any way to change it.
  * The tabs come from the permission table (app/lib/permissions.ts), as the server's checks do.

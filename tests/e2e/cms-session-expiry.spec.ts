@@ -1,5 +1,5 @@
 /**
- * A session that ends mid-edit (issue 17, "Never lose work"): the save is not lost to the sign-in
+ * A session that ends mid-edit: the save is not lost to the sign-in
  * page. The server answers the save 401 (auth/expired-session.server.ts), the CMS asks for the
  * password in a dialog over the form, and then sends the same save again.
  */

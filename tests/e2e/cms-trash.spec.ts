@@ -1,5 +1,5 @@
 /**
- * The trash and the Content list's bulk actions (issue 17): a delete's toast has an Undo that brings
+ * The trash and the Content list's bulk actions: a delete's toast has an Undo that brings
  * the item back at once; the Trash view restores; selecting rows (one by one, or all on the page)
  * publishes or deletes them together after a confirmation; the search finds a word that is only in
  * a body. axe in both themes on the Trash view and the list with its action bar, usable at 375 px.

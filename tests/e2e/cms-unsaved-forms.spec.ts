@@ -1,5 +1,5 @@
 /**
- * Never lose work (issue 17), on the forms cms-unsaved.spec.ts does not walk: the Content Blocks
+ * Never lose work, on the forms cms-unsaved.spec.ts does not walk: the Content Blocks
  * tab's edit dialog and add form (their list items added by button count as changes), the Site
  * Settings tab's add form, and the content editor changed by its toolbar alone (no key typed).
  */

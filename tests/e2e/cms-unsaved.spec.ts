@@ -1,5 +1,5 @@
 /**
- * Never lose work, part 1 (issue 17): leaving a CMS form with unsaved changes asks first, through an
+ * Never lose work, part 1: leaving a CMS form with unsaved changes asks first, through an
  * accessible dialog for in-app links (the editor's Back and Preview, the tabs) and the browser's
  * Back button, and through the browser's own prompt for a reload or closing the tab; staying keeps
  * what was typed. Ctrl+S saves the form instead of the browser's "save page".

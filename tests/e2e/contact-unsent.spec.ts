@@ -1,5 +1,5 @@
 /**
- * A contact message or job application that cannot reach the site (issue 16): the network is cut,
+ * A contact message or job application that cannot reach the site: the network is cut,
  * or something in between answers 500 or 502. The form stays exactly as the visitor left it, every
  * field and the chosen CV, with the spec's toast "Failed to send message. Please try again.", and
  * once the network is back the same form sends as it is.

@@ -1,5 +1,5 @@
 /**
- * /contact in the browser (SPEC.md "Contact", sections 4, 5 and 8; issue 5): a message with and
+ * /contact in the browser (SPEC.md "Contact", sections 4, 5 and 8): a message with and
  * without JavaScript, the form's messages, a job application with a CV from /careers, the spam
  * checks, and the contact details from site settings.
  */

@@ -1,5 +1,5 @@
 /**
- * Consent records (issue 18), walked as a visitor and an administrator would: a visitor's choice
+ * Consent records, walked as a visitor and an administrator would: a visitor's choice
  * is recorded under the cookie policy's version and they see its id in the cookie settings; when
  * the policy's version changes (the `cookie_policy_version` setting, as an administrator sets it to
  * ask everyone again) the returning visitor is asked again; the administrator finds the new choice

@@ -1,5 +1,5 @@
 /**
- * An error a page's loader throws (issue 16): the visitor still sees the site's header and footer,
+ * An error a page's loader throws: the visitor still sees the site's header and footer,
  * the page has a title and is kept out of search results, and the status stays the thrown one.
  */
 import { dismissCookieBanner, expect, ignoreNotFoundResponses, test } from "./fixtures";

@@ -2,68 +2,23 @@
  * Test fixtures: every Playwright worker starts the production build in-process on a fresh data
  * directory and a free port, so a test can look at (and change) the same database the pages read.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
-import type { UserRole } from "../../app/lib/enums";
+import { USER_ROLES, type UserRole } from "../../app/lib/enums";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
 import { roleCan, type Permission } from "../../app/lib/permissions";
-import type { Database } from "../../app/server/platform/db/db.server";
-import type * as ServerApp from "../../server/app";
-import { freePort } from "../support/free-port";
+import { ensureAdminExists } from "../support/accounts";
+import { startProductionServer, type TestServer } from "../support/production-server";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
-/** The production build under test (BUILD_DIR lets parallel runs keep separate builds). */
-const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
-
-export interface TestServer {
-  url: string;
-  /** The one-time code printed at start while no administrator exists (null once one does). */
-  setupCode: string | null;
-  db: Database;
-  /** Drops the in-memory caches, as the CMS does after it writes. */
-  invalidateCaches: () => void;
-}
-
-type ServerBuild = typeof ServerApp;
+export { ensureAdminExists, type TestServer };
 
 export const test = base.extend<{ consoleErrors: string[] }, { server: TestServer }>({
   server: [
     async ({}, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
-      // Production needs its public address before it starts, so the port is chosen first.
-      const port = await freePort();
-      Object.assign(process.env, {
-        NODE_ENV: "production",
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "silent",
-        // Lets a test pose as another client address (X-Forwarded-For) to test per-IP limits.
-        TRUST_PROXY: "1",
-        // Scheduled publications are carried out within about a second, so a test can wait for one.
-        SCHEDULER_INTERVAL_MS: "500",
-      });
-      const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-      const { setupCode } = await build.startServices();
-      const server = build.createHttpServer({ clientDir: path.join(buildDir, "client") });
-      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-      const database = await build.getDatabase();
-
-      await use({
-        url: `http://127.0.0.1:${port}`,
-        setupCode,
-        db: database.db,
-        invalidateCaches: build.invalidateCaches,
-      });
-
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await build.stopServices();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const { stop, ...server } = await startProductionServer();
+      await use(server);
+      await stop();
     },
     { scope: "worker", timeout: 60_000 },
   ],
@@ -88,6 +43,15 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: TestServe
 });
 
 export { expect };
+
+/**
+ * The fixtures for a spec whose tests speak HTTP only. The shared fixtures watch every test's
+ * browser page for console errors, which opens a page per test; without a page there is no
+ * console to watch, and each test starts in milliseconds rather than a second.
+ */
+export const httpOnlyTest = test.extend({
+  consoleErrors: async ({}, use) => use([]),
+});
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -193,18 +157,6 @@ export function expectConsoleError(consoleErrors: string[], status: number): voi
 }
 
 let userCounter = 0;
-
-/** Makes sure an administrator exists, so /cms shows the sign-in form rather than the first-run set-up. */
-export async function ensureAdminExists(server: TestServer): Promise<void> {
-  const { adminExists } = await import("../../app/server/auth/admin-setup.server");
-  const { createUser } = await import("../../app/server/auth/users.server");
-  if (await adminExists(server.db)) return;
-  await createUser(server.db, {
-    email: `owner-${process.pid}-${Date.now()}@example.com`,
-    password: "owner-pass-1",
-    role: "admin",
-  });
-}
 
 /**
  * Creates a user with the given role (Administrator, Editor or Support) and signs this page's
@@ -328,9 +280,9 @@ export interface CmsAccessRules<Context> {
   expectNothingShown?: (page: Page, context: Context) => Promise<void>;
 }
 
-/** The roles other than Administrator that do not hold this permission. */
+/** The roles that do not hold this permission (never Administrator, who holds every one). */
 function rolesWithout(permission: Permission): UserRole[] {
-  return (["editor", "support"] as const).filter((role) => !roleCan(role, permission));
+  return USER_ROLES.filter((role) => !roleCan(role, permission));
 }
 
 /**

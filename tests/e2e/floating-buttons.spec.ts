@@ -1,5 +1,5 @@
 /**
- * The floating theme and chat buttons, the cookie banner and the phone header (issue 16): nothing
+ * The floating theme and chat buttons, the cookie banner and the phone header: nothing
  * covers the floating buttons while the banner waits for a choice, the buttons cover no item of the
  * open mobile menu, the header shows the basket count on a phone, and the menu button names an
  * element that exists while the menu is closed.

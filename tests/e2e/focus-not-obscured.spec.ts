@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2 SC 2.4.11 Focus Not Obscured (issue 16): when the contact form's check moves focus to
+ * WCAG 2.2 SC 2.4.11 Focus Not Obscured: when the contact form's check moves focus to
  * the first field with a mistake, that field is scrolled clear of the sticky header, wherever the
  * page was scrolled: the field below the fold, just under the header, or above the window.
  */

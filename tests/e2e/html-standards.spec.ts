@@ -21,9 +21,8 @@ import {
   type NuMessage,
 } from "../support/nu-html-checker";
 import { structuredDataProblems } from "../support/structured-data-rules";
-import type { TestServer } from "./fixtures";
+import { expect, httpOnlyTest as test, type TestServer } from "./fixtures";
 import { expectScriptsPermitted, expectSecurityHeaders } from "./security-header-rules";
-import { expect, test } from "./security-http";
 import {
   BEHIND_TLS_PROXY,
   crawlSite,

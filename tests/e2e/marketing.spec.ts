@@ -21,38 +21,42 @@ async function structuredData(page: Page): Promise<{ "@type": string; [key: stri
   return blocks.map((text) => JSON.parse(text) as { "@type": string });
 }
 
-for (const address of MARKETING_ADDRESSES) {
-  test(`${address}: server-rendered with its own title, canonical address, sharing tags, accessible`, async ({
-    page,
-  }) => {
-    const response = await page.goto(address);
-    expect(response?.status()).toBe(200);
-    // Complete before any script runs: the HTML from the server already holds the heading.
-    const html = (await response?.text()) ?? "";
-    expect(html).toMatch(/<h1[^>]*>[^<]+/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    const main = (await page.getByRole("main").textContent()) ?? "";
-    expect(main).not.toMatch(/\{\{|\}\}|lorem ipsum|undefined/i);
+test("every marketing page is server-rendered with its own title, canonical address, sharing tags, accessible", async ({
+  page,
+}) => {
+  // One visit to each page, each checked by axe in both themes, on a shared machine.
+  test.setTimeout(MARKETING_ADDRESSES.length * 30_000);
+  for (const address of MARKETING_ADDRESSES) {
+    await test.step(`${address}: server-rendered with its own title, canonical address, sharing tags, accessible`, async () => {
+      const response = await page.goto(address);
+      expect(response?.status()).toBe(200);
+      // Complete before any script runs: the HTML from the server already holds the heading.
+      const html = (await response?.text()) ?? "";
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      const main = (await page.getByRole("main").textContent()) ?? "";
+      expect(main).not.toMatch(/\{\{|\}\}|lorem ipsum|undefined/i);
 
-    // Absolute, on the site's public address (PUBLIC_URL), and an alias's is its primary page's.
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-    expect(new URL(canonical!).pathname).toBe(canonicalPathOf(address));
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical!);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/images\/share\.png$/);
-    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
-    const title = await page.title();
-    expect(title.length).toBeGreaterThan(5);
+      // Absolute, on the site's public address (PUBLIC_URL), and an alias's is its primary page's.
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+      expect(new URL(canonical!).pathname).toBe(canonicalPathOf(address));
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical!);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/images\/share\.png$/);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      const title = await page.title();
+      expect(title.length).toBeGreaterThan(5);
 
-    const imageUrl = await page.locator('meta[property="og:image"]').getAttribute("content");
-    const image = await page.request.get(new URL(imageUrl!).pathname);
-    expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/png");
+      const imageUrl = await page.locator('meta[property="og:image"]').getAttribute("content");
+      const image = await page.request.get(new URL(imageUrl!).pathname);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
 
-    await waitForHydration(page);
-    await expectAccessibleInBothThemes(page);
-  });
-}
+      await waitForHydration(page);
+      await expectAccessibleInBothThemes(page);
+    });
+  }
+});
 
 test("each page has its own title; nested pages carry breadcrumbs, FAQs their FAQPage data", async ({ page }) => {
   const titles = new Set<string>();
@@ -143,7 +147,7 @@ test.describe("carousels", () => {
     await page.goto("/");
     await waitForHydration(page);
     const hero = page.getByRole("region", { name: "Highlights slideshow" });
-    // Embla loads after the page's first scripts (issue 19): the 3 seconds count from when it
+    // Embla loads after the page's first scripts: the 3 seconds count from when it
     // runs, which the enabled controls show.
     await expect(hero.getByRole("button", { name: "Next slide" })).toBeEnabled();
     await expect(hero).toHaveAttribute("data-selected", "0");

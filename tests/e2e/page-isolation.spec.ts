@@ -1,6 +1,6 @@
 /**
  * No visitor ever receives another visitor's page, toast, form token or nonce, and a signed-in
- * user never gets a kept page (issue 19): visitors of every kind ask for the same address at the
+ * user never gets a kept page: visitors of every kind ask for the same address at the
  * same moment, first while no copy of it is kept (one renders, the others wait for that render)
  * and again once it is kept, through the real server with the compression a browser asks for.
  */

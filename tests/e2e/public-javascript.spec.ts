@@ -1,5 +1,5 @@
 /**
- * Public pages must not get heavier (issue 17): content blocks and a content page's article are
+ * Public pages must not get heavier: content blocks and a content page's article are
  * static, so the server draws them as HTML (lib/static-html.ts) and no public page loads their
  * code. Each marker below is a string only that code holds; a page that loads a script holding
  * one ships code it does not need (npm run bench measures the weight itself).

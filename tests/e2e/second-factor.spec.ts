@@ -1,5 +1,5 @@
 /**
- * The second factor as people use it (issue 18): setting up an authenticator app and signing in
+ * The second factor as people use it: setting up an authenticator app and signing in
  * with its codes and with a recovery code (once), adding a passkey and signing in with it (as the
  * second step and without a password) on Chromium's virtual authenticator, the setting that makes
  * administrators set one up, and an administrator's reset of another user's. TOTP codes are

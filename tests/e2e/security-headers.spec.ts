@@ -8,22 +8,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { APIRequest } from "@playwright/test";
-import type { TestServer } from "./fixtures";
 import { careerPath } from "../../app/lib/careers";
-import { insertCareer, insertContent, newSubmissionWithAttachment, newTestOrder } from "./route-access-rules";
-import { expectScriptsPermitted, expectSecurityHeaders } from "./security-header-rules";
+import { createAccount, sessionCookieOf } from "../support/accounts";
+import { insertCareer, insertContent, newSubmissionWithAttachment, newTestOrder } from "../http/route-access-rules";
 import {
-  createAccount,
-  expect,
   freshClientAddress,
   sameOriginHeaders,
   send,
-  sessionCookieOf,
-  test,
   type HttpRequest,
   type HttpResponse,
-} from "./security-http";
+} from "../http/security-http";
+import { expect, httpOnlyTest as test, type TestServer } from "./fixtures";
+import { expectScriptsPermitted, expectSecurityHeaders } from "./security-header-rules";
 
 const buildDir = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build");
 const BEHIND_TLS_PROXY = { "X-Forwarded-Proto": "https" };
@@ -31,7 +27,7 @@ const BEHIND_TLS_PROXY = { "X-Forwarded-Proto": "https" };
 interface Kind {
   name: string;
   expectedStatus: number;
-  request: (api: APIRequest, server: TestServer) => Promise<HttpRequest>;
+  request: (server: TestServer) => Promise<HttpRequest>;
 }
 
 const adminCookies = async (server: TestServer) => sessionCookieOf(server, await createAccount(server, "admin"));
@@ -42,13 +38,13 @@ const KINDS: Kind[] = [
   {
     name: "a CMS page",
     expectedStatus: 200,
-    request: async (_, server) => ({ path: "/cms/users", cookies: await adminCookies(server) }),
+    request: async (server) => ({ path: "/cms/users", cookies: await adminCookies(server) }),
   },
   { name: "the 404 page", expectedStatus: 404, request: async () => ({ path: "/no/such/page" }) },
   {
     name: "Access Denied",
     expectedStatus: 403,
-    request: async (_, server) => ({
+    request: async (server) => ({
       path: "/cms/users",
       cookies: await sessionCookieOf(server, await createAccount(server, "editor")),
     }),
@@ -57,7 +53,7 @@ const KINDS: Kind[] = [
   {
     name: "a permanent redirect",
     expectedStatus: 301,
-    request: async (_, server) => {
+    request: async (server) => {
       // An opening's address with an old title leads to its current one.
       return {
         path: careerPath(await insertCareer(server)).replace(/\/careers\/[^/]*-([0-9a-f]+)$/, "/careers/old-title-$1"),
@@ -67,9 +63,9 @@ const KINDS: Kind[] = [
   {
     name: "a redirect after a form",
     expectedStatus: 302,
-    request: async (api, server) => ({
+    request: async (server) => ({
       method: "POST",
-      path: `/checkout/test/${await newTestOrder(server, api)}`,
+      path: `/checkout/test/${await newTestOrder(server)}`,
       form: { intent: "cancel" },
       headers: sameOriginHeaders(server),
     }),
@@ -78,7 +74,7 @@ const KINDS: Kind[] = [
   {
     name: "a requested document (PDF download)",
     expectedStatus: 200,
-    request: async (_, server) => ({
+    request: async (server) => ({
       method: "POST",
       path: "/downloads/aws-guide",
       form: { name: "Header Check", email: "headers@example.com" },
@@ -88,25 +84,25 @@ const KINDS: Kind[] = [
   {
     name: "the submissions CSV export",
     expectedStatus: 200,
-    request: async (_, server) => ({ path: "/cms/submissions/export.csv", cookies: await adminCookies(server) }),
+    request: async (server) => ({ path: "/cms/submissions/export.csv", cookies: await adminCookies(server) }),
   },
   {
     name: "the orders CSV export",
     expectedStatus: 200,
-    request: async (_, server) => ({ path: "/cms/orders/export.csv", cookies: await adminCookies(server) }),
+    request: async (server) => ({ path: "/cms/orders/export.csv", cookies: await adminCookies(server) }),
   },
   {
     name: "a submission's attachment",
     expectedStatus: 200,
-    request: async (api, server) => {
-      const submission = await newSubmissionWithAttachment(server, api);
+    request: async (server) => {
+      const submission = await newSubmissionWithAttachment(server);
       return { path: `/cms/submissions/${submission}/attachment`, cookies: await adminCookies(server) };
     },
   },
   {
     name: "an API answer (JSON)",
     expectedStatus: 201,
-    request: async (_, server) => ({
+    request: async (server) => ({
       method: "POST",
       path: "/api/cookie-consent",
       json: { choice: "rejected", functional: false, performance: false, targeting: false },
@@ -117,7 +113,7 @@ const KINDS: Kind[] = [
   {
     name: "the chat's event stream",
     expectedStatus: 200,
-    request: async (_, server) => ({
+    request: async (server) => ({
       method: "POST",
       path: "/api/chat",
       json: { message: "Which training courses do you offer?", conversationHistory: [] },
@@ -127,8 +123,8 @@ const KINDS: Kind[] = [
   {
     name: "a hashed script under /assets",
     expectedStatus: 200,
-    request: async (api, server) => {
-      const home = await send(api, server, { path: "/" });
+    request: async (server) => {
+      const home = await send(server, { path: "/" });
       return { path: /\/assets\/[\w.-]+\.js/.exec(home.text)![0] };
     },
   },
@@ -151,7 +147,7 @@ const KINDS: Kind[] = [
   {
     name: "an oversized upload",
     expectedStatus: 413,
-    request: async (_, server) => ({
+    request: async (server) => ({
       method: "POST",
       path: "/contact?job=Engineer",
       headers: sameOriginHeaders(server),
@@ -189,12 +185,12 @@ const KINDS: Kind[] = [
 
 test.describe("every kind of response carries the security headers", () => {
   for (const kind of KINDS) {
-    test(kind.name, async ({ playwright, server }) => {
-      const request = await kind.request(playwright.request, server);
+    test(kind.name, async ({ server }) => {
+      const request = await kind.request(server);
       const headers: Record<string, string> = { "X-Forwarded-For": freshClientAddress(), ...request.headers };
       // Behind the proxy the site's own pages are served over HTTPS, so that is their origin.
       if (headers.Origin === server.url) headers.Origin = server.url.replace(/^http:/, "https:");
-      const response = await send(playwright.request, server, {
+      const response = await send(server, {
         ...request,
         headers: { ...headers, ...BEHIND_TLS_PROXY },
       });
@@ -207,16 +203,13 @@ test.describe("every kind of response carries the security headers", () => {
   }
 });
 
-test("a 500 page (the database fails under a page) carries them too, and no internals", async ({
-  playwright,
-  server,
-}) => {
+test("a 500 page (the database fails under a page) carries them too, and no internals", async ({ server }) => {
   const { slug } = await insertContent(server, true);
   await server.db.execute(sql.raw("alter table content rename to content_unavailable"));
   server.invalidateCaches();
   let response: HttpResponse;
   try {
-    response = await send(playwright.request, server, { path: `/content/${slug}`, headers: BEHIND_TLS_PROXY });
+    response = await send(server, { path: `/content/${slug}`, headers: BEHIND_TLS_PROXY });
   } finally {
     await server.db.execute(sql.raw("alter table content_unavailable rename to content"));
     server.invalidateCaches();
@@ -229,7 +222,6 @@ test("a 500 page (the database fails under a page) carries them too, and no inte
 });
 
 test("each rendered response has its own nonce; a page from the cache has none, and its scripts' hashes", async ({
-  playwright,
   server,
 }) => {
   const nonces = new Set<string>();
@@ -243,20 +235,20 @@ test("each rendered response has its own nonce; a page from the cache has none, 
     "/healthz",
     "/favicon.svg",
   ]) {
-    const response = await send(playwright.request, server, { path: address, headers: BEHIND_TLS_PROXY });
+    const response = await send(server, { path: address, headers: BEHIND_TLS_PROXY });
     const permit = expectSecurityHeaders(response, address);
     if ("nonce" in permit) nonces.add(permit.nonce);
   }
   expect(nonces.size).toBe(6);
-  const cached = await send(playwright.request, server, { path: `/?${fresh}`, headers: BEHIND_TLS_PROXY });
+  const cached = await send(server, { path: `/?${fresh}`, headers: BEHIND_TLS_PROXY });
   expect(cached.headers["x-page-cache"]).toBe("hit");
   const permit = expectSecurityHeaders(cached, "a cached page");
   expect("hashes" in permit && permit.hashes.length).toBeGreaterThan(2);
   expectScriptsPermitted(cached, permit, "a cached page");
 });
 
-test("HSTS only over HTTPS: a plain-HTTP answer (such as on localhost) has none", async ({ playwright, server }) => {
-  const response = await send(playwright.request, server, { path: "/" });
+test("HSTS only over HTTPS: a plain-HTTP answer (such as on localhost) has none", async ({ server }) => {
+  const response = await send(server, { path: "/" });
   expect(response.headers["strict-transport-security"]).toBeUndefined();
   expect(response.headers["content-security-policy"]).toContain("object-src 'none'");
 });

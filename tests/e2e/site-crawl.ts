@@ -13,8 +13,8 @@ import { DOWNLOAD_DOCUMENT_IDS } from "../../app/content/types";
 import { FAMILY_PAGE_ADDRESSES } from "../../app/content/pages";
 import { applyPath } from "../../app/lib/careers";
 import { expect, type TestServer } from "./fixtures";
-import { flattenRoutes, newTestOrder } from "./route-access-rules";
-import { createAccount, sessionCookieOf } from "./security-http";
+import { createAccount, sessionCookieOf } from "../support/accounts";
+import { flattenRoutes, newTestOrder } from "../http/route-access-rules";
 
 /** How the site is reached in production: behind a proxy that terminated TLS. */
 export const BEHIND_TLS_PROXY = { "X-Forwarded-Proto": "https" };
@@ -115,19 +115,15 @@ export function parseInBrowser(page: Page, html: string, type: "text/html" | "im
 }
 
 /** Every address of the public site, with the status it must answer. */
-export async function publicAddresses(
-  playwright: APIRequest,
-  api: APIRequestContext,
-  server: TestServer,
-): Promise<Address[]> {
+export async function publicAddresses(api: APIRequestContext, server: TestServer): Promise<Address[]> {
   const sitemap = await (await api.get("/sitemap.xml")).text();
   const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   expect(sitemapPaths.length, "pages in the sitemap").toBeGreaterThan(20);
 
   const [career] = await server.db.select().from(careers).where(eq(careers.isActive, true)).limit(1);
   // A paid order shows the confirmation; a second order, still pending, its test payment page.
-  const paidOrder = await payTestOrder(api, server, await newTestOrder(server, playwright));
-  const pendingOrder = await newTestOrder(server, playwright);
+  const paidOrder = await payTestOrder(api, server, await newTestOrder(server));
+  const pendingOrder = await newTestOrder(server);
 
   const pages = [
     ...new Set([...sitemapPaths, ...FAMILY_PAGE_ADDRESSES]),
@@ -362,7 +358,7 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
   // Each editor opens a record of its own kind.
   const idFor = (path: string) =>
     path.startsWith("/cms/careers/") ? career!.id : path.startsWith("/cms/courses/") ? course!.id : item!.id;
-  // The invitation and reset pages (issue 18) open with a live link of their kind.
+  // The invitation and reset pages open with a live link of their kind.
   const { issueAccountToken } = await import("../../app/server/auth/account-tokens.server");
   const invitation = await issueAccountToken(server.db, {
     kind: "invitation",
@@ -382,7 +378,7 @@ export async function crawlCms(browser: Browser, api: APIRequestContext, server:
     .filter((route) => route.file.startsWith("routes/cms/") && route.file.endsWith(".tsx") && !route.isLayout)
     .map((route) => route.path.replace(":id", idFor(route.path)).replace(":token", tokenFor(route.path)))
     // The live preview answers only the editor's POST of its form (cms-live-preview.spec.ts).
-    // /cms is the dashboard (issue 18), checked like every tab.
+    // /cms is the dashboard, checked like every tab.
     .filter((path) => path !== "/cms/content/live-preview");
   const signInServed = { name: "/cms (not signed in, served)", html: await (await api.get("/cms")).text() };
   const served = await mapLimited(tabs, 4, async (path) => {
@@ -414,7 +410,7 @@ export async function crawlSite(browser: Browser, playwright: { request: APIRequ
   const api = await playwright.request.newContext({ baseURL: server.url });
   try {
     const { context, page } = await newVisitor(browser, server);
-    const addresses = await publicAddresses(playwright.request, api, server);
+    const addresses = await publicAddresses(api, server);
     const pages = await fetchPages(api, page, addresses);
     // Two tabs at a time: much of a page's time is spent waiting for the server or the browser.
     const tabs = [page, await context.newPage()];

@@ -1,6 +1,6 @@
 /**
  * Every page the sitemap offers search engines is one a visitor can reach by following links from
- * the home page (issue 16): a page linked from nowhere is found by neither people nor crawlers
+ * the home page: a page linked from nowhere is found by neither people nor crawlers
  * that walk the site.
  */
 import { expect, test } from "./fixtures";

@@ -57,9 +57,19 @@ const scriptHashes = new WeakMap<Page, string[]>();
 /**
  * What a page's DOM must not hold: every element, attribute and address a payload could run from.
  * A script may run only with the page's nonce or, on a page from the page cache (which has no
- * nonce), when its text's hash is one of `allowedHashes`, the served policy's.
+ * nonce), when its text's hash is one of `allowedHashes`, the served policy's. Given `served`,
+ * the HTML a server answered at `served.url`, it checks that document as parsed (nothing in it
+ * runs or loads) instead of the page's own.
  */
-export async function findDangerousMarkup(allowedHashes: string[]): Promise<string[]> {
+export async function findDangerousMarkup({
+  allowedHashes,
+  served,
+}: {
+  allowedHashes: string[];
+  served?: { html: string; url: string };
+}): Promise<string[]> {
+  const root = served ? new DOMParser().parseFromString(served.html, "text/html") : document;
+  const base = served?.url ?? location.href;
   const problems: string[] = [];
   const hashOf = async (text: string) => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -69,7 +79,7 @@ export async function findDangerousMarkup(allowedHashes: string[]): Promise<stri
   const allowedWithoutNonce = async (script: Element) => {
     if (allowedHashes.length === 0) return false;
     const source = script.getAttribute("src");
-    if (source !== null) return new URL(source, location.href).origin === location.origin;
+    if (source !== null) return new URL(source, base).origin === new URL(base).origin;
     return allowedHashes.includes(await hashOf(script.textContent ?? ""));
   };
   const urlAttributes = new Set([
@@ -91,7 +101,7 @@ export async function findDangerousMarkup(allowedHashes: string[]): Promise<stri
   ]);
   const describe = (element: Element) =>
     `<${element.localName}${element.id ? `#${element.id}` : ""}> ${element.outerHTML.slice(0, 120)}`;
-  for (const element of Array.from(document.querySelectorAll("*"))) {
+  for (const element of Array.from(root.querySelectorAll("*"))) {
     for (const attribute of Array.from(element.attributes)) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) problems.push(`event handler ${name} on ${describe(element)}`);
@@ -160,9 +170,10 @@ export async function expectInert(page: Page, fired: string[], label: string): P
     page.frames().map((frame) => frame.url()),
     `${label}: frames`,
   ).toHaveLength(1);
-  expect(await page.evaluate(findDangerousMarkup, scriptHashes.get(page) ?? []), `${label}: dangerous markup`).toEqual(
-    [],
-  );
+  expect(
+    await page.evaluate(findDangerousMarkup, { allowedHashes: scriptHashes.get(page) ?? [] }),
+    `${label}: dangerous markup`,
+  ).toEqual([]);
   expect(fired, `${label}: markers that fired`).toEqual([]);
 }
 
@@ -177,4 +188,21 @@ export async function visit(page: Page, fired: string[], url: string, canaries: 
   const html = await page.content();
   for (const text of canaries) expect(html.includes(text), `${url} shows ${text}`).toBe(true);
   await expectInert(page, fired, url);
+}
+
+/**
+ * Checks the HTML the server answers at `url` (with this page's cookies) without opening it: the
+ * status, every canary in it (so the field really was rendered there), and nothing dangerous in
+ * the markup. For a page whose payloads take a rendering path another test already opens in the
+ * browser: what could run there is all in the served markup.
+ */
+export async function expectServedInert(page: Page, url: string, canaries: string[], status = 200): Promise<void> {
+  const response = await page.request.get(url);
+  expect(response.status(), url).toBe(status);
+  const html = await response.text();
+  for (const text of canaries) expect(html.includes(text), `${url} serves ${text}`).toBe(true);
+  const allowedHashes = response.headers()["content-security-policy"]?.match(/'sha256-[\w+/=]+'/g) ?? [];
+  // Parsed in the page's own engine, so the markup is read exactly as the browser would read it.
+  const problems = await page.evaluate(findDangerousMarkup, { allowedHashes, served: { html, url: response.url() } });
+  expect(problems, `${url}: dangerous markup`).toEqual([]);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run eval:assistant`: how well the site assistant answers what visitors ask (issue 20).
+ * `npm run eval:assistant`: how well the site assistant answers what visitors ask.
  *
  * Builds the app if needed, starts the production server on a fresh demo database (as
  * `npm run bench` does), checks that every fact of the set (tests/eval/assistant-questions.ts) is

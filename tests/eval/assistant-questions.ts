@@ -1,5 +1,5 @@
 /**
- * The assistant's evaluation set (issue 20): questions as visitors type them (typos, short forms,
+ * The assistant's evaluation set: questions as visitors type them (typos, short forms,
  * slang, follow-ups, other languages, attempts to misuse it), each with what a good reply must
  * hold. `npm run eval:assistant` asks each conversation through the real chat API of a production
  * server on the demo content and scores the last reply.

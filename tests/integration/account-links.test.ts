@@ -1,5 +1,5 @@
 /**
- * Invitations and password resets (issue 18): single-use links stored as hashes only, spent once
+ * Invitations and password resets: single-use links stored as hashes only, spent once
  * even by requests racing each other, expiring on an injected clock; an invitation that becomes an
  * account with the invited role; "Forgot password?" that answers alike for every address and sends
  * a link only to an active account, within its limits; a reset that ends every session.

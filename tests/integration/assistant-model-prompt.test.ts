@@ -1,6 +1,6 @@
 /**
  * With a model (OPENAI_API_KEY and OPENAI_BASE_URL set), the model answers from the same retrieval
- * as the built-in assistant (issue 20): for every conversation of the evaluation set
+ * as the built-in assistant: for every conversation of the evaluation set
  * (tests/eval/assistant-questions.ts), the system prompt the real `openai` SDK sends to a model
  * server on loopback carries a passage of every page the built-in assistant cites for the same
  * conversation, and every e-mail address and phone number it gives.

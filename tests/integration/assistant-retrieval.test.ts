@@ -1,5 +1,5 @@
 /**
- * The assistant's grounding on the demo content (issue 7): real visitor questions, each with the
+ * The assistant's grounding on the demo content: real visitor questions, each with the
  * page its answer must cite. The built-in assistant must link to that page; the site search must
  * rank it among the passages a model would be given. Plus what must never be in the index
  * (drafts, private settings, inactive jobs and courses, submissions) and that it follows changes.
@@ -165,30 +165,27 @@ describe("what the index holds", () => {
   });
 
   it("is rebuilt when the CMS publishes, withdraws or edits what it answers from", async () => {
-    const { saveContent, deleteContent } = await import("~/server/content/content.server");
+    const { changeContentAs } = await import("~/server/content/content.server");
+    const { contentPublishing } = await import("~/server/content/content-publishing.server");
+    const { publish } = await import("~/server/publishing/publishable.server");
     const { updateSettingValue } = await import("~/server/content/site-settings.server");
     const ask = async (question: string) => answerFromSite(await getSiteSearch(getDb), question);
 
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);
-    const saved = await saveContent(
-      cms.db,
-      {
-        title: "Our Quokka Conservation Partnership",
-        slug: "quokka-partnership",
-        content: "<p>We sponsor quokka conservation on Rottnest Island.</p>",
-        excerpt: null,
-        type: "page",
-        status: "published",
-        featuredImageUrl: null,
-        metaTitle: null,
-        metaDescription: null,
-      },
-      null as never,
-    );
+    const saved = await publish(cms.db, actor, contentPublishing, {
+      title: "Our Quokka Conservation Partnership",
+      slug: "quokka-partnership",
+      content: "<p>We sponsor quokka conservation on Rottnest Island.</p>",
+      excerpt: null,
+      type: "page",
+      featuredImageUrl: null,
+      metaTitle: null,
+      metaDescription: null,
+    });
     const published = await ask("Tell me about your quokka conservation partnership");
     expect(linkTargets(published.text)).toContain("/content/quokka-partnership");
 
-    await deleteContent(cms.db, saved!.item.id);
+    await changeContentAs(cms.db, actor, "trash", [saved.row.id]);
     expect((await ask("Tell me about your quokka conservation partnership")).answered).toBe(false);
 
     await updateSettingValue(cms.db, actor, "business_hours_saturday", "Sat 11:00-15:00");

@@ -1,5 +1,5 @@
 /**
- * The audit log as a history (issue 18): the changed fields kept before and after (only those,
+ * The audit log as a history: the changed fields kept before and after (only those,
  * never a secret), the entity modules that pass their rows, the history's filters and pages, the
  * entry in words, and the CSV export with its cells safe from formula injection.
  */
@@ -11,7 +11,7 @@ import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";
 import { careerPublishing } from "~/server/careers/careers.server";
 import { changeUserActive, changeUserRole, createUser } from "~/server/auth/users.server";
-import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
+import { contentPublishing } from "~/server/content/content-publishing.server";
 import { addRedirect, removeRedirect } from "~/server/content/redirects.server";
 import { createContentBlock, updateContentBlock } from "~/server/content/content-blocks.server";
 import { createSetting, updateSettingValue } from "~/server/content/site-settings.server";
@@ -185,19 +185,31 @@ describe("entity modules that keep before and after", () => {
     const form = (title: string, content: string) =>
       contentFormSchema.parse({ title, slug: `audit-page-${crypto.randomUUID()}`, content });
     const first = form("Our prices", "<p>From £500</p>");
-    const { item } = await saveContentDraft(cms.db, actor, first);
+    const { row: item } = await saveDraft(cms.db, actor, contentPublishing, first);
     expect((await changesOf(item.id, "content.create"))[0]).toMatchObject({
       title: { before: null, after: "Our prices" },
       status: { before: null, after: "draft" },
     });
-    await saveContentDraft(cms.db, actor, { ...first, title: "Our pricing", content: "<p>From £550</p>" }, item.id);
+    await saveDraft(
+      cms.db,
+      actor,
+      contentPublishing,
+      { ...first, title: "Our pricing", content: "<p>From £550</p>" },
+      item.id,
+    );
     expect(await changesOf(item.id, "content.update")).toEqual([
       {
         title: { before: "Our prices", after: "Our pricing" },
         content: { before: "<p>From £500</p>", after: "<p>From £550</p>" },
       },
     ]);
-    await publishContent(cms.db, actor, { ...first, title: "Our pricing", content: "<p>From £550</p>" }, item.id);
+    await publish(
+      cms.db,
+      actor,
+      contentPublishing,
+      { ...first, title: "Our pricing", content: "<p>From £550</p>" },
+      item.id,
+    );
     expect(await changesOf(item.id, "content.publish")).toEqual([{ status: { before: "draft", after: "published" } }]);
     const all = await cms.db.select().from(auditLog).where(eq(auditLog.entityId, item.id));
     expect(all.every((row) => !row.changes || !("document" in row.changes))).toBe(true);

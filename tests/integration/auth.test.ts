@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions (issue 3): password hashing, sign-in rules, session expiry and revocation,
+ * Accounts and sessions: password hashing, sign-in rules, session expiry and revocation,
  * the first-run setup code, and the last-administrator rule.
  */
 import { eq } from "drizzle-orm";

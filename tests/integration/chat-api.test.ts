@@ -1,5 +1,5 @@
 /**
- * The site assistant's API (issue 7) through the real route (POST /api/chat) on a seeded database:
+ * The site assistant's API through the real route (POST /api/chat) on a seeded database:
  * the request's validation and the per-address rate limit; the built-in assistant, whole and
  * streamed, counting what it could not answer; and with OPENAI_API_KEY set, the real `openai` SDK
  * against an OpenAI-compatible server on loopback: what the request carries (the system prompt with

@@ -1,6 +1,6 @@
 /**
  * The CMS consent log (/cms/consents) and its CSV export (/cms/consents/export.csv), called as React
- * Router calls their loaders, with real sessions (issue 18): the search by a visitor's consent id
+ * Router calls their loaders, with real sessions: the search by a visitor's consent id
  * and by London days (British Summer Time included), a mistyped search answered as such, and who
  * may read them.
  */

@@ -64,7 +64,7 @@ describe("submitContactForm", () => {
     const outcome = await submitContactForm(contactRequest(message), { clientAddress: nextAddress() });
     expect(outcome.ok).toBe(true);
     const [row] = await cms.db.select().from(contactSubmissions);
-    // An enquiry: no job (the inbox's kind, issue 18), and nobody has read it yet.
+    // An enquiry: no job (the inbox's kind), and nobody has read it yet.
     expect(row).toMatchObject({ ...message, status: "new", attachmentUrl: null, job: null, readAt: null });
     const mails = await cms.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
     expect(mails.map((mail) => mail.kind).sort()).toEqual(["acknowledgement", "notification"]);
@@ -77,7 +77,7 @@ describe("submitContactForm", () => {
     expect(outcome.ok).toBe(true);
     const [row] = await cms.db.select().from(contactSubmissions);
     expect(row!.attachmentFilename).toBe("My CV.pdf");
-    // The job applied for is kept, so the inbox can group applications by job (issue 18).
+    // The job applied for is kept, so the inbox can group applications by job.
     expect(row!.job).toBe("Cloud Engineer");
     expect(row!.attachmentUrl).toMatch(/^\d{13}-[0-9a-f]+\.pdf$/);
     expect(storedFiles()).toContain(row!.attachmentUrl);

@@ -1,6 +1,7 @@
 /**
- * Contact submissions as the CMS triages them (app/server/contact/contact-submissions.server.ts): newest
- * first, filtered by status, one page at a time, and a status that must be one of the four values.
+ * Contact submissions as the CMS triages them (app/server/contact/contact-submissions.server.ts, listed
+ * through inbox.server.ts): newest first, filtered by status, one page at a time, and a status that
+ * must be one of the four values.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,9 +9,9 @@ import { contactSubmissions } from "../../db/schema";
 import {
   findContactSubmission,
   isContactStatus,
-  listContactSubmissions,
   updateContactSubmissionStatus,
 } from "~/server/contact/contact-submissions.server";
+import { listInbox } from "~/server/contact/inbox.server";
 import { routeArgs, routeWithBrokenDatabase, toastOf, withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
@@ -51,9 +52,9 @@ beforeAll(async () => {
 
 const names = (page: { submissions: { name: string }[] }) => page.submissions.map((submission) => submission.name);
 
-describe("listContactSubmissions", () => {
+describe("listInbox", () => {
   it("lists every submission newest first by created_at, with the total", async () => {
-    const page = await listContactSubmissions(cms.db);
+    const page = await listInbox(cms.db);
     expect(names(page)).toEqual(["Di", "Ben", "Ed", "Ada", "Cy"]);
     expect(page.total).toBe(5);
     expect(page.submissions[0]).toMatchObject({ name: "Di", phone: "+44 20 1234 5678", status: "new" });
@@ -66,19 +67,19 @@ describe("listContactSubmissions", () => {
       ["resolved", ["Ed"]],
       ["spam", ["Cy"]],
     ] as const) {
-      const page = await listContactSubmissions(cms.db, { status });
+      const page = await listInbox(cms.db, { status });
       expect(names(page)).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
   });
 
   it("pages with limit and offset, keeping the total of all pages", async () => {
-    const first = await listContactSubmissions(cms.db, { limit: 2, offset: 0 });
-    const second = await listContactSubmissions(cms.db, { limit: 2, offset: 2 });
-    const third = await listContactSubmissions(cms.db, { limit: 2, offset: 4 });
+    const first = await listInbox(cms.db, {}, { limit: 2, offset: 0 });
+    const second = await listInbox(cms.db, {}, { limit: 2, offset: 2 });
+    const third = await listInbox(cms.db, {}, { limit: 2, offset: 4 });
     expect([names(first), names(second), names(third)]).toEqual([["Di", "Ben"], ["Ed", "Ada"], ["Cy"]]);
     expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
-    const beyond = await listContactSubmissions(cms.db, { limit: 2, offset: 10 });
+    const beyond = await listInbox(cms.db, {}, { limit: 2, offset: 10 });
     expect(beyond).toEqual({ submissions: [], total: 5 });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The content editor's save with the rich-text editor's document (issue 17), called as React
+ * The content editor's save with the rich-text editor's document, called as React
  * Router calls it: the document is stored beside the HTML rendered from it, which is what the
  * public page reads; a form without a document (no JavaScript, the HTML view) stores its HTML as
  * before and forgets a document that no longer matches; a bad document changes nothing.

@@ -1,5 +1,6 @@
 /**
- * Content items (app/server/content/content.server.ts): the save rules of SPEC.md sections 4 and 5
+ * Content items (app/server/content/content.server.ts, and content-publishing.server.ts for what
+ * only content items have in the publishing model): the save rules of SPEC.md sections 4 and 5
  * (published_at, author, slug uniqueness), the CMS list's search, filters and pagination, the
  * published-only public reads, and placeholders filled from public settings only.
  */
@@ -9,8 +10,8 @@ import { content, siteSettings } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
+  changeContentAs,
   contentListPageQuery,
-  deleteContent,
   escapeLikePattern,
   findPublishedContent,
   getContentById,
@@ -19,9 +20,11 @@ import {
   isSlugTaken,
   listContent,
   publishedContentPageView,
-  saveContent,
+  purgeTrashedContent,
   toContentPageView,
 } from "~/server/content/content.server";
+import { CONTENT_NOT_FOUND, contentPublishing } from "~/server/content/content-publishing.server";
+import { publish, saveDraft, unpublish } from "~/server/publishing/publishable.server";
 import { getPublicSettings, updateSettingValue } from "~/server/content/site-settings.server";
 import { createUser } from "~/server/auth/users.server";
 import { createTestDatabase, queryRows, type TestDatabase } from "./database";
@@ -47,6 +50,14 @@ beforeEach(async () => {
 });
 
 const getDb = async () => database.db;
+
+/** Saves as the editor's buttons do: Publish for a published status, else Save draft; `by` is the editor's id. */
+async function save(form: ContentFormInput, by = authorId, id?: string) {
+  const actor = { id: by, email: by === authorId ? "editor@example.com" : "second@example.com" };
+  const saveAs = form.status === "published" ? publish : saveDraft;
+  const saved = await saveAs(database.db, actor, contentPublishing, form, id);
+  return { item: saved.row, created: saved.created };
+}
 
 function input(overrides: Partial<Record<keyof ContentFormInput, string>> = {}): ContentFormInput {
   return contentFormSchema.parse({ title: "A title", slug: "a-title", ...overrides });
@@ -99,12 +110,12 @@ describe("contentFormSchema", () => {
   });
 });
 
-describe("saveContent", () => {
+describe("saving through the publishing model", () => {
   it("creates a draft with the author, no published_at and updated_at now", async () => {
     const before = Date.now();
-    const saved = await saveContent(database.db, input(), authorId);
-    expect(saved?.created).toBe(true);
-    const item = await getContentById(database.db, saved!.item.id);
+    const saved = await save(input(), authorId);
+    expect(saved.created).toBe(true);
+    const item = await getContentById(database.db, saved.item.id);
     expect(item).toMatchObject({ title: "A title", slug: "a-title", type: "page", status: "draft", authorId });
     expect(item?.publishedAt).toBeNull();
     expect(item!.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -116,101 +127,94 @@ describe("saveContent", () => {
     const secondSave = new Date("2025-06-02T09:01:00.000Z");
     vi.useFakeTimers({ toFake: ["Date"], now: firstSave });
     try {
-      const first = await saveContent(database.db, input({ status: "published" }), authorId);
-      expect(first!.item.publishedAt).toEqual(firstSave);
-      expect(first!.item.lastPublishedAt).toEqual(firstSave);
+      const first = await save(input({ status: "published" }), authorId);
+      expect(first.item.publishedAt).toEqual(firstSave);
+      expect(first.item.lastPublishedAt).toEqual(firstSave);
 
       vi.setSystemTime(secondSave);
-      const again = await saveContent(
-        database.db,
-        input({ status: "published", title: "New" }),
-        authorId,
-        first!.item.id,
-      );
-      expect(again?.created).toBe(false);
-      expect(again!.item.publishedAt).toEqual(firstSave);
-      expect(again!.item.lastPublishedAt).toEqual(secondSave);
-      expect(again!.item.updatedAt.getTime()).toBeGreaterThan(first!.item.updatedAt.getTime());
+      const again = await save(input({ status: "published", title: "New" }), authorId, first.item.id);
+      expect(again.created).toBe(false);
+      expect(again.item.publishedAt).toEqual(firstSave);
+      expect(again.item.lastPublishedAt).toEqual(secondSave);
+      expect(again.item.updatedAt.getTime()).toBeGreaterThan(first.item.updatedAt.getTime());
 
-      for (const status of ["archived", "draft"]) {
-        const saved = await saveContent(database.db, input({ status }), authorId, first!.item.id);
-        expect(saved!.item.status).toBe(status);
-        expect(saved!.item.publishedAt).toEqual(firstSave);
-      }
+      const unpublished = await unpublish(
+        database.db,
+        { id: authorId, email: "editor@example.com" },
+        contentPublishing,
+        input(),
+        first.item.id,
+      );
+      expect(unpublished.status).toBe("draft");
+      expect(unpublished.publishedAt).toEqual(firstSave);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it("records whoever saved last as the author", async () => {
-    const saved = await saveContent(database.db, input(), authorId);
-    const updated = await saveContent(database.db, input({ title: "Edited" }), otherAuthorId, saved!.item.id);
-    expect(updated!.item.authorId).toBe(otherAuthorId);
-    expect(updated!.item.title).toBe("Edited");
+    const saved = await save(input(), authorId);
+    const updated = await save(input({ title: "Edited" }), otherAuthorId, saved.item.id);
+    expect(updated.item.authorId).toBe(otherAuthorId);
+    expect(updated.item.title).toBe("Edited");
   });
 
   it("refuses a slug another item uses with a field error, and changes nothing", async () => {
-    const first = await saveContent(database.db, input({ slug: "taken", title: "First" }), authorId);
-    const second = await saveContent(database.db, input({ slug: "free", title: "Second" }), authorId);
+    const first = await save(input({ slug: "taken", title: "First" }), authorId);
+    const second = await save(input({ slug: "free", title: "Second" }), authorId);
 
-    await expect(saveContent(database.db, input({ slug: "taken" }), authorId)).rejects.toMatchObject({
+    await expect(save(input({ slug: "taken" }), authorId)).rejects.toMatchObject({
       name: "ExpectedError",
       field: "slug",
       message: SLUG_TAKEN,
     });
     await expect(
-      saveContent(database.db, input({ slug: "taken", title: "Second edited" }), authorId, second!.item.id),
+      save(input({ slug: "taken", title: "Second edited" }), authorId, second.item.id),
     ).rejects.toBeInstanceOf(ExpectedError);
-    expect((await getContentById(database.db, second!.item.id))?.slug).toBe("free");
+    expect((await getContentById(database.db, second.item.id))?.slug).toBe("free");
     expect((await listContent(database.db)).total).toBe(2);
 
     // An item keeps its own slug when saved again.
-    const resaved = await saveContent(
-      database.db,
-      input({ slug: "taken", title: "First again" }),
-      authorId,
-      first!.item.id,
-    );
-    expect(resaved!.item.title).toBe("First again");
+    const resaved = await save(input({ slug: "taken", title: "First again" }), authorId, first.item.id);
+    expect(resaved.item.title).toBe("First again");
   });
 
   it("turns a unique violation from a concurrent save into the same field error", async () => {
-    await saveContent(database.db, input({ slug: "raced" }), authorId);
-    // As if another save had taken the slug between the check and the write.
-    const racingDb = new Proxy(database.db, {
-      get(target, property, receiver) {
-        if (property === "select") {
-          return () => ({ from: () => ({ where: () => ({ limit: async () => [] }) }) });
-        }
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-    });
-    await expect(saveContent(racingDb, input({ slug: "raced" }), authorId)).rejects.toMatchObject({
+    const { item } = await save(input({ slug: "raced" }));
+    // As if another save had taken the slug between the check and the write: the row is written
+    // without the check, and the database's unique index refuses it.
+    const { id: _id, ...row } = item;
+    await expect(contentPublishing.insert(database.db, row)).rejects.toMatchObject({
       field: "slug",
       message: SLUG_TAKEN,
     });
   });
 
-  it("returns undefined when the item to update no longer exists", async () => {
-    await expect(
-      saveContent(database.db, input(), authorId, "00000000-0000-4000-8000-000000000000"),
-    ).resolves.toBeUndefined();
+  it("refuses an item that no longer exists", async () => {
+    await expect(save(input(), authorId, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      status: 404,
+      message: CONTENT_NOT_FOUND,
+    });
   });
 
   it("isSlugTaken ignores the item being edited", async () => {
-    const saved = await saveContent(database.db, input({ slug: "mine" }), authorId);
+    const saved = await save(input({ slug: "mine" }), authorId);
     await expect(isSlugTaken(database.db, "mine")).resolves.toBe(true);
-    await expect(isSlugTaken(database.db, "mine", saved!.item.id)).resolves.toBe(false);
+    await expect(isSlugTaken(database.db, "mine", saved.item.id)).resolves.toBe(false);
     await expect(isSlugTaken(database.db, "other")).resolves.toBe(false);
   });
 });
 
-describe("deleteContent", () => {
-  it("deletes the item and returns it, or undefined when there is none", async () => {
-    const saved = await saveContent(database.db, input(), authorId);
-    await expect(deleteContent(database.db, saved!.item.id)).resolves.toMatchObject({ slug: "a-title" });
-    await expect(getContentById(database.db, saved!.item.id)).resolves.toBeUndefined();
-    await expect(deleteContent(database.db, saved!.item.id)).resolves.toBeUndefined();
+describe("deleting", () => {
+  it("moves the item to the trash, and the retention job deletes it for good", async () => {
+    const saved = await save(input());
+    const actor = { id: authorId, email: "editor@example.com" };
+    await expect(changeContentAs(database.db, actor, "trash", [saved.item.id])).resolves.toMatchObject([
+      { slug: "a-title" },
+    ]);
+    await expect(changeContentAs(database.db, actor, "trash", [saved.item.id])).resolves.toEqual([]);
+    await purgeTrashedContent(database.db, new Date(Date.now() + 1000));
+    await expect(getContentById(database.db, saved.item.id)).resolves.toBeUndefined();
   });
 });
 
@@ -364,16 +368,12 @@ describe("published content", () => {
     await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "New post" });
     await expect(findPublishedContent(getDb, "draft-post")).resolves.toBeUndefined();
 
-    const saved = await saveContent(
-      database.db,
-      input({ title: "Brand new", slug: "brand-new", status: "published" }),
-      authorId,
-    );
+    const saved = await save(input({ title: "Brand new", slug: "brand-new", status: "published" }), authorId);
     await expect(findPublishedContent(getDb, "new-post")).resolves.toMatchObject({ title: "Changed directly" });
     await expect(findPublishedContent(getDb, "draft-post")).resolves.toMatchObject({ title: "Draft post" });
     expect((await getPublishedContentPage(getDb)).items.map((item) => item.slug)).toContain("brand-new");
 
-    await deleteContent(database.db, saved!.item.id);
+    await changeContentAs(database.db, { id: authorId, email: "editor@example.com" }, "trash", [saved.item.id]);
     await expect(findPublishedContent(getDb, "brand-new")).resolves.toBeUndefined();
     expect((await getPublishedContentPage(getDb)).items.map((item) => item.slug)).not.toContain("brand-new");
   });
@@ -389,8 +389,7 @@ describe("toContentPageView", () => {
   });
 
   it("fills placeholders from public settings only, leaves the others as written, and sanitises the body", async () => {
-    const saved = await saveContent(
-      database.db,
+    const saved = await save(
       input({
         title: "About {{company_name}}",
         slug: "about",
@@ -403,7 +402,7 @@ describe("toContentPageView", () => {
       authorId,
     );
     const settings = await getPublicSettings(async () => database.db);
-    const view = toContentPageView(saved!.item, settings);
+    const view = toContentPageView(saved.item, settings);
     expect(view.title).toBe("About Example & Co");
     expect(view.excerpt).toBe("By Example & Co");
     expect(view.typeLabel).toBe("CASE STUDY");
@@ -415,8 +414,8 @@ describe("toContentPageView", () => {
   });
 
   it("shows no date for an unpublished item and no author once the author is gone", async () => {
-    const saved = await saveContent(database.db, input(), authorId);
-    const view = toContentPageView({ ...saved!.item, authorId: null }, {});
+    const saved = await save(input(), authorId);
+    const view = toContentPageView({ ...saved.item, authorId: null }, {});
     expect(view.publishedAt).toBeNull();
     expect(view.publishedLabel).toBeNull();
     expect(view.hasAuthor).toBe(false);
@@ -424,11 +423,7 @@ describe("toContentPageView", () => {
   });
 
   it("publishedContentPageView makes a view once per cached item and settings, and again after either changes", async () => {
-    await saveContent(
-      database.db,
-      input({ title: "By {{company_name}}", slug: "by-us", status: "published" }),
-      authorId,
-    );
+    await save(input({ title: "By {{company_name}}", slug: "by-us", status: "published" }), authorId);
     const item = await findPublishedContent(getDb, "by-us");
     const settings = await getPublicSettings(getDb);
     const first = publishedContentPageView(item!, settings);

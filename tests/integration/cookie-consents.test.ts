@@ -1,7 +1,7 @@
 /**
  * Cookie consent records (app/server/contact/cookie-consents.server.ts): what is stored for each of the
  * three choices (SPEC.md section 4), with the policy version and the time of the choice; the
- * version the site serves (code and setting, issue 18); the consent log's search by id and date and
+ * version the site serves (code and setting); the consent log's search by id and date and
  * its CSV export (formula-injection safe).
  */
 import { eq } from "drizzle-orm";

@@ -243,7 +243,7 @@ describe("create, update, show/hide and delete", () => {
     const course = await createdCourse();
     await expect(catalogueNames()).resolves.toContain("Kubernetes in Production");
     await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
-    // Deleting moves it to the trash (issue 17): the row stays, marked, until the retention job.
+    // Deleting moves it to the trash: the row stays, marked, until the retention job.
     expect(await courseNamed("Kubernetes in Production")).toMatchObject({ deletedAt: expect.any(Date) });
     await expect(catalogueNames()).resolves.toEqual(["Cyber Security Essentials"]);
     expect((await auditActions(course.id)).map((entry) => entry.action)).toEqual([
@@ -268,7 +268,7 @@ describe("create, update, show/hide and delete", () => {
     });
 
     await expectBackToListWith(await act({ intent: "delete", id: course.id }), "Course deleted successfully");
-    // Deleting moves it to the trash (issue 17): the row stays, marked, until the retention job.
+    // Deleting moves it to the trash: the row stays, marked, until the retention job.
     expect(await courseNamed("Kubernetes in Production")).toMatchObject({ deletedAt: expect.any(Date) });
     // Deleted for good (by the retention job, after 30 days in the trash): the order keeps its copy.
     await purgeTrashedCourses(cms.db, new Date(Date.now() + 1000));

@@ -1,5 +1,5 @@
 /**
- * The CMS dashboard (issue 18): the aggregates of app/server/dashboard/ on a real migrated
+ * The CMS dashboard: the aggregates of app/server/dashboard/ on a real migrated
  * database, with rows seeded at known instants around London's week, month and clock-change
  * boundaries, currencies kept apart, spam and unpaid orders left out; the date range read from the
  * address; and /cms itself, which now opens on the dashboard for an administrator.
@@ -100,7 +100,7 @@ beforeAll(async () => {
     // 30 June 23:30 UTC is 1 July in London: July's revenue.
     paid("GBP", 0.1, "2026-06-30T23:30:00Z"),
     paid("USD", 450.5, "2026-06-05T10:00:00Z"),
-    // Refunds (issue 18): still orders; revenue is what was kept.
+    // Refunds: still orders; revenue is what was kept.
     { ...paid("USD", 200, "2026-06-06T10:00:00Z"), status: "partially_refunded", amountRefunded: 50 },
     { ...paid("USD", 80, "2026-06-07T10:00:00Z"), status: "refunded", amountRefunded: 80 },
     paid("JPY", 52000, "2026-05-05T10:00:00Z"),

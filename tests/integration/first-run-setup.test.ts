@@ -1,5 +1,5 @@
 /**
- * The first-run setup code is single-use even when several requests race for it (issue 16): the
+ * The first-run setup code is single-use even when several requests race for it: the
  * code is consumed by a conditional delete inside the transaction that creates the administrator,
  * so on PGlite and on PostgreSQL with several instances exactly one request wins.
  */

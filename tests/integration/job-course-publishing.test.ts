@@ -8,24 +8,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { careers, revisions, scheduledActions, trainingCourses } from "../../db/schema";
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { courseFormSchema } from "~/lib/schemas/courses";
-import { careerPublishing, careerWorkingCopy, findCareer, getActiveCareers } from "~/server/careers/careers.server";
-import {
-  coursePublishing,
-  courseWorkingCopy,
-  findCourse,
-  findCoursesByIds,
-  getCatalogue,
-} from "~/server/commerce/courses.server";
+import { careerPublishing, findCareer, getActiveCareers } from "~/server/careers/careers.server";
+import { coursePublishing, findCourse, findCoursesByIds, getCatalogue } from "~/server/commerce/courses.server";
 import type { Actor } from "~/server/platform/audit.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { richDescriptionFromForm } from "~/server/publishing/editor-form.server";
 import {
-  activeState,
   publish,
+  publishingState,
   restoreRevision,
   saveDraft,
   scheduleItem,
   unpublish,
+  workingCopyOf,
 } from "~/server/publishing/publishable.server";
 import { publicDescriptionHtml } from "~/server/publishing/public-description.server";
 import { listRevisions } from "~/server/publishing/revisions.server";
@@ -134,12 +129,12 @@ describe("a job opening's draft", () => {
     const edit = { ...careerForm("Senior Cloud Engineer"), ...rich };
     const { row: drafted, created } = await saveDraft(database.db, actor, careerPublishing, edit, live.id);
     expect(created).toBe(false);
-    expect(activeState(drafted)).toBe("changed");
+    expect(publishingState(careerPublishing, drafted)).toBe("changed");
     // The public list and job page still read the live row.
     const [shown] = await getActiveCareers(getDb);
     expect(shown).toMatchObject({ title: "Cloud Engineer", description: "Plain words.", descriptionHtml: null });
     // The editor reads the draft over it.
-    expect(careerWorkingCopy((await findCareer(database.db, live.id))!)).toMatchObject({
+    expect(workingCopyOf(careerPublishing, (await findCareer(database.db, live.id))!)).toMatchObject({
       title: "Senior Cloud Engineer",
       descriptionHtml: rich.descriptionHtml,
     });
@@ -177,7 +172,7 @@ describe("a course's draft", () => {
       expect.objectContaining({ id: live.id, name: "Cloud Foundations", price: 500 }),
     ]);
     expect((await findCoursesByIds(database.db, [live.id]))[0]).toMatchObject({ price: 500 });
-    expect(courseWorkingCopy((await findCourse(database.db, live.id))!)).toMatchObject({ price: 900 });
+    expect(workingCopyOf(coursePublishing, (await findCourse(database.db, live.id))!)).toMatchObject({ price: 900 });
 
     await publish(database.db, actor, coursePublishing, undefined, live.id);
     expect((await getCatalogue(getDb)).courses).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Error logs never hold the values of a failed query (issue 16): a real insert that the database
+ * Error logs never hold the values of a failed query: a real insert that the database
  * refuses, on this run's database (PGlite, or node-postgres with TEST_DATABASE_URL), logged
  * through the site's own serializer into a captured stream.
  */

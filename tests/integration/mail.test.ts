@@ -1,5 +1,5 @@
 /**
- * E-mail through the outbox (app/server/platform/mail/outbox.server.ts, issue 5): what a submission queues, what the
+ * E-mail through the outbox (app/server/platform/mail/outbox.server.ts): what a submission queues, what the
  * two mails say, and delivery to a real SMTP server listening on loopback (smtp-server), including
  * an outage, a refusing server, the last retry, and two senders running at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The media library (issue 17): uploads checked by content, with the size and pixel caps; the
+ * The media library: uploads checked by content, with the size and pixel caps; the
  * upload corpus's images (SVG, polyglots, wrong magic bytes, a decompression bomb, huge
  * dimensions, nothing at all); what sharp makes of an accepted image (the re-encoded original
  * without metadata, AVIF and WebP widths never wider than the original, the social card cropped

@@ -1,5 +1,5 @@
 /**
- * Refunds, resending the confirmation and notes on an order (issue 18), through the CMS Orders
+ * Refunds, resending the confirmation and notes on an order, through the CMS Orders
  * tab's real action with real sessions: a Stripe order is refunded through the `stripe` SDK against
  * the loopback Stripe server (which refuses more than was paid, as Stripe does), a test-mode order
  * through the test-mode equivalent; a second refund of a refunded order is refused and reaches no

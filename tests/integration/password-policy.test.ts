@@ -1,5 +1,5 @@
 /**
- * New passwords (issue 16; decision 013): at least 15 characters, up to 256 of any kind, and not
+ * New passwords (decision 013): at least 15 characters, up to 256 of any kind, and not
  * common, breached or easy to guess, wherever a password is set: the first-run set-up, a new user,
  * an administrator's reset and one's own change. Signing in keeps the spec's own rule. Words of the
  * site (the company's name as the settings say now, the host name, "cms") and of the person's

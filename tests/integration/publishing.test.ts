@@ -1,5 +1,5 @@
 /**
- * Drafts and publishing of content items (app/server/content/content-publishing.server.ts, issue 17
+ * Drafts and publishing of content items (the publishing model with content-publishing.server.ts, issue 17
  * and decision 015): a published item's draft leaves the live row untouched until Publish, the
  * publish date stays the first publication's, each action keeps a revision and an audit entry.
  */
@@ -7,15 +7,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, content, revisions, scheduledActions } from "../../db/schema";
 import { contentFormSchema, SLUG_TAKEN, type ContentFormInput } from "~/lib/schemas/content";
+import { contentPublishing } from "~/server/content/content-publishing.server";
 import {
-  publishContent,
+  publish,
   publishingState,
-  restoreContentRevision,
-  saveContentDraft,
-  scheduleContent,
-  unpublishContent,
-  workingCopy,
-} from "~/server/content/content-publishing.server";
+  restoreRevision,
+  saveDraft,
+  scheduleItem,
+  unpublish,
+  workingCopyOf,
+} from "~/server/publishing/publishable.server";
 import { findPublishedContent, getContentById, toContentPageView } from "~/server/content/content.server";
 import type { Actor } from "~/server/platform/audit.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
@@ -58,24 +59,29 @@ async function auditActions(id: string): Promise<string[]> {
 
 describe("drafts of a published item", () => {
   it("leave the live page untouched until Publish, which applies them", async () => {
-    const { item: published } = await publishContent(database.db, actor, input());
-    expect(publishingState(published)).toBe("published");
+    const { row: published } = await publish(database.db, actor, contentPublishing, input());
+    expect(publishingState(contentPublishing, published)).toBe("published");
 
-    const { item: drafted } = await saveContentDraft(
+    const { row: drafted } = await saveDraft(
       database.db,
       actor,
+      contentPublishing,
       input({ title: "Draft title", content: "<p>Draft body</p>" }),
       published.id,
     );
-    expect(publishingState(drafted)).toBe("changed");
+    expect(publishingState(contentPublishing, drafted)).toBe("changed");
     // The row (what the public reads) is as it was; the editor sees the draft.
     expect(drafted).toMatchObject({ title: "Live title", content: "<p>Live body</p>", status: "published" });
-    expect(workingCopy(drafted)).toMatchObject({ title: "Draft title", content: "<p>Draft body</p>" });
+    expect(workingCopyOf(contentPublishing, drafted)).toMatchObject({
+      title: "Draft title",
+      content: "<p>Draft body</p>",
+    });
     expect((await findPublishedContent(getDb, "a-page"))?.title).toBe("Live title");
 
-    const { item: republished } = await publishContent(
+    const { row: republished } = await publish(
       database.db,
       actor,
+      contentPublishing,
       input({ title: "Draft title", content: "<p>Draft body</p>" }),
       published.id,
     );
@@ -90,18 +96,24 @@ describe("drafts of a published item", () => {
   });
 
   it("of an unpublished item are saved in its row", async () => {
-    const { item, created } = await saveContentDraft(database.db, actor, input());
+    const { row: item, created } = await saveDraft(database.db, actor, contentPublishing, input());
     expect(created).toBe(true);
-    const { item: saved } = await saveContentDraft(database.db, actor, input({ title: "Edited" }), item.id);
+    const { row: saved } = await saveDraft(database.db, actor, contentPublishing, input({ title: "Edited" }), item.id);
     expect(saved).toMatchObject({ title: "Edited", status: "draft", draft: null, publishedAt: null });
-    expect(publishingState(saved)).toBe("draft");
+    expect(publishingState(contentPublishing, saved)).toBe("draft");
     expect(await findPublishedContent(getDb, "a-page")).toBeUndefined();
   });
 
   it("refuse a slug another item uses and change nothing", async () => {
-    await publishContent(database.db, actor, input({ slug: "taken" }));
-    const { item } = await publishContent(database.db, actor, input());
-    const attempt = saveContentDraft(database.db, actor, input({ slug: "taken", title: "Changed" }), item.id);
+    await publish(database.db, actor, contentPublishing, input({ slug: "taken" }));
+    const { row: item } = await publish(database.db, actor, contentPublishing, input());
+    const attempt = saveDraft(
+      database.db,
+      actor,
+      contentPublishing,
+      input({ slug: "taken", title: "Changed" }),
+      item.id,
+    );
     await expect(attempt).rejects.toThrow(SLUG_TAKEN);
     expect((await getContentById(database.db, item.id))?.draft).toBeNull();
   });
@@ -113,13 +125,13 @@ describe("the publish date", () => {
     const later = new Date("2026-04-10T15:00:00.000Z");
     vi.useFakeTimers({ toFake: ["Date"], now: first });
     try {
-      const { item } = await publishContent(database.db, actor, input());
+      const { row: item } = await publish(database.db, actor, contentPublishing, input());
       expect(item.publishedAt).toEqual(first);
       expect(toContentPageView(item, {})).toMatchObject({ publishedLabel: "2 March 2026", updatedLabel: null });
 
       vi.setSystemTime(later);
-      await unpublishContent(database.db, actor, input(), item.id);
-      const { item: again } = await publishContent(database.db, actor, input({ title: "Second" }), item.id);
+      await unpublish(database.db, actor, contentPublishing, input(), item.id);
+      const { row: again } = await publish(database.db, actor, contentPublishing, input({ title: "Second" }), item.id);
       expect(again.publishedAt).toEqual(first);
       expect(again.lastPublishedAt).toEqual(later);
       expect(toContentPageView(again, {})).toMatchObject({
@@ -135,9 +147,9 @@ describe("the publish date", () => {
 
 describe("unpublishing", () => {
   it("takes the page off the site and keeps what was typed in the row", async () => {
-    const { item } = await publishContent(database.db, actor, input());
-    await saveContentDraft(database.db, actor, input({ title: "Pending" }), item.id);
-    const unpublished = await unpublishContent(database.db, actor, input({ title: "Pending" }), item.id);
+    const { row: item } = await publish(database.db, actor, contentPublishing, input());
+    await saveDraft(database.db, actor, contentPublishing, input({ title: "Pending" }), item.id);
+    const unpublished = await unpublish(database.db, actor, contentPublishing, input({ title: "Pending" }), item.id);
     expect(unpublished).toMatchObject({ status: "draft", title: "Pending", draft: null });
     expect(unpublished.publishedAt).not.toBeNull();
     expect(await findPublishedContent(getDb, "a-page")).toBeUndefined();
@@ -147,16 +159,19 @@ describe("unpublishing", () => {
 
 describe("scheduling", () => {
   it("saves the draft and records who scheduled what, when", async () => {
-    const { item } = await publishContent(database.db, actor, input());
+    const { row: item } = await publish(database.db, actor, contentPublishing, input());
     const publishAt = new Date(Date.now() + 3_600_000);
     const unpublishAt = new Date(Date.now() + 7_200_000);
-    await scheduleContent(database.db, actor, input({ title: "Later" }), item.id, { publishAt, unpublishAt });
+    await scheduleItem(database.db, actor, contentPublishing, input({ title: "Later" }), item.id, {
+      publishAt,
+      unpublishAt,
+    });
     const pending = await database.db.select().from(scheduledActions).where(eq(scheduledActions.entityId, item.id));
     expect(pending.map((row) => [row.action, row.runAt.toISOString(), row.createdByEmail]).sort()).toEqual([
       ["publish", publishAt.toISOString(), actor.email],
       ["unpublish", unpublishAt.toISOString(), actor.email],
     ]);
-    expect(workingCopy((await getContentById(database.db, item.id))!).title).toBe("Later");
+    expect(workingCopyOf(contentPublishing, (await getContentById(database.db, item.id))!).title).toBe("Later");
     expect((await findPublishedContent(getDb, "a-page"))?.title).toBe("Live title");
     const audit = await database.db
       .select()
@@ -170,17 +185,19 @@ describe("scheduling", () => {
     );
 
     // Scheduling again replaces the pending publication rather than adding a second one.
-    await scheduleContent(database.db, actor, input({ title: "Later" }), item.id, {
+    await scheduleItem(database.db, actor, contentPublishing, input({ title: "Later" }), item.id, {
       publishAt: new Date(Date.now() + 60_000),
+      unpublishAt: null,
     });
     const again = await database.db.select().from(scheduledActions).where(eq(scheduledActions.entityId, item.id));
     expect(again.filter((row) => row.action === "publish")).toHaveLength(1);
   });
 
   it("refuses a time in the past and changes nothing", async () => {
-    const { item } = await publishContent(database.db, actor, input());
-    const attempt = scheduleContent(database.db, actor, input({ title: "Never" }), item.id, {
+    const { row: item } = await publish(database.db, actor, contentPublishing, input());
+    const attempt = scheduleItem(database.db, actor, contentPublishing, input({ title: "Never" }), item.id, {
       publishAt: new Date(Date.now() - 60_000),
+      unpublishAt: null,
     });
     await expect(attempt).rejects.toThrow(SCHEDULE_IN_PAST);
     expect((await getContentById(database.db, item.id))?.draft).toBeNull();
@@ -190,27 +207,27 @@ describe("scheduling", () => {
 
 describe("revisions", () => {
   it("every save keeps one, and restoring one makes it the draft (a new revision)", async () => {
-    const { item } = await publishContent(database.db, actor, input());
-    await saveContentDraft(database.db, actor, input({ title: "Second" }), item.id);
-    await publishContent(database.db, actor, input({ title: "Second" }), item.id);
+    const { row: item } = await publish(database.db, actor, contentPublishing, input());
+    await saveDraft(database.db, actor, contentPublishing, input({ title: "Second" }), item.id);
+    await publish(database.db, actor, contentPublishing, input({ title: "Second" }), item.id);
     const history = await listRevisions(database.db, "content", item.id);
     expect(history.map((revision) => revision.action)).toEqual(["published", "saved", "published"]);
     expect(history.every((revision) => revision.userEmail === actor.email)).toBe(true);
 
     const firstPublished = history[2]!;
-    const restored = await restoreContentRevision(database.db, actor, item.id, firstPublished.id);
+    const restored = await restoreRevision(database.db, actor, contentPublishing, item.id, firstPublished.id);
     // Published: the old version becomes the pending draft; the live page keeps "Second" until Publish.
     expect(restored.title).toBe("Second");
-    expect(workingCopy(restored).title).toBe("Live title");
+    expect(workingCopyOf(contentPublishing, restored).title).toBe("Live title");
     expect((await listRevisions(database.db, "content", item.id))[0]?.action).toBe("restored");
     expect(await auditActions(item.id)).toContain("content.restore");
   });
 
   it("refuses another item's revision", async () => {
-    const { item: one } = await saveContentDraft(database.db, actor, input({ slug: "one" }));
-    const { item: two } = await saveContentDraft(database.db, actor, input({ slug: "two" }));
+    const { row: one } = await saveDraft(database.db, actor, contentPublishing, input({ slug: "one" }));
+    const { row: two } = await saveDraft(database.db, actor, contentPublishing, input({ slug: "two" }));
     const [revision] = await listRevisions(database.db, "content", one.id);
-    await expect(restoreContentRevision(database.db, actor, two.id, revision!.id)).rejects.toBeInstanceOf(
+    await expect(restoreRevision(database.db, actor, contentPublishing, two.id, revision!.id)).rejects.toBeInstanceOf(
       ExpectedError,
     );
   });

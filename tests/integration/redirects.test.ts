@@ -11,11 +11,14 @@ import express from "express";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, content, redirects } from "../../db/schema";
-import { contentFormSchema } from "~/lib/schemas/content";
+import { contentFormSchema, type ContentFormInput } from "~/lib/schemas/content";
+import type { Actor } from "~/server/platform/audit.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { REDIRECT_MESSAGES } from "~/lib/schemas/redirects";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { getEnv } from "~/server/platform/env.server";
-import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
+import { contentPublishing } from "~/server/content/content-publishing.server";
+import * as publishing from "~/server/publishing/publishable.server";
 import { oldAddressRedirects } from "~/server/content/redirect-middleware.server";
 import { listRedirects } from "~/server/content/redirects.server";
 import { addressOwner, knowOwnAddresses, publicFiles } from "~/server/platform/http/own-addresses.server";
@@ -55,9 +58,9 @@ beforeEach(async () => {
 });
 
 /** Saves as the editor's buttons do: Publish for a published status, else Save draft. */
-function saveContentAs(...args: Parameters<typeof publishContent>) {
-  const [db, actor, input, id] = args;
-  return input.status === "published" ? publishContent(db, actor, input, id) : saveContentDraft(db, actor, input, id);
+async function saveContentAs(db: Database, actor: Actor, input: ContentFormInput, id?: string) {
+  const save = input.status === "published" ? publishing.publish : publishing.saveDraft;
+  return { item: (await save(db, actor, contentPublishing, input, id)).row };
 }
 
 const get = (path: string) => fetch(base + path, { redirect: "manual" });

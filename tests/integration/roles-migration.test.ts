@@ -1,5 +1,5 @@
 /**
- * Migration 0013_roles (issue 18, decision 019): on a database as it was before, an old "user"
+ * Migration 0013_roles (decision 019): on a database as it was before, an old "user"
  * account becomes Support but deactivated, its sessions end and the audit log keeps the change;
  * administrators are untouched; afterwards only the three roles are allowed, and none by default.
  * The migrations are applied step by step on an embedded database, as a restore of an older backup

@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (app/server/publishing/scheduled-actions.server.ts, issue 17): due actions
+ * Scheduled publishing (app/server/publishing/scheduled-actions.server.ts): due actions
  * are carried out once, even by two runners at the same moment on one database (PGlite here,
  * PostgreSQL in the CI pass with `tests/run.ts --database-only`), at the time of an injectable clock.
  */
@@ -11,10 +11,10 @@ import { contentFormSchema } from "~/lib/schemas/content";
 import { courseFormSchema } from "~/lib/schemas/courses";
 import { careerPublishing, findCareer } from "~/server/careers/careers.server";
 import { coursePublishing, findCourse } from "~/server/commerce/courses.server";
-import { saveDraft } from "~/server/publishing/publishable.server";
+import { publish, saveDraft } from "~/server/publishing/publishable.server";
 import { listRevisions } from "~/server/publishing/revisions.server";
-import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
-import { deleteContent, getContentById } from "~/server/content/content.server";
+import { contentPublishing } from "~/server/content/content-publishing.server";
+import { getContentById } from "~/server/content/content.server";
 import type { Actor } from "~/server/platform/audit.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {
@@ -48,7 +48,7 @@ const inTwoMinutes = () => new Date(Date.now() + 120_000);
 
 async function draftItem(slug: string) {
   const form = contentFormSchema.parse({ title: `Item ${slug}`, slug });
-  return (await saveContentDraft(database.db, actor, form)).item;
+  return (await saveDraft(database.db, actor, contentPublishing, form)).row;
 }
 
 describe("runDueScheduledActions", () => {
@@ -95,8 +95,8 @@ describe("runDueScheduledActions", () => {
 
   it("unpublishes at its time, applying any pending draft to the row", async () => {
     const form = contentFormSchema.parse({ title: "Live", slug: "going-away" });
-    const { item } = await publishContent(database.db, actor, form);
-    await saveContentDraft(database.db, actor, { ...form, title: "Pending" }, item.id);
+    const { row: item } = await publish(database.db, actor, contentPublishing, form);
+    await saveDraft(database.db, actor, contentPublishing, { ...form, title: "Pending" }, item.id);
     await scheduleAction(database.db, actor, { kind: "content", id: item.id, action: "unpublish", runAt: inAMinute() });
     await runDueScheduledActions(database.db, scheduledHandlers, { now: inTwoMinutes() });
     expect(await getContentById(database.db, item.id)).toMatchObject({
@@ -114,7 +114,7 @@ describe("runDueScheduledActions", () => {
       action: "publish",
       runAt: inAMinute(),
     });
-    await deleteContent(database.db, item.id);
+    await database.db.delete(content).where(eq(content.id, item.id));
     expect(await runDueScheduledActions(database.db, scheduledHandlers, { now: inTwoMinutes() })).toEqual({
       done: 0,
       failed: 1,
@@ -131,7 +131,7 @@ describe("runDueScheduledActions", () => {
 
 describe("job openings and courses", () => {
   it("are shown (is_active) and hidden at their time, each save and change keeping a revision", async () => {
-    // Save draft creates an inactive item (issue 17, decision 017).
+    // Save draft creates an inactive item (decision 017).
     const { row: career } = await saveDraft(
       database.db,
       actor,

@@ -1,5 +1,5 @@
 /**
- * The second factor (issue 18): TOTP codes are accepted one step either side of now and only once,
+ * The second factor: TOTP codes are accepted one step either side of now and only once,
  * wrong codes are limited per account and per pending sign-in, recovery codes work once, the
  * secret is stored encrypted, and every change is audited and e-mailed. The clock and the
  * rate-limit store are injected, so no test waits.

@@ -1,5 +1,5 @@
 /**
- * Nobody can lock an owner out (issue 16): wrong passwords are slowed down per (account, address)
+ * Nobody can lock an owner out: wrong passwords are slowed down per (account, address)
  * pair and per address with doubling, capped delays, on the in-memory store (with a clock the test
  * moves) and on the database's store; the owner learns of the failures at their next sign-in; the
  * account page's current-password check counts the same way.

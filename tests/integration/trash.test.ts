@@ -1,5 +1,5 @@
 /**
- * The trash and the Content list's bulk actions (issue 17): deleting moves content, job openings
+ * The trash and the Content list's bulk actions: deleting moves content, job openings
  * and courses to the trash, out of the public site, the sitemap's list, the assistant's index and
  * the CMS lists; the delete's toast carries an Undo that restores at once; the Trash view restores;
  * the retention job deletes what has been there 30 days. The list's bulk publish, unpublish and
@@ -8,13 +8,16 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, careers, content, trainingCourses } from "../../db/schema";
-import { contentFormSchema, SLUG_IN_TRASH } from "~/lib/schemas/content";
+import { contentFormSchema, SLUG_IN_TRASH, type ContentFormInput } from "~/lib/schemas/content";
+import type { Actor } from "~/server/platform/audit.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { collectSiteKnowledge } from "~/server/assistant/site-documents.server";
 import { listCareers, listActiveCareers } from "~/server/careers/careers.server";
 import { listActiveCourses, listCourses } from "~/server/commerce/courses.server";
 import { findPublishedContent, listContent, listPublishedSlugs } from "~/server/content/content.server";
-import { publishContent, saveContentDraft } from "~/server/content/content-publishing.server";
+import { contentPublishing } from "~/server/content/content-publishing.server";
+import * as publishing from "~/server/publishing/publishable.server";
 import { purgeExpiredTrash } from "~/server/content/trash-retention.server";
 import { routeArgs, toastOf } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
@@ -36,9 +39,9 @@ beforeEach(async () => {
 });
 
 /** Saves as the editor's buttons do: Publish for a published status, else Save draft. */
-function saveContentAs(...args: Parameters<typeof publishContent>) {
-  const [db, actor, input, id] = args;
-  return input.status === "published" ? publishContent(db, actor, input, id) : saveContentDraft(db, actor, input, id);
+async function saveContentAs(db: Database, actor: Actor, input: ContentFormInput, id?: string) {
+  const save = input.status === "published" ? publishing.publish : publishing.saveDraft;
+  return { item: (await save(db, actor, contentPublishing, input, id)).row };
 }
 
 async function publish(slug: string, body = "") {

@@ -1,5 +1,5 @@
 /**
- * Content gaps (issue 7): the questions the site assistant could not answer
+ * Content gaps: the questions the site assistant could not answer
  * (app/server/assistant/unanswered-questions.server.ts) and the CMS Assistant tab that lists them
  * (app/routes/cms/assistant.tsx), on a real migrated database: personal data scrubbed before
  * anything is stored, one row per question whatever its case or spacing, counts that stay right

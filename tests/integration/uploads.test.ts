@@ -10,7 +10,8 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/server/platform/storage.server";
 import { generateAttachmentKey, sanitizeOriginalName } from "~/server/contact/attachment-files.server";
-import { parseContactForm, removeAttachment, UploadError, uploadErrorHeaders } from "~/server/contact/uploads.server";
+import { parseContactForm, removeAttachment } from "~/server/contact/uploads.server";
+import { UploadError, uploadErrorHeaders } from "~/server/contact/upload-error.server";
 import {
   BOUNDARY,
   docBytes,

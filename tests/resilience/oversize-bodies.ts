@@ -1,5 +1,5 @@
 /**
- * Check 5 (issue 16): 50 MB bodies to every address that reads one, chunked and with a
+ * Check 5: 50 MB bodies to every address that reads one, chunked and with a
  * Content-Length that understates them, are refused at the address's cap (413) without being
  * buffered: the server's resident memory, at its peak, rises by less than 32 MB over the whole run. The CMS's
  * addresses are sent as a signed-in administrator, so the guard in front of them (which refuses an

@@ -1,6 +1,6 @@
 /**
  * `npm run test:resilience`: proof that the production server keeps its promises when things go
- * wrong (issue 8, "Resilience"). Every check drives real `node server.js` processes (the production
+ * wrong. Every check drives real `node server.js` processes (the production
  * build, rebuilt first when missing or stale) with their own temporary DATA_DIR, over loopback
  * only, with bounded load, and prints PASS or FAIL with what it measured. It exits non-zero when
  * any check fails.
@@ -26,7 +26,7 @@
  *    - model server (an OpenAI-compatible API): the chat answers with the spec's failure message,
  *      and answers normally once the model server is back.
  *
- * 5. Oversize bodies (issue 16): 50 MB, chunked and with an understated Content-Length, to every
+ * 5. Oversize bodies: 50 MB, chunked and with an understated Content-Length, to every
  *    address that reads a body, each answered 413 with the connection closed, while the server's
  *    resident memory rises by less than 32 MB in all.
  *

@@ -1,6 +1,6 @@
 /**
  * What a first visit to each public page downloads as JavaScript, read from the production build
- * (issue 19: at most 130 KB gzip on every public page). `npm run bench:js` prints it;
+ * (at most 130 KB gzip on every public page). `npm run bench:js` prints it;
  * tests/run.ts fails on a page over the budget.
  *
  * React Router renders a `<link rel="modulepreload">` for the client entry, every route module the

@@ -56,7 +56,7 @@ function required(
   }
 }
 
-/** A property Google only recommends, but which this site always publishes (issue 16). */
+/** A property Google only recommends, but which this site always publishes. */
 function promised(problems: Problems, at: string, object: JsonObject, key: string, check: Check): void {
   required(problems, at, object, key, check, "recommended by Google and always published by this site, missing");
 }

@@ -16,7 +16,7 @@ export function AccessDenied({
 }: {
   email: string;
   pathname?: string;
-  /** The user's role opens other tabs (issue 18's roles): offer the way back to them. */
+  /** The user's role opens other tabs: offer the way back to them. */
   backToCms?: boolean;
   /** The Sign Out control; a page rendered without a router (access-denied-document.tsx) gives its own. */
   signOut?: React.ReactNode;

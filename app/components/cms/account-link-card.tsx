@@ -2,10 +2,11 @@ import type * as React from "react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormAlert, TextField } from "~/components/ui/form-field";
+import { FormAlert } from "~/components/ui/form-field";
 import { INVALID_LINK_MESSAGE, INVALID_LINK_TITLE } from "~/lib/account-links";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 import { CsrfInput } from "./csrf-input";
+import { EmailField } from "./email-field";
 import { PasswordField } from "./sign-in";
 
 export const LINK_CLASS = "text-sm font-medium text-primary underline underline-offset-4";
@@ -49,6 +50,17 @@ export function InvalidLinkCard({ next }: { next: React.ReactNode }) {
   );
 }
 
+/** A form of these cards: it posts to its page, with the CSRF token and the server's refusal first. */
+export function AccountForm({ error, children }: { error?: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" noValidate className="mt-6 grid gap-4">
+      <CsrfInput />
+      <FormAlert>{error}</FormAlert>
+      {children}
+    </Form>
+  );
+}
+
 /** The new password, typed twice, of the invitation and reset pages. */
 export function ChoosePasswordForm({
   email,
@@ -66,18 +78,8 @@ export function ChoosePasswordForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" noValidate className="mt-6 grid gap-4">
-      <CsrfInput />
-      <FormAlert>{errors.form}</FormAlert>
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        readOnly
-      />
+    <AccountForm error={errors.form}>
+      <EmailField id={`${id}-email`} value={email} readOnly />
       <PasswordField
         id={`${id}-password`}
         label="New password"
@@ -96,6 +98,6 @@ export function ChoosePasswordForm({
       <Button type="submit" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </Button>
-    </Form>
+    </AccountForm>
   );
 }

@@ -4,14 +4,13 @@
  * the page itself (`?confirm=dismiss-all`).
  */
 import { Trash2Icon, XIcon } from "lucide-react";
-import { AlertDialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { AlertDialog, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "./confirm-form";
 import { CsrfInput } from "./csrf-input";
-import { Time } from "./detail-panel";
-import { ListRow, type ListTabConfig } from "./list-tab";
+import { ListRow, TimeCell, type ListTabConfig } from "./list-tab";
 import { useCan } from "./cms-layout-data";
 
 const LIST_PATH = "/cms/assistant";
@@ -45,12 +44,8 @@ export function QuestionRow({ row }: { row: QuestionView }) {
         {row.question}
       </th>
       <td className="py-3 pr-4 tabular-nums">{row.timesAsked}</td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <Time value={row.firstAsked} />
-      </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <Time value={row.lastAsked} />
-      </td>
+      <TimeCell value={row.firstAsked} />
+      <TimeCell value={row.lastAsked} />
       <td className="py-3">
         {canDismiss ? (
           <Form method="post" preventScrollReset>
@@ -93,14 +88,14 @@ export function DismissAllButton({ total }: { total: number }) {
   const [open, setOpen] = useState(false);
   const postForm = useRef<HTMLFormElement>(null);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+    <AlertDialog open={open} onOpenChange={setOpen}>
       <form method="get" onSubmit={(event) => event.preventDefault()}>
-        <AlertDialog.Trigger asChild>
+        <AlertDialogTrigger asChild>
           <Button type="submit" name={CONFIRM_PARAM} value={DISMISS_ALL} variant="outline">
             <Trash2Icon aria-hidden="true" />
             Dismiss all
           </Button>
-        </AlertDialog.Trigger>
+        </AlertDialogTrigger>
       </form>
       <Form method="post" ref={postForm} hidden>
         <DismissAllFields />
@@ -111,7 +106,7 @@ export function DismissAllButton({ total }: { total: number }) {
         confirmLabel="Dismiss all"
         onConfirm={() => postForm.current?.requestSubmit()}
       />
-    </AlertDialog.Root>
+    </AlertDialog>
   );
 }
 

@@ -16,7 +16,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
-import { FieldError } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
 import { blockTypeLabel } from "~/lib/blocks/block-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { timeParts } from "~/lib/format";
@@ -191,7 +191,7 @@ export function NewBlockForm({ onDone }: { onDone: () => void }) {
 function EditBlockForm({ block, onDone }: { block: BlockItem; onDone: () => void }) {
   const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
   const id = useId();
-  // Leaving the page (Back, a reload, closing the tab) with unsaved changes asks first (issue 17).
+  // Leaving the page (Back, a reload, closing the tab) with unsaved changes asks first.
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, block);
   const [blockType, setBlockType] = useState(block.blockType as BlockType);

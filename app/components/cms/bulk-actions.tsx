@@ -1,12 +1,12 @@
-import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { AlertDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialogContent } from "./confirm-form";
 import { CsrfInput } from "./csrf-input";
 
 /**
- * The rows a list has selected for a bulk action (issue 17). Only ids on the current page count:
+ * The rows a list has selected for a bulk action. Only ids on the current page count:
  * when the page changes (a filter, the next page, an action that removed rows), the selection
  * keeps the ids still shown.
  */
@@ -31,8 +31,46 @@ export function useRowSelection(pageIds: readonly string[]) {
   };
 }
 
+type RowSelection = ReturnType<typeof useRowSelection>;
+
+/** The list's header checkbox: it selects every row on the page, or clears them all. */
+export function SelectAllCheckbox({ selection }: { selection: RowSelection }) {
+  return (
+    <SelectCheckbox
+      label="Select all on this page"
+      checked={selection.allSelected}
+      indeterminate={selection.someSelected}
+      onChange={selection.toggleAll}
+    />
+  );
+}
+
+/**
+ * A row's first cell: its checkbox, which belongs to the bulk bar's form (`formId`) and sends the
+ * row's id among the `ids`.
+ */
+export function SelectRowCell({
+  formId,
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  formId: string;
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <td className="py-3 pr-2">
+      <SelectCheckbox label={label} checked={checked} onChange={onChange} form={formId} name="ids" value={id} />
+    </td>
+  );
+}
+
 /** A native checkbox (keyboard and screen readers know it) that can show "some selected". */
-export function SelectCheckbox({
+function SelectCheckbox({
   label,
   checked,
   indeterminate = false,
@@ -82,15 +120,14 @@ export interface BulkAction {
  */
 export function BulkActionBar({
   formId,
-  count,
   actions,
-  onDone,
+  selection,
 }: {
   formId: string;
-  count: number;
   actions: readonly BulkAction[];
-  onDone: () => void;
+  selection: RowSelection;
 }) {
+  const count = selection.selected.size;
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
@@ -100,7 +137,7 @@ export function BulkActionBar({
     const data = new FormData(form);
     data.set("bulkAction", action.value);
     void submit(data, { method: "post" });
-    onDone();
+    selection.clear();
   };
   return (
     <Form
@@ -128,7 +165,7 @@ export function BulkActionBar({
           {action.label}
         </Button>
       ))}
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
         {confirming?.confirm ? (
           <ConfirmDialogContent
             question={confirming.confirm.question}
@@ -137,7 +174,7 @@ export function BulkActionBar({
             onConfirm={() => run(confirming)}
           />
         ) : null}
-      </AlertDialog.Root>
+      </AlertDialog>
     </Form>
   );
 }

@@ -10,7 +10,7 @@ import { CsrfInput } from "~/components/cms/csrf-input";
 import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
 import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
 
 export function CardListTab({
   title,
@@ -86,7 +86,7 @@ export function NewCardForm({
 }) {
   const { fetcher, errors, busy } = useCmsFormFetcher(onDone);
   const id = useId();
-  // Leaving the page with a half-filled new block or setting asks first (issue 17).
+  // Leaving the page with a half-filled new block or setting asks first.
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef);
   return (

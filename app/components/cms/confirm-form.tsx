@@ -1,7 +1,16 @@
 import { Trash2Icon } from "lucide-react";
-import { AlertDialog } from "radix-ui";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { CsrfInput } from "./csrf-input";
 
@@ -42,57 +51,54 @@ export function ConfirmForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger asChild>
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogTrigger asChild>
           <Button type="button" variant={variant} size="sm" aria-label={buttonLabel}>
             {children}
           </Button>
-        </AlertDialog.Trigger>
+        </AlertDialogTrigger>
         <ConfirmDialogContent
           question={question}
           description={description}
           confirmLabel={confirmLabel}
           onConfirm={() => guard(() => formRef.current?.requestSubmit())}
         />
-      </AlertDialog.Root>
+      </AlertDialog>
     </Form>
   );
 }
 
 /**
- * The confirmation dialog itself, inside an `AlertDialog.Root`: the question, what it means,
- * Cancel, and the button that confirms (focus stays inside; Escape cancels).
+ * The confirmation dialog itself, inside an `AlertDialog`: the question, what it means,
+ * Cancel, and the button that confirms (focus stays inside; Escape cancels). Confirming is the
+ * primary button, unless `safeChoice` says cancelling is what the dialog recommends.
  */
 export function ConfirmDialogContent({
   question,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
+  safeChoice = "confirm",
   onConfirm,
 }: {
   question: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
+  safeChoice?: "confirm" | "cancel";
   onConfirm: () => void;
 }) {
+  const cancelIsPrimary = safeChoice === "cancel";
   return (
-    <AlertDialog.Portal>
-      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-      <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl">
-        <AlertDialog.Title className="text-lg font-semibold">{question}</AlertDialog.Title>
-        <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
-        <div className="flex justify-end gap-2">
-          <AlertDialog.Cancel asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action asChild>
-            <Button type="button" onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </AlertDialog.Action>
-        </div>
-      </AlertDialog.Content>
-    </AlertDialog.Portal>
+    <AlertDialogContent>
+      <AlertDialogTitle>{question}</AlertDialogTitle>
+      <AlertDialogDescription>{description}</AlertDialogDescription>
+      <AlertDialogFooter>
+        <AlertDialogCancel variant={cancelIsPrimary ? "default" : "outline"}>{cancelLabel}</AlertDialogCancel>
+        <AlertDialogAction variant={cancelIsPrimary ? "outline" : "default"} onClick={onConfirm}>
+          {confirmLabel}
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertDialogContent>
   );
 }

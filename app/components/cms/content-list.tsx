@@ -10,7 +10,7 @@ import { timeParts } from "~/lib/format";
 import { CONTENT_MESSAGES, contentStatusTone, contentTypeLabel } from "~/lib/schemas/content";
 import { TRASH_RETENTION_DAYS } from "~/lib/trash";
 import { cn } from "~/lib/utils";
-import { BulkActionBar, SelectCheckbox, useRowSelection, type BulkAction } from "./bulk-actions";
+import { BulkActionBar, SelectAllCheckbox, SelectRowCell, useRowSelection, type BulkAction } from "./bulk-actions";
 import { useCan } from "./cms-layout-data";
 
 /** The Content tab's search: title, slug or body text, type and status, as the URL's q, type and status. */
@@ -101,7 +101,7 @@ const BULK_ACTIONS: readonly BulkAction[] = [
 
 /**
  * The Content tab's list: one row per item, with edit, preview and (confirmed) delete, and a
- * checkbox per row for the bulk actions above it (issue 17).
+ * checkbox per row for the bulk actions above it.
  */
 export function ContentTable({
   items,
@@ -118,26 +118,12 @@ export function ContentTable({
   return (
     <>
       {canEdit && items.length > 0 && !error ? (
-        <BulkActionBar
-          formId={BULK_FORM_ID}
-          count={selection.selected.size}
-          actions={BULK_ACTIONS}
-          onDone={selection.clear}
-        />
+        <BulkActionBar formId={BULK_FORM_ID} actions={BULK_ACTIONS} selection={selection} />
       ) : null}
       <DataTable
         label="Content"
         columns={["Title", "Type", "Status", "Slug", "Excerpt", "Updated"]}
-        firstColumn={
-          canEdit && (
-            <SelectCheckbox
-              label="Select all on this page"
-              checked={selection.allSelected}
-              indeterminate={selection.someSelected}
-              onChange={selection.toggleAll}
-            />
-          )
-        }
+        firstColumn={canEdit && <SelectAllCheckbox selection={selection} />}
         error={error}
         empty={items.length === 0}
         emptyMessage={filtered ? "No content matches these filters." : "No content yet. Create your first item."}
@@ -170,16 +156,13 @@ function ContentTableRow({
   return (
     <tr className={cn("border-b align-top last:border-0", selected && "bg-muted")}>
       {canEdit ? (
-        <td className="py-3 pr-2">
-          <SelectCheckbox
-            label={`Select ${item.title}`}
-            checked={selected}
-            onChange={onSelect}
-            form={BULK_FORM_ID}
-            name="ids"
-            value={item.id}
-          />
-        </td>
+        <SelectRowCell
+          formId={BULK_FORM_ID}
+          id={item.id}
+          label={`Select ${item.title}`}
+          checked={selected}
+          onChange={onSelect}
+        />
       ) : null}
       <td className="py-3 pr-4 font-medium">{item.title}</td>
       <td className="py-3 pr-4 whitespace-nowrap capitalize">{contentTypeLabel(item.type)}</td>

@@ -3,7 +3,6 @@
  * /cms/courses/{id}), Activate/Deactivate and Delete.
  */
 import { PencilIcon, ToggleLeftIcon, ToggleRightIcon } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
@@ -31,19 +30,6 @@ export interface CourseRowItem {
 
 /** A price in pounds as the shop shows it: "£1,299", or "£349.99" when it has pence. */
 const formatPounds = (amount: number) => formatPrice(amount, "GBP");
-
-/** False on the server and while the page hydrates, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
-function subscribeToNothing() {
-  return () => undefined;
-}
 
 /** One course of the Courses tab; without `canEdit` (a read-only role) it has no buttons. */
 export function CourseRow({ course, canEdit = true }: { course: CourseRowItem; canEdit?: boolean }) {

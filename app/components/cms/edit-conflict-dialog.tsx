@@ -1,5 +1,5 @@
 /**
- * Two editors on one page (issue 17): the editor's form carries the version it was opened on, and
+ * Two editors on one page: the editor's form carries the version it was opened on, and
  * a save over someone else's newer change comes back 409 with what changed
  * (server/publishing/edit-conflicts.server.ts). This dialog then shows who saved, when, and their
  * fields against the form's, and lets the editor choose; nothing typed is lost on any path:
@@ -8,10 +8,16 @@
  *     (EditConflictKeptCopy) to copy from;
  *   - Cancel (or Escape): back to the form exactly as it was; the next save asks again.
  */
-import { AlertDialog } from "radix-ui";
 import { useRef, useState, type RefObject } from "react";
 import { flushSync } from "react-dom";
 import { useActionData, useLocation, useNavigate } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { BASE_VERSION_FIELD, EDIT_CONFLICT_MESSAGES, isEditConflict, type EditConflictView } from "~/lib/edit-conflict";
 import { EditConflictKeptCopy, keepCopy } from "./edit-conflict-kept-copy";
@@ -84,45 +90,38 @@ export function EditConflictDialog({
     <>
       <input type="hidden" name={BASE_VERSION_FIELD} value={base} />
       <EditConflictKeptCopy copyKey={copyKey} />
-      <AlertDialog.Root
+      <AlertDialog
         open={open}
         onOpenChange={(next) => {
           if (!next) setAnswered(result);
         }}
       >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <AlertDialog.Content
-            onOpenAutoFocus={() => {
-              cancelled.current = true;
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              if (cancelled.current) saveButton()?.focus();
-            }}
-            className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl"
-          >
-            {conflict ? <ConflictSummary conflict={conflict} subject={subject} /> : null}
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" onClick={keepMine}>
-                Keep my version
-              </Button>
-              <Button type="button" variant="outline" onClick={takeTheirs}>
-                Use their version
-              </Button>
-              <AlertDialog.Cancel asChild>
-                <Button type="button" variant="ghost">
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Keep my version saves your form over theirs. Use their version opens theirs in the editor and keeps what
-              you typed beside it to copy from. Cancel goes back to your form as it is.
-            </p>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        <AlertDialogContent
+          size="wide"
+          onOpenAutoFocus={() => {
+            cancelled.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (cancelled.current) saveButton()?.focus();
+          }}
+        >
+          {conflict ? <ConflictSummary conflict={conflict} subject={subject} /> : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={keepMine}>
+              Keep my version
+            </Button>
+            <Button type="button" variant="outline" onClick={takeTheirs}>
+              Use their version
+            </Button>
+            <AlertDialogCancel variant="ghost">Cancel</AlertDialogCancel>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Keep my version saves your form over theirs. Use their version opens theirs in the editor and keeps what you
+            typed beside it to copy from. Cancel goes back to your form as it is.
+          </p>
+        </AlertDialogContent>
+      </AlertDialog>
     </>
   );
 }
@@ -137,12 +136,12 @@ function ConflictSummary({ conflict, subject }: { conflict: EditConflictView; su
         : `Someone else saved this ${subject}`;
   return (
     <>
-      <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-      <AlertDialog.Description className="text-sm">
+      <AlertDialogTitle>{title}</AlertDialogTitle>
+      <AlertDialogDescription className="text-popover-foreground">
         <span className="break-all">{who}</span> saved it on{" "}
         <time dateTime={conflict.savedAt}>{conflict.savedAtLabel}</time>
         {conflict.savedAction ? ` (${conflict.savedAction})` : ""}. {EDIT_CONFLICT_MESSAGES[conflict.reason]}
-      </AlertDialog.Description>
+      </AlertDialogDescription>
       {conflict.fields.length === 0 ? (
         <p className="text-sm text-muted-foreground">Their version has the same text as your form.</p>
       ) : (

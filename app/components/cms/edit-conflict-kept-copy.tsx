@@ -5,7 +5,7 @@
  * not local: it is a copy for the moment, gone with the tab, never left on a shared computer.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useHydrated } from "~/components/cms/course-list";
+import { useHydrated } from "~/components/cms/use-hydrated";
 import { Button } from "~/components/ui/button";
 import type { EditConflictView } from "~/lib/edit-conflict";
 

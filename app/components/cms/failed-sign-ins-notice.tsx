@@ -4,7 +4,7 @@ import type { FailedSignInsNotice as Notice } from "./cms-layout-data";
 
 /**
  * Tells a user who just signed in about wrong passwords given for their account since their last
- * visit (issue 16), for as long as this session lasts, so that it is read, not missed like a toast.
+ * visit, for as long as this session lasts, so that it is read, not missed like a toast.
  */
 export function FailedSignInsNotice({ notice }: { notice: Notice | null | undefined }) {
   if (!notice) return null;

@@ -21,7 +21,7 @@ export interface InviteResult {
 }
 
 /**
- * The Users tab's "Invite a user" (issue 18): an e-mail and a role; the invitee gets a link to
+ * The Users tab's "Invite a user": an e-mail and a role; the invitee gets a link to
  * choose their own password. `result` is the tab's last answer to this form, if it was to this one.
  */
 export function InviteUserForm({ result }: { result: InviteResult | undefined }) {

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 
 /**
- * The Careers and Courses lists' search (issue 17: search covers the body text): a GET form, so
+ * The Careers and Courses lists' search (search covers the body text): a GET form, so
  * the address holds the query and it works without JavaScript.
  */
 export function ListSearch({ id, label, query }: { id: string; label: string; query: string }) {

@@ -5,9 +5,15 @@ import { Button } from "~/components/ui/button";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 import { DataTable } from "./data-table";
-import { EmptyDetailPanel } from "./detail-panel";
+import { EmptyDetailPanel, Time } from "./detail-panel";
 import { Pagination } from "./pagination";
-import { StatusFilter, type StatusStyle } from "./status-filter";
+import { StatusBadge, StatusFilter, type StatusStyle } from "./status-filter";
+
+/** What a list tab's `Row` is given: its row, and whether it is the one in the detail panel. */
+export interface ListRowProps<Row> {
+  row: Row;
+  isSelected: boolean;
+}
 
 /** What a list tab is: its heading, its statuses, its buttons, its table and its panels. */
 export interface ListTabConfig<Row extends { id: string }, Selected extends { id: string }, Status extends string> {
@@ -25,7 +31,7 @@ export interface ListTabConfig<Row extends { id: string }, Selected extends { id
   lastColumn?: ReactNode;
   emptyMessage: ReactNode;
   /** One <tr> of the table. */
-  Row: ComponentType<{ row: Row; isSelected: boolean }>;
+  Row: ComponentType<ListRowProps<Row>>;
   /** The panel under the list: the selected row's (`Panel`), or a prompt to select one. */
   detail?: { label: string; emptyText: string; Panel: ComponentType<{ selected: Selected }> };
 }
@@ -148,5 +154,23 @@ export function ListRow({
     >
       {children}
     </tr>
+  );
+}
+
+/** A list cell holding an instant, kept on one line. */
+export function TimeCell({ value }: { value: { iso: string; text: string } }) {
+  return (
+    <td className="py-3 pr-4 whitespace-nowrap">
+      <Time value={value} />
+    </td>
+  );
+}
+
+/** A list cell holding the row's status badge. */
+export function StatusCell<Status extends string>({ status, style }: { status: Status; style: StatusStyle<Status> }) {
+  return (
+    <td className="py-3 pr-4">
+      <StatusBadge status={status} style={style} />
+    </td>
   );
 }

@@ -5,9 +5,8 @@ import type { OrderStatus } from "~/lib/enums";
 import { cn } from "~/lib/utils";
 import type { OrderDetailView, OrderRowView } from "~/routes/cms/orders.server";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
-import { ListRow, type ListTabConfig } from "./list-tab";
+import { ListRow, StatusCell, TimeCell, type ListRowProps, type ListTabConfig } from "./list-tab";
 import { ORDER_STATUS_STYLE } from "./list-statuses";
-import { StatusBadge } from "./status-filter";
 import { CsrfInput } from "./csrf-input";
 import { OrderNotes } from "./orders/order-notes";
 import { OrderRefundForm } from "./orders/order-refund-form";
@@ -28,7 +27,7 @@ export const ORDERS_TAB: ListTabConfig<OrderRowView, OrderDetailView, OrderStatu
 };
 
 /** One order in the list; its reference opens it in the detail panel. */
-export function OrderRow({ row: order, isSelected }: { row: OrderRowView; isSelected: boolean }) {
+function OrderRow({ row: order, isSelected }: ListRowProps<OrderRowView>) {
   return (
     <ListRow selected={isSelected}>
       <td className="py-3 pr-4 font-medium">
@@ -36,13 +35,9 @@ export function OrderRow({ row: order, isSelected }: { row: OrderRowView; isSele
           {order.reference}
         </SelectRowLink>
       </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <Time value={order.created} />
-      </td>
+      <TimeCell value={order.created} />
       <td className="max-w-64 py-3 pr-4 break-all">{order.customerEmail ?? "—"}</td>
-      <td className="py-3 pr-4">
-        <StatusBadge status={order.status} style={ORDER_STATUS_STYLE} />
-      </td>
+      <StatusCell status={order.status} style={ORDER_STATUS_STYLE} />
       <td className="py-3 pr-4 whitespace-nowrap tabular-nums">{order.total}</td>
       <td className="py-3 pr-4">{order.currency}</td>
       <td className="py-3 tabular-nums">{order.items}</td>

@@ -2,9 +2,8 @@ import { Link } from "react-router";
 import type { MailKind, MailStatus } from "~/lib/enums";
 import type { MailDetailView, MailRowView } from "~/routes/cms/outbox.server";
 import { Detail, DetailList, DetailPanel, SelectRowLink, Time } from "./detail-panel";
-import { ListRow, type ListTabConfig } from "./list-tab";
+import { ListRow, StatusCell, TimeCell, type ListRowProps, type ListTabConfig } from "./list-tab";
 import { MAIL_STATUS_STYLE } from "./list-statuses";
-import { StatusBadge } from "./status-filter";
 
 export const OUTBOX_TAB: ListTabConfig<MailRowView, MailDetailView, MailStatus> = {
   id: "outbox",
@@ -18,21 +17,17 @@ export const OUTBOX_TAB: ListTabConfig<MailRowView, MailDetailView, MailStatus> 
 };
 
 /** One mail in the list; its subject opens it in the detail panel. */
-export function MailRow({ row: mail, isSelected }: { row: MailRowView; isSelected: boolean }) {
+function MailRow({ row: mail, isSelected }: ListRowProps<MailRowView>) {
   return (
     <ListRow selected={isSelected} align="top">
-      <td className="py-3 pr-4">
-        <StatusBadge status={mail.status} style={MAIL_STATUS_STYLE} />
-      </td>
+      <StatusCell status={mail.status} style={MAIL_STATUS_STYLE} />
       <td className="py-3 pr-4 break-all">{mail.to}</td>
       <td className="max-w-72 py-3 pr-4">
         <SelectRowLink id={mail.id} isSelected={isSelected} className="font-medium">
           {mail.subject}
         </SelectRowLink>
       </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <Time value={mail.created} />
-      </td>
+      <TimeCell value={mail.created} />
       <td className="py-3 pr-4 whitespace-nowrap">{mail.sent ? <Time value={mail.sent} /> : "—"}</td>
       <td className="py-3 pr-4">{mail.attempts}</td>
       <td className="max-w-72 py-3 break-words text-muted-foreground">{mail.lastError ?? "—"}</td>

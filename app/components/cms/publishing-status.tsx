@@ -15,7 +15,7 @@ const STATE_LABELS: Record<EditorPublishing["state"], string> = {
 };
 
 /**
- * The editor's status line (issue 17): Draft, Published, Published with unpublished changes, and
+ * The editor's status line: Draft, Published, Published with unpublished changes, and
  * each pending scheduled action with its time in London and a Cancel (a button of the form
  * `cancelFormId`, which sends its id as scheduleId).
  */

@@ -5,7 +5,7 @@ import type { RevisionComparison, RevisionView } from "~/routes/cms/content-hist
 import { CsrfInput } from "./csrf-input";
 
 /**
- * The editor's History panel (issue 17): the revisions (who, when, what action), a comparison of
+ * The editor's History panel: the revisions (who, when, what action), a comparison of
  * any two side by side (chosen with a GET form, so it works without JavaScript), and Restore.
  */
 export function RevisionHistory({

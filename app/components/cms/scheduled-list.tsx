@@ -5,7 +5,7 @@ import type { PendingActionView } from "~/routes/cms/scheduled.server";
 import { useCan } from "./cms-layout-data";
 import { ScrollBox } from "./scroll-box";
 
-/** The Scheduled view's table (issue 17): what, to which item, when in London, who, and Cancel. */
+/** The Scheduled view's table: what, to which item, when in London, who, and Cancel. */
 export function ScheduledList({ items, error }: { items: PendingActionView[]; error: string | null }) {
   // Support reads the schedule; cancelling, and the editors the titles open, are the editors'.
   const canEdit = useCan("content.edit");

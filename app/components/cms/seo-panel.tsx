@@ -5,7 +5,7 @@ import { characterCount, META_DESCRIPTION_AIM, META_TITLE_AIM, previewText } fro
 import { cn } from "~/lib/utils";
 
 /**
- * The content editor's SEO settings (issue 17): the meta title and description with character
+ * The content editor's SEO settings: the meta title and description with character
  * counters (aim: 60 and 160, the lengths search results show), a preview of the search result and
  * of the card a social network shows when the page is shared. The previews follow what is typed;
  * without a meta title or description they show what the page would use instead.

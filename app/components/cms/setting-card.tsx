@@ -14,7 +14,10 @@ import type { CmsFormAnswer } from "~/components/cms/use-close-on-success";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectField, SelectOptions, TextareaField, TextField } from "~/components/ui/form-field";
-import { FieldError, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import { SETTING_TYPES } from "~/lib/enums";
 import { SETTING_KEYS } from "~/lib/site-setting-keys";
 import { useSaveShortcut } from "./use-save-shortcut";
@@ -92,7 +95,7 @@ export function SettingCard({ setting }: { setting: SettingItem }) {
   const error =
     fetcher.data?.ok === false ? (fetcher.data.errors?.settingValue ?? fetcher.data.errors?.form) : undefined;
   const busy = fetcher.state !== "idle";
-  // Ask before leaving with an unsaved value; Ctrl/Cmd+S saves it (issue 17).
+  // Ask before leaving with an unsaved value; Ctrl/Cmd+S saves it.
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef, setting.settingValue);
   useSaveShortcut(formRef);

@@ -6,15 +6,10 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, FormField, TextField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { FORGOT_PASSWORD_PATH } from "~/lib/account-links";
-import {
-  emailField,
-  fieldErrors,
-  loginSchema,
-  NEW_PASSWORD_HINT,
-  normaliseEmail,
-  passwordField,
-} from "~/lib/schemas/auth";
+import { emailField, loginSchema, NEW_PASSWORD_HINT, normaliseEmail, passwordField } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { CsrfInput } from "./csrf-input";
+import { EmailField } from "./email-field";
 import { PasskeySignIn } from "./second-step/passkey-sign-in";
 
 export type SignInActionData = { intent: "login" | "setup"; errors: Record<string, string> } | undefined;
@@ -78,13 +73,9 @@ function CredentialFields({
 }) {
   return (
     <>
-      <TextField
+      <EmailField
         id={`${id}-email`}
-        label="Email"
         error={errors.email}
-        name="email"
-        type="email"
-        autoComplete="username"
         onChange={(event) => onChange?.("email", event.currentTarget.value)}
       />
       <PasswordField

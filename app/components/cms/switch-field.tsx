@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Label } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 
 /** A labelled on/off switch for a CMS form, sent as `name` = "true" or "false" in a hidden field. */

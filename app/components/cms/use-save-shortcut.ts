@@ -1,5 +1,5 @@
 /**
- * Ctrl+S (Cmd+S on a Mac) saves the CMS form being edited (issue 17), instead of the browser's
+ * Ctrl+S (Cmd+S on a Mac) saves the CMS form being edited, instead of the browser's
  * "save page as". It applies while the focus is inside the form (or anywhere on the page, for a
  * page whose one form is the editor), and presses the form's save button, so the same action,
  * validation and messages follow as with a click.

@@ -1,5 +1,5 @@
 /**
- * Never lose typed work (issue 17): while a CMS form has changes that were not saved, leaving asks
+ * Never lose typed work: while a CMS form has changes that were not saved, leaving asks
  * first. In-app navigation (a link, the tabs, Back, the editor's Preview link) is held by React
  * Router's blocker and asked about in a dialog (UnsavedChangesPrompt, mounted once in the CMS
  * layout); closing the tab or reloading is asked about by the browser's own `beforeunload` prompt.

@@ -1,4 +1,3 @@
-import { AlertDialog } from "radix-ui";
 import type * as React from "react";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
@@ -7,10 +6,12 @@ import { CsrfInput } from "~/components/cms/csrf-input";
 import { DataTable } from "~/components/cms/data-table";
 import { ListSearch } from "~/components/cms/list-search";
 import { Pagination } from "~/components/cms/pagination";
+import { AlertDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SelectOptions } from "~/components/ui/form-field";
-import { Input, NativeSelect } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { USER_ROLES, type UserRole } from "~/lib/enums";
 import { ROLE_LABELS } from "~/lib/permissions";
 
@@ -19,7 +20,7 @@ export interface UserRow {
   email: string;
   role: string;
   isActive: boolean;
-  /** Whether they have an authenticator app or a passkey (issue 18). */
+  /** Whether they have an authenticator app or a passkey. */
   secondFactor: boolean;
 }
 
@@ -137,7 +138,7 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       >
         <SelectOptions values={USER_ROLES} label={(value) => ROLE_LABELS[value]} />
       </NativeSelect>
-      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <Button
           type={needsConfirmation ? "button" : "submit"}
           size="sm"
@@ -156,7 +157,7 @@ function RoleForm({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           confirmLabel="Change my role"
           onConfirm={() => formRef.current?.requestSubmit()}
         />
-      </AlertDialog.Root>
+      </AlertDialog>
     </Form>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toaster";
 import type { DownloadAction } from "~/content/types";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { DOWNLOAD_MESSAGES, downloadFormValues, downloadRequestSchema } from "~/lib/schemas/download";
 import { DOWNLOAD_FORM_INTRO, DownloadFormFields, type DownloadField as FieldName } from "./download-form-fields";
 

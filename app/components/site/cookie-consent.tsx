@@ -69,7 +69,7 @@ async function recordChoice(choice: ConsentChoice, settings: CookieSettings, ver
 /**
  * Cookie consent (SPEC.md "Cookie banner", section 4): the banner shows until a choice is stored in
  * localStorage under the cookie policy's current version (`policyVersion`, from the layout): a
- * choice made under another version is asked again (issue 18). Every choice is also recorded on
+ * choice made under another version is asked again. Every choice is also recorded on
  * the server. The footer reopens the settings.
  *
  * The banner is in the server's HTML for every visitor (pages are cached and shared), and the head

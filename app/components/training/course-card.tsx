@@ -28,7 +28,6 @@ export function CourseCard({ course }: { course: CourseSummary }) {
   const price = (pounds: number) => formatPrice(converted(pounds), currency);
   const inBasket = hydrated && items.some((item) => item.id === course.id);
   const saving = courseSaving(course.price, course.originalPrice);
-  const { shown, hiddenCount } = featurePreview(course.features);
   const headingId = `${courseAnchor(course.id)}-name`;
 
   function addToBasket() {
@@ -79,36 +78,8 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <p className="mt-2 leading-7 text-muted-foreground">{course.description}</p>
       )}
 
-      <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        {course.rating !== null ? (
-          <p className="flex items-center gap-1.5">
-            <Icon name="star" className="size-4 fill-amber-400 text-amber-500" />
-            {/* The star is decoration; a screen reader hears the rating as a sentence. */}
-            <span aria-hidden="true" className="font-semibold">
-              {formatRating(course.rating)}
-            </span>
-            <span className="sr-only">{ratingLabel(course.rating)}</span>
-          </p>
-        ) : null}
-        <p className="flex items-center gap-1.5 text-muted-foreground">
-          <Icon name="users" className="size-4" />
-          {studentCountLabel(course.students)}
-        </p>
-      </div>
-
-      {shown.length > 0 ? (
-        <ul className="mt-4 space-y-2 text-sm" aria-label={`Topics of ${course.name}`}>
-          {shown.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{feature}</span>
-            </li>
-          ))}
-          {hiddenCount > 0 ? (
-            <li className="pl-6 font-medium text-muted-foreground">{moreTopicsLabel(hiddenCount)}</li>
-          ) : null}
-        </ul>
-      ) : null}
+      <CourseStats course={course} />
+      <CourseTopics course={course} />
 
       <dl className="mt-4 grid gap-1 text-sm text-muted-foreground">
         {course.instructor ? (
@@ -177,5 +148,46 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </p>
       </div>
     </article>
+  );
+}
+
+/** The rating (when the course has one) and how many have taken it. */
+function CourseStats({ course }: { course: CourseSummary }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+      {course.rating !== null ? (
+        <p className="flex items-center gap-1.5">
+          <Icon name="star" className="size-4 fill-amber-400 text-amber-500" />
+          {/* The star is decoration; a screen reader hears the rating as a sentence. */}
+          <span aria-hidden="true" className="font-semibold">
+            {formatRating(course.rating)}
+          </span>
+          <span className="sr-only">{ratingLabel(course.rating)}</span>
+        </p>
+      ) : null}
+      <p className="flex items-center gap-1.5 text-muted-foreground">
+        <Icon name="users" className="size-4" />
+        {studentCountLabel(course.students)}
+      </p>
+    </div>
+  );
+}
+
+/** The first few topics, and how many more there are. */
+function CourseTopics({ course }: { course: CourseSummary }) {
+  const { shown, hiddenCount } = featurePreview(course.features);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="mt-4 space-y-2 text-sm" aria-label={`Topics of ${course.name}`}>
+      {shown.map((feature) => (
+        <li key={feature} className="flex gap-2">
+          <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{feature}</span>
+        </li>
+      ))}
+      {hiddenCount > 0 ? (
+        <li className="pl-6 font-medium text-muted-foreground">{moreTopicsLabel(hiddenCount)}</li>
+      ) : null}
+    </ul>
   );
 }

@@ -12,7 +12,7 @@ let LoadedEngine: typeof CarouselEngine | undefined;
 /**
  * Embla (about 7 KB gzip) is not in the page's first scripts: it is imported once a carousel is in
  * the page, and the controls stay disabled until it runs, as they did before until Embla had
- * started (issue 19, docs/decisions/028). Not React.lazy: a Suspense boundary holds new content
+ * started (docs/decisions/028). Not React.lazy: a Suspense boundary holds new content
  * back for a moment (and for ever on a test's paused clock), which would delay the autoplay.
  */
 function useEngineLoaded(): boolean {

@@ -1,6 +1,10 @@
 import type * as React from "react";
 import { cx } from "~/lib/class-names";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "./input";
+import { FieldError } from "./field-error";
+import { Input } from "./input";
+import { Label } from "./label";
+import { NativeSelect } from "./native-select";
+import { Textarea } from "./textarea";
 
 /** What a field's control carries to be tied to its label, hint and error message. */
 export type FieldControlProps = {

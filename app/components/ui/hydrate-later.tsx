@@ -5,7 +5,7 @@ const modules: Promise<unknown>[] = [];
 
 /**
  * A component the server renders in full whose code stays out of the browser's first load
- * (issue 19; docs/decisions/028): the FAQ's Radix accordion.
+ * (docs/decisions/028): the FAQ's Radix accordion.
  *
  * Its module starts loading as soon as this function runs, on the server and in the browser. The
  * server waits for it before its first render (`whenLaterModulesLoaded`, entry.server.tsx), so its

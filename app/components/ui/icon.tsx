@@ -1,7 +1,7 @@
 import type { SpriteIconName } from "./icon-names";
 
 /**
- * An icon of the public site, drawn from the /icons.svg sprite with `<use>` (issue 19): no icon
+ * An icon of the public site, drawn from the /icons.svg sprite with `<use>`: no icon
  * code in the page's JavaScript and no copy of its paths in the HTML. The attributes are lucide's
  * own, so an icon looks and sizes as the lucide component did (24 × 24 unless a class sizes it,
  * stroke in the text colour). Always decoration: the text beside it names the thing, so it is

@@ -1,6 +1,6 @@
 /**
  * Plain text and the rich-text editor's HTML, both ways, for the fields whose readers want text: a
- * job's and a course's description (issue 17, decision 017). The JobPosting and Course structured
+ * job's and a course's description (decision 017). The JobPosting and Course structured
  * data, the curriculum PDF, the meta description and the assistant read the text; the public page
  * shows the editor's HTML when there is one.
  */

@@ -1,4 +1,4 @@
-/** The forms of invitations and password resets (issue 18), shared by browser and server. */
+/** The forms of invitations and password resets, shared by browser and server. */
 import { INVITATION_ROLES } from "../enums";
 import { emailField, newPasswordField } from "./auth";
 import { idSchema } from "./id";

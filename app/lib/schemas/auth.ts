@@ -54,15 +54,5 @@ export const loginSchema = z.object({ email: emailField, password: passwordField
 export const setupSchema = z.object({ email: emailField, password: newPasswordField });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The first error message of each field, for showing beside the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** The sign-in forms' message for a failure on our side (SPEC.md section 8). */
 export const UNEXPECTED_SIGN_IN_ERROR = "An unexpected error occurred. Please try again.";

@@ -1,5 +1,5 @@
 /**
- * What "Checkout as Guest" sends (issue 6): only course ids and the chosen currency, plus the total
+ * What "Checkout as Guest" sends: only course ids and the chosen currency, plus the total
  * the visitor was shown, so the server can tell when its own price differs and say so instead of
  * charging a surprise. The server never uses that total as a price.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./auth";
+import { fieldErrors } from "./field-errors";
 import { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormSchema } from "./contact";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Hello", message: "A question." };

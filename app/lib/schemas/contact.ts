@@ -3,7 +3,8 @@
  * browser's check before sending and the server's check of what arrived, so both say the same.
  */
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact-form";
-import { emailField, fieldErrors } from "./auth";
+import { emailField } from "./auth";
+import { fieldErrors } from "./field-errors";
 import { z } from "./zod";
 
 // The limits, messages and field reader live in a module without zod, which the page loads first.

@@ -1,13 +1,12 @@
 /** The content editor's form (SPEC.md "Content editor" and section 5), shared by browser and server. */
 import { z } from "./zod";
 import { CONTENT_STATUSES, CONTENT_TYPES } from "../enums";
-import { isWebAddress, sameSitePath } from "../safe-links";
-import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../slug";
 
-/** The body's HTML, typed or rendered from the editor's document. */
-export const CONTENT_MAX_LENGTH = 200_000;
+import { contentItem } from "../content-kinds/content-item";
+import { formShapeOf } from "../content-kinds/define-kind";
 
-export const TITLE_AND_SLUG_REQUIRED = "Title and slug are required";
+export { CONTENT_MAX_LENGTH, CONTENT_TOO_LONG, TITLE_AND_SLUG_REQUIRED } from "../content-kinds/content-item";
+
 export const SLUG_TAKEN = "This slug is already used by another item";
 /** A trashed item keeps its slug until it is deleted for good (docs/decisions/016). */
 export const SLUG_IN_TRASH = "This slug belongs to an item in the trash: restore that item, or choose another slug";
@@ -22,40 +21,12 @@ export const CONTENT_MESSAGES = {
   delete: "Are you sure you want to delete this content?",
 } as const;
 
-/** An optional text field: surrounding spaces dropped, an empty value stored as null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
+/** The declared fields (content-kinds/content-item.ts), and what the form posts beside them. */
 export const contentFormSchema = z.object({
-  title: z
-    .string(TITLE_AND_SLUG_REQUIRED)
-    .trim()
-    .min(1, TITLE_AND_SLUG_REQUIRED)
-    .max(200, "Title must be at most 200 characters"),
-  slug: z
-    .string(TITLE_AND_SLUG_REQUIRED)
-    .trim()
-    .min(1, TITLE_AND_SLUG_REQUIRED)
-    .max(200, "Slug must be at most 200 characters")
-    .regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE),
-  content: z.string().max(CONTENT_MAX_LENGTH, "Content must be at most 200,000 characters").default(""),
+  ...formShapeOf(contentItem),
   // The rich-text editor's document (JSON), when the editor posted one; the server renders the
   // body from it (server/content/rich-text.server.ts) and checks its size and contents there.
   contentDocument: z.string().optional(),
-  excerpt: optionalText(1000, "Excerpt"),
-  metaTitle: optionalText(200, "Meta title"),
-  metaDescription: optionalText(500, "Meta description"),
-  // Read as a browser would: "/\\evil.example" or "/..//evil.example" is another site, not a path.
-  featuredImageUrl: optionalText(2000, "Featured image URL").refine(
-    (value) => value === null || isWebAddress(value) || sameSitePath(value) !== null,
-    "Enter an address starting with https:// or a path on this site starting with /",
-  ),
-  type: z.enum(CONTENT_TYPES, "Choose a content type").default("page"),
   status: z.enum(CONTENT_STATUSES, "Choose a status").default("draft"),
 });
 

@@ -1,4 +1,4 @@
-/** The media library's forms (issue 17), shared by the Media tab, the picker and the server. */
+/** The media library's forms, shared by the Media tab, the picker and the server. */
 import { z } from "./zod";
 
 export const MEDIA_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * GET /media/:file: the media library's public files (issue 17).
+ * GET /media/:file: the media library's public files.
  *
  * - A variant (`media-<id>-<version>-<width>.avif`, `...-social-x500y500.jpg`): its name carries the
  *   image's version, so its bytes never change: cached for a year, immutable.

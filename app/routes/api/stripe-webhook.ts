@@ -6,7 +6,7 @@ import { readText, RequestBodyError } from "~/server/platform/http/request-body.
 import type { Route } from "./+types/stripe-webhook";
 
 /**
- * Stripe's webhook (issue 6). The signature is checked on the raw body exactly as it arrived, so
+ * Stripe's webhook. The signature is checked on the raw body exactly as it arrived, so
  * nothing may parse the body before this action (server/app.ts installs no body parser).
  */
 export async function action({ request }: Route.ActionArgs) {

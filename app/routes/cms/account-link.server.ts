@@ -6,7 +6,8 @@
 import { data, redirect } from "react-router";
 import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { choosePasswordSchema } from "~/lib/schemas/account-links";
-import { fieldErrors, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
+import { UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { verifyCsrf } from "~/server/auth/csrf.server";
 import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";

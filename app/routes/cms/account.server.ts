@@ -6,7 +6,7 @@
  * a recent proof of identity ("confirm it's you", recent-sign-in.server.ts).
  */
 import { data } from "react-router";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { changeOwnPasswordSchema } from "~/lib/schemas/users";
 import { keepSignInMethods, removeAllSignInMethods, signOutEverywhere } from "~/server/auth/account-recovery.server";
 import { verifyCsrf } from "~/server/auth/csrf.server";

@@ -14,7 +14,7 @@ import {
 } from "~/server/assistant/unanswered-questions.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import type { CmsActionContext } from "./cms-action.server";
+import type { CmsActionContext, IntentHandlers } from "./cms-action.server";
 import { listQuery, readListTab } from "./list-tab.server";
 
 const LIST_PATH = "/cms/assistant";
@@ -65,7 +65,7 @@ function listAddress(request: Request): string {
   return page > 1 ? `${LIST_PATH}?page=${page}` : LIST_PATH;
 }
 
-export async function dismissQuestion({ db, current, values }: CmsActionContext, request: Request) {
+export async function dismissQuestion({ request, db, current, values }: CmsActionContext) {
   const id = idSchema.safeParse(values.id);
   if (!id.success) throw new ExpectedError(MESSAGES.dismissFailed);
   const dismissed = await dismissUnansweredQuestion(db, current.user, id.data);
@@ -79,3 +79,9 @@ export async function dismissAllQuestions({ db, current }: CmsActionContext) {
   const description = dismissed === 1 ? "1 question dismissed" : `${dismissed} questions dismissed`;
   return redirectWithToast(LIST_PATH, { type: "success", description });
 }
+
+/** The Assistant tab's intents, each with its handler. */
+export const assistantIntents = {
+  dismiss: dismissQuestion,
+  "dismiss-all": dismissAllQuestions,
+} satisfies IntentHandlers;

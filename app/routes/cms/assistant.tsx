@@ -1,5 +1,5 @@
 /**
- * The CMS Assistant tab (/cms/assistant, issue 7): the questions visitors asked the site assistant
+ * The CMS Assistant tab (/cms/assistant): the questions visitors asked the site assistant
  * that the site's content did not answer, the most asked first, so that administrators see where
  * the content has gaps. An administrator adds or improves content, then dismisses the question,
  * one at a time or all at once (see components/cms/assistant-tab.tsx for how it works without
@@ -9,8 +9,8 @@ import { useLoaderData } from "react-router";
 import { ASSISTANT_TAB, DismissAllButton, DismissAllPanel } from "~/components/cms/assistant-tab";
 import { ListTab } from "~/components/cms/list-tab";
 import { requirePermission } from "~/server/auth/guards.server";
-import { dismissAllQuestions, dismissFailureMessage, dismissQuestion, loadAssistantTab } from "./assistant.server";
-import { actionFailed, runCmsAction } from "./cms-action.server";
+import { assistantIntents, dismissFailureMessage, loadAssistantTab } from "./assistant.server";
+import { runCmsAction } from "./cms-action.server";
 import type { Route } from "./+types/assistant";
 import { useCan } from "~/components/cms/cms-layout-data";
 
@@ -25,16 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   return runCmsAction(
     request,
     { permission: "assistant.manage", failureMessage: dismissFailureMessage },
-    async (context) => {
-      switch (context.intent) {
-        case "dismiss":
-          return dismissQuestion(context, request);
-        case "dismiss-all":
-          return dismissAllQuestions(context);
-        default:
-          return actionFailed("Unknown action.", 400, { intent: context.intent });
-      }
-    },
+    assistantIntents,
   );
 }
 

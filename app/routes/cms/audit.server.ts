@@ -1,5 +1,5 @@
 /**
- * The audit history (/cms/audit, issue 18): who changed what, in words, with the fields before
+ * The audit history (/cms/audit): who changed what, in words, with the fields before
  * and after, filtered by person, kind of record and London days, a page at a time, and the same
  * selection as CSV (/cms/audit/export.csv).
  */

@@ -4,7 +4,7 @@ import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/audit";
 import { loadAuditHistory } from "./audit.server";
 
-/** /cms/audit (issue 18): the audit log as a history, for administrators. Read only: no action. */
+/** /cms/audit: the audit log as a history, for administrators. Read only: no action. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "audit.view");
   return loadAuditHistory(request);

@@ -1,7 +1,7 @@
 /**
  * The CMS Content Blocks tab's server side (routes/cms/blocks.tsx): its list, and its action's
  * intents "create", "update", "delete" (with the spec's toasts, SPEC.md section 8, "Blocks") and
- * "reorder" (issue 17: a type's blocks in a new order).
+ * "reorder" (a type's blocks in a new order).
  */
 import { blockIdSchema, newBlockSchema, parseEditBlockForm, reorderBlocksSchema } from "~/lib/schemas/content-blocks";
 import {
@@ -13,14 +13,8 @@ import {
 } from "~/server/content/content-blocks.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import {
-  actionFailed,
-  actionSucceeded,
-  invalidInput,
-  readCmsList,
-  runCmsAction,
-  unknownIntent,
-} from "./cms-action.server";
+import { actionFailed, actionSucceeded, invalidInput, runCmsAction, type IntentHandler } from "./cms-action.server";
+import { readCmsList } from "./list-tab.server";
 
 /** Every block, active or not, in order; a fetch failure empties the list and keeps the message (SPEC.md section 8). */
 export async function blocksView() {
@@ -48,7 +42,43 @@ const MESSAGES = {
   },
 } as const;
 
-const isBlockIntent = (intent: string): intent is keyof typeof MESSAGES => Object.hasOwn(MESSAGES, intent);
+type BlockIntent = keyof typeof MESSAGES;
+
+/** A refused form: 400, each field's message, and the intent's "Failed to … content block." toast. */
+const refused = (intent: BlockIntent, error: Parameters<typeof invalidInput>[0]) =>
+  invalidInput(error, MESSAGES[intent].failed, { intent });
+
+/** The Blocks tab's intents, each with its handler. */
+export const blockIntents = {
+  create: async ({ current, values, db }) => {
+    const parsed = newBlockSchema.safeParse(values);
+    if (!parsed.success) return refused("create", parsed.error);
+    await createContentBlock(db, current.user, parsed.data);
+    return actionSucceeded("create", MESSAGES.create.done);
+  },
+  update: async ({ current, form, db }) => {
+    // The type's own form fields, checked by its schema: each message on its field.
+    const parsed = parseEditBlockForm(form);
+    if (!parsed.success) return actionFailed(MESSAGES.update.failed, 400, { intent: "update", errors: parsed.errors });
+    const { id, ...changes } = parsed.data;
+    await updateContentBlock(db, current.user, id, changes);
+    return actionSucceeded("update", MESSAGES.update.done);
+  },
+  reorder: async ({ current, values, db }) => {
+    const parsed = reorderBlocksSchema.safeParse(values);
+    if (!parsed.success) return refused("reorder", parsed.error);
+    await reorderContentBlocks(db, current.user, parsed.data.blockType, parsed.data.order);
+    return actionSucceeded("reorder", MESSAGES.reorder.done);
+  },
+  delete: async ({ current, values, db }) => {
+    const parsed = blockIdSchema.safeParse(values);
+    if (!parsed.success) throw new ExpectedError("Content block not found.", { status: 404 });
+    await deleteContentBlock(db, current.user, parsed.data.id);
+    return actionSucceeded("delete", MESSAGES.delete.done);
+  },
+} satisfies Record<BlockIntent, IntentHandler>;
+
+const isBlockIntent = (intent: string): intent is BlockIntent => Object.hasOwn(MESSAGES, intent);
 
 /** Every error toast says the intent's "Failed to … content block."; a field's own message stays on it. */
 const failureMessage = (intent: string) => (isBlockIntent(intent) ? MESSAGES[intent].failed : "");
@@ -57,39 +87,6 @@ export function blocksAction(request: Request) {
   return runCmsAction(
     request,
     { permission: "blocks.edit", failureMessage, failureToastForRefusals: true },
-    async ({ current, form, values, intent, db }) => {
-      if (!isBlockIntent(intent)) return unknownIntent(intent);
-      const refused = (error: Parameters<typeof invalidInput>[0]) =>
-        invalidInput(error, MESSAGES[intent].failed, { intent });
-      switch (intent) {
-        case "create": {
-          const parsed = newBlockSchema.safeParse(values);
-          if (!parsed.success) return refused(parsed.error);
-          await createContentBlock(db, current.user, parsed.data);
-          break;
-        }
-        case "update": {
-          // The type's own form fields, checked by its schema: each message on its field.
-          const parsed = parseEditBlockForm(form);
-          if (!parsed.success) return actionFailed(MESSAGES.update.failed, 400, { intent, errors: parsed.errors });
-          const { id, ...changes } = parsed.data;
-          await updateContentBlock(db, current.user, id, changes);
-          break;
-        }
-        case "reorder": {
-          const parsed = reorderBlocksSchema.safeParse(values);
-          if (!parsed.success) return refused(parsed.error);
-          await reorderContentBlocks(db, current.user, parsed.data.blockType, parsed.data.order);
-          break;
-        }
-        case "delete": {
-          const parsed = blockIdSchema.safeParse(values);
-          if (!parsed.success) throw new ExpectedError("Content block not found.", { status: 404 });
-          await deleteContentBlock(db, current.user, parsed.data.id);
-          break;
-        }
-      }
-      return actionSucceeded(intent, MESSAGES[intent].done);
-    },
+    blockIntents,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The CMS Content Blocks tab (/cms/blocks; SPEC.md sections 2 and 7, issue 17): the blocks of each
+ * The CMS Content Blocks tab (/cms/blocks; SPEC.md sections 2 and 7): the blocks of each
  * type as a list in the order the public pages show them, with where that is, each block a card
  * with add, edit (a form of its type's fields) and delete, and reordering by drag, keyboard or
  * buttons. The action lives in blocks.server.ts; the cards and forms in components/cms/.

@@ -1,9 +1,10 @@
 /**
- * The job-opening editor's server side (career-editor.tsx; issue 17, decision 017): the Careers
+ * The job-opening editor's server side (career-editor.tsx; decision 017): the Careers
  * tab's form as a full page, with the rich-text description, drafts, schedules and History.
  */
-import { plainTextToRichText } from "~/lib/rich-text/plain-text";
-import { careerFormSchema, requirementsToText } from "~/lib/schemas/careers";
+import { editorValuesOf } from "~/lib/content-kinds/define-kind";
+import { jobOpening } from "~/lib/content-kinds/job-opening";
+import { careerFormSchema } from "~/lib/schemas/careers";
 import { requirePermission } from "~/server/auth/guards.server";
 import { careerPublishing, type CareerRow, type EditableCareerFields } from "~/server/careers/careers.server";
 import { richDescriptionFromForm } from "~/server/publishing/editor-form.server";
@@ -22,18 +23,10 @@ export const CAREER_EDITOR_MESSAGES = {
 } as const;
 
 const careerEditor: EditorKind<CareerRow, EditableCareerFields> = {
+  declaration: jobOpening,
   publishable: careerPublishing,
   listPath: "/cms/careers",
   messages: CAREER_EDITOR_MESSAGES,
-  comparedFields: [
-    { field: "title", label: "Title" },
-    { field: "department", label: "Department" },
-    { field: "location", label: "Location" },
-    { field: "type", label: "Type" },
-    { field: "experience", label: "Experience" },
-    { field: "description", label: "Description" },
-    { field: "requirements", label: "Requirements" },
-  ],
   parse: (values) => {
     const rich = richDescriptionFromForm(values);
     const parsed = careerFormSchema.safeParse({ ...values, description: rich.description });
@@ -44,25 +37,16 @@ const careerEditor: EditorKind<CareerRow, EditableCareerFields> = {
 
 /** The editor's opening as its form shows it (null for a new one), with its status and History. */
 export async function loadCareerEditor(request: Request, idParam: string | undefined) {
-  await requirePermission(request, "careers.edit");
+  await requirePermission(request, jobOpening.access.edit);
   const [loaded, richText] = await Promise.all([loadEditorItem(request, careerEditor, idParam), loadEditorOptions()]);
   if (!loaded) return { career: null, publishing: null, history: null, richText };
-  const { fields } = loaded;
   return {
     richText,
     career: {
       id: loaded.id,
       version: loaded.version,
-      isActive: loaded.isActive,
-      title: fields.title,
-      department: fields.department,
-      location: fields.location,
-      type: fields.type,
-      experience: fields.experience,
-      // The editor opens the document; a never-edited opening's plain text is read as the job page reads it.
-      descriptionHtml: fields.descriptionHtml ?? plainTextToRichText(fields.description),
-      document: fields.document ?? null,
-      requirements: requirementsToText(fields.requirements),
+      isActive: loaded.row.isActive,
+      ...editorValuesOf(jobOpening, loaded.fields),
     },
     publishing: loaded.publishing,
     history: loaded.history,

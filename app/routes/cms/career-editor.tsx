@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import { CareerEditor } from "~/components/cms/career-form";
-import { RevisionHistory } from "~/components/cms/revision-history";
+import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
 import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import type { Route } from "./+types/career-editor";
 import { careerEditorAction, loadCareerEditor } from "./career-editor.server";
@@ -16,22 +16,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CareerEditorPage() {
   const { career, publishing, history, richText } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors = result && "errors" in result ? result.errors : {};
-  const refused = result && "values" in result ? result.values : undefined;
+  const { errors, refused } = saveResult(useActionData<typeof action>());
   return (
-    <>
-      {/* Keyed by the opening and its latest revision, so the form starts again from what was saved after a restore. */}
-      <CareerEditor
-        key={`${career?.id ?? "new"}:${history?.revisions[0]?.id ?? ""}`}
-        career={career}
-        publishing={publishing}
-        errors={errors}
-        refused={refused}
-        richText={richText}
-      />
-      {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}
-    </>
+    <EditorPage itemId={career?.id} history={history}>
+      <CareerEditor career={career} publishing={publishing} errors={errors} refused={refused} richText={richText} />
+    </EditorPage>
   );
 }
 

@@ -7,8 +7,8 @@ import { careerIdSchema } from "~/lib/schemas/careers";
 import { deleteCareer, listCareers } from "~/server/careers/careers.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { undoTrash } from "~/lib/trash";
-import { actionSucceeded, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
-import { listSearchQuery } from "./list-tab.server";
+import { actionSucceeded, runCmsAction, type IntentHandlers } from "./cms-action.server";
+import { listSearchQuery, readCmsList } from "./list-tab.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch careers",
@@ -18,31 +18,28 @@ const MESSAGES = {
 
 /** Every career, newest first; a failure to read them is shown as the list's error state. */
 export async function careersView(request: Request) {
-  // ?q= finds a word in the title, department or description (issue 17).
+  // ?q= finds a word in the title, department or description.
   const query = listSearchQuery(new URL(request.url).searchParams);
   const { items: careers, error } = await readCmsList((db) => listCareers(db, { q: query }), MESSAGES.fetchFailed);
   return { careers, error, query };
 }
 
+const failureMessage = (intent: string) => (intent === "delete" ? MESSAGES.deleteFailed : MESSAGES.saveFailed);
+
+/** The Job Openings tab's intents, each with its handler. */
+export const careersIntents = {
+  delete: async ({ current, values, db }) => {
+    const id = careerIdSchema.safeParse(values);
+    if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) {
+      throw new ExpectedError(MESSAGES.deleteFailed, { status: 404 });
+    }
+    return actionSucceeded("delete", {
+      description: "Career deleted successfully",
+      undo: undoTrash("career", [id.data.id]),
+    });
+  },
+} satisfies IntentHandlers;
+
 export function careersAction(request: Request) {
-  const failureMessage = (intent: string) => (intent === "delete" ? MESSAGES.deleteFailed : MESSAGES.saveFailed);
-  return runCmsAction(
-    request,
-    { permission: "careers.edit", failureMessage },
-    async ({ current, values, intent, db }) => {
-      const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
-      switch (intent) {
-        case "delete": {
-          const id = careerIdSchema.safeParse(values);
-          if (!id.success || !(await deleteCareer(db, current.user, id.data.id))) throw notFound();
-          return actionSucceeded(intent, {
-            description: "Career deleted successfully",
-            undo: undoTrash("career", [id.data.id]),
-          });
-        }
-        default:
-          return unknownIntent(intent);
-      }
-    },
-  );
+  return runCmsAction(request, { permission: "careers.edit", failureMessage }, careersIntents);
 }

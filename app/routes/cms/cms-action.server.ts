@@ -7,7 +7,7 @@
  * redirect or 403) pass through untouched.
  */
 import { data } from "react-router";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import type { z } from "zod";
 import type { Permission } from "~/lib/permissions";
 import { CSRF_FIELD } from "~/server/auth/csrf.server";
@@ -30,6 +30,7 @@ export interface ActionFailure {
 }
 
 export interface CmsActionContext {
+  request: Request;
   current: SessionUser;
   form: FormData;
   /** The form as text fields (files left out). */
@@ -80,6 +81,30 @@ export function unknownIntent(intent: string) {
   return data<ActionFailure>({ ok: false, intent, errors: { form: "Unknown action." } }, { status: 400 });
 }
 
+/** One intent of a tab's action: what it does once the permission and the token are checked. */
+export type IntentHandler<T = unknown> = (context: CmsActionContext) => Promise<T>;
+
+/**
+ * A tab's action as one handler per intent. Its keys are the only intents the action knows: any
+ * other is answered as unknown (400) and changes nothing. The access matrix
+ * (tests/http/route-access-rules.ts) reads the keys, so every intent has its access rule.
+ */
+export type IntentHandlers<T = unknown> = Readonly<Record<string, IntentHandler<T>>>;
+
+/** What a piece of work answers: its own answer, or one of its handlers' answers or "unknown". */
+type WorkResult<Work> =
+  Work extends IntentHandler<infer T>
+    ? T
+    : | { [Intent in keyof Work]: Work[Intent] extends IntentHandler<infer T> ? T : never }[keyof Work]
+      | ReturnType<typeof unknownIntent>;
+
+/** Does the work: the one piece, or the handler of the context's intent (an intent without one is unknown). */
+function perform(work: IntentHandler | IntentHandlers, context: CmsActionContext) {
+  if (typeof work === "function") return work(context);
+  const handler = Object.hasOwn(work, context.intent) ? work[context.intent] : undefined;
+  return handler ? handler(context) : Promise.resolve(unknownIntent(context.intent));
+}
+
 function textValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
@@ -99,9 +124,10 @@ export function typedValues(values: Record<string, string>): Record<string, stri
  * refusal, for forms that must not lose it. `errorTitle` titles every error toast ("Error"), and
  * `failureToastForRefusals` makes a refusal's toast say `failureMessage` too, its own message
  * staying on its field (tabs whose spec names one error toast per change); `outageStatus` answers
- * a database outage with 503.
+ * a database outage with 503. `work` is the action's one piece of work, or, for a tab whose action
+ * tells intents apart, its handlers by intent.
  */
-export async function runCmsAction<T>(
+export async function runCmsAction<Work extends IntentHandler | IntentHandlers>(
   request: Request,
   options: {
     /** What the user's role must hold (app/lib/permissions.ts), checked before the form is read. */
@@ -115,7 +141,7 @@ export async function runCmsAction<T>(
     /** Answer 503 rather than 500 when the failure is the database being unreachable. */
     outageStatus?: boolean;
   },
-  work: (context: CmsActionContext) => Promise<T>,
+  work: Work,
 ) {
   const { current, form } = await requirePermissionForm(request, options.permission);
   const values = textValues(form);
@@ -125,8 +151,9 @@ export async function runCmsAction<T>(
   const failureMessage = () =>
     typeof options.failureMessage === "function" ? options.failureMessage(intent) : options.failureMessage;
   try {
-    options.check?.({ current, form, values, intent });
-    return await work({ current, form, values, intent, db: await getDb() });
+    options.check?.({ request, current, form, values, intent });
+    // The types of the handlers' answers, which the tab's screen reads (useActionData).
+    return (await perform(work, { request, current, form, values, intent, db: await getDb() })) as WorkResult<Work>;
   } catch (error) {
     if (error instanceof ExpectedError) {
       const toast = options.failureToastForRefusals ? failureMessage() : error.message;
@@ -143,21 +170,5 @@ export async function runCmsAction<T>(
     logger.error({ err: error, path: new URL(request.url).pathname, intent }, "CMS action failed");
     const status = options.outageStatus ? failureStatus(error) : 500;
     return actionFailed(message, status, { intent, ...keep, ...title });
-  }
-}
-
-/**
- * A tab's list for its loader: what `read` finds, or, when the database fails, an empty list and
- * the spec's `failureMessage` for the list's error state (SPEC.md section 8); the failure is logged.
- */
-export async function readCmsList<T>(
-  read: (db: Database) => Promise<T[]>,
-  failureMessage: string,
-): Promise<{ items: T[]; error: string | null }> {
-  try {
-    return { items: await read(await getDb()), error: null };
-  } catch (error) {
-    logger.error({ err: error }, `could not read a CMS list: ${failureMessage}`);
-    return { items: [], error: failureMessage };
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The consent log's view (issue 18): the search in the address (`?id=`, `?from=`, `?to=` as London
+ * The consent log's view: the search in the address (`?id=`, `?from=`, `?to=` as London
  * days, `?page=`), checked here, and one page of records written for the page. The CSV export
  * reads the same search, so it exports exactly what the page lists.
  */

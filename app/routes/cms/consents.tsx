@@ -5,7 +5,7 @@ import { loadConsentLog } from "./consents.server";
 import type { Route } from "./+types/consents";
 
 /**
- * The cookie consent log (issue 18), for administrators: the records of visitors' cookie choices,
+ * The cookie consent log, for administrators: the records of visitors' cookie choices,
  * searched by a visitor's consent id and by date, and exported as CSV as proof of consent. It only
  * reads: the records are written by the public cookie banner (/api/cookie-consent).
  */

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import { ContentEditor } from "~/components/cms/content-editor-form";
-import { RevisionHistory } from "~/components/cms/revision-history";
+import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
 import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content";
 import type { Route } from "./+types/content-editor";
@@ -17,22 +17,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ContentEditorPage() {
   const { item, publishing, history, richText } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors = result && "errors" in result ? result.errors : {};
-  const refused = result && "values" in result ? result.values : undefined;
+  const { errors, refused } = saveResult(useActionData<typeof action>());
   return (
-    <>
-      {/* Keyed by item and its latest revision, so the form starts again from what was saved after a restore. */}
-      <ContentEditor
-        key={`${item?.id ?? "new"}:${history?.revisions[0]?.id ?? ""}`}
-        item={item}
-        publishing={publishing}
-        errors={errors}
-        refused={refused}
-        richText={richText}
-      />
-      {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}
-    </>
+    <EditorPage itemId={item?.id} history={history}>
+      <ContentEditor item={item} publishing={publishing} errors={errors} refused={refused} richText={richText} />
+    </EditorPage>
   );
 }
 

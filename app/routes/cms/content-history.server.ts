@@ -1,29 +1,15 @@
 /**
- * The editors' History panel (issue 17): an item's revisions (who, when, what action) and, when
- * the address names two (?from=&to=), their field-by-field difference. The Content editor uses
- * loadContentHistory; the job-opening and course editors loadHistory with their own fields.
+ * The editors' History panel: an item's revisions (who, when, what action) and, when
+ * the address names two (?from=&to=), their field-by-field difference over the fields its kind's
+ * declaration marks as compared (lib/content-kinds/).
  */
+import type { ComparedField } from "~/lib/content-kinds/define-kind";
 import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/schemas/id";
 import { diffRevisions, type FieldDiff } from "~/lib/revision-diff";
 import type { Database } from "~/server/platform/db/db.server";
 import type { RevisionEntityKind } from "~/lib/enums";
 import { getRevision, listRevisions } from "~/server/publishing/revisions.server";
-
-/**
- * The fields the comparison shows, in the editor's order; the body is compared by its text. The
- * edit-collision dialog compares the same fields (content-editor.server.ts).
- */
-export const COMPARED_FIELDS = [
-  { field: "title", label: "Title" },
-  { field: "slug", label: "Slug" },
-  { field: "excerpt", label: "Excerpt" },
-  { field: "content", label: "Content", html: true },
-  { field: "type", label: "Content Type" },
-  { field: "metaTitle", label: "Meta Title" },
-  { field: "metaDescription", label: "Meta Description" },
-  { field: "featuredImageUrl", label: "Featured Image URL" },
-] as const;
 
 export const ACTION_LABELS: Record<string, string> = {
   saved: "Saved draft",
@@ -47,20 +33,9 @@ export interface RevisionComparison {
   fields: FieldDiff[];
 }
 
-/** A field the comparison shows; `html` compares a rich-text field by its text. */
-export interface ComparedField {
-  field: string;
-  label: string;
-  html?: boolean;
-}
-
 export interface HistoryView {
   revisions: RevisionView[];
   comparison: RevisionComparison | null;
-}
-
-export function loadContentHistory(db: Database, id: string, params: URLSearchParams): Promise<HistoryView> {
-  return loadHistory(db, { kind: "content", id, fields: COMPARED_FIELDS }, params);
 }
 
 export async function loadHistory(

@@ -1,11 +1,13 @@
 /**
- * The live preview's page (issue 17): the content editor's UNSAVED form, put through the same steps
+ * The live preview's page: the content editor's UNSAVED form, put through the same steps
  * as a save (richTextFromForm: the document checked and rendered, or the typed HTML) and as the
  * public page (toContentPageView: placeholders substituted, the body sanitised), without writing
  * anything. The item's stored row only lends what the form does not hold: its status, dates and
  * author line.
  */
-import { CONTENT_MAX_LENGTH, contentFormSchema } from "~/lib/schemas/content";
+import { contentItem } from "~/lib/content-kinds/content-item";
+import { formShapeOf, previewedFieldsOf } from "~/lib/content-kinds/define-kind";
+import { CONTENT_MAX_LENGTH, CONTENT_TOO_LONG } from "~/lib/schemas/content";
 import { isUuid } from "~/lib/schemas/id";
 import { getContentById, toContentPageView, type ContentItem } from "~/server/content/content.server";
 import { richTextFromForm } from "~/server/content/rich-text.server";
@@ -16,18 +18,19 @@ import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import type { LivePreviewDocumentProps, PreviewTheme } from "~/components/cms/live-preview/live-preview-document";
 
-const fields = contentFormSchema.shape;
+const rules: Record<string, { safeParse: (value: unknown) => { success: boolean; data?: unknown } }> =
+  formShapeOf(contentItem);
 
 /** A field as a save would read it, or `fallback` while what is typed would not save (yet). */
-function read<K extends keyof typeof fields>(values: Record<string, string>, key: K, fallback: unknown) {
-  const parsed = fields[key].safeParse(values[key]);
-  return parsed.success ? parsed.data : fallback;
+function read(values: Record<string, string>, key: string, fallback: unknown): unknown {
+  const parsed = rules[key]?.safeParse(values[key]);
+  return parsed?.success ? parsed.data : fallback;
 }
 
-/** The form's fields over the stored item (or over a new one's defaults). */
-function previewItem(values: Record<string, string>, stored: ContentItem | undefined, html: string): ContentItem {
+/** A new item's row before its first save. */
+function newItem(): ContentItem {
   const now = new Date();
-  const base: ContentItem = stored ?? {
+  return {
     id: "00000000-0000-4000-8000-000000000000",
     title: "",
     slug: "",
@@ -49,16 +52,24 @@ function previewItem(values: Record<string, string>, stored: ContentItem | undef
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * The form's previewed fields (content-kinds/content-item.ts) over the stored item (or a new one).
+ * While a field would not save, an optional one shows empty and a required one what is stored.
+ */
+function previewItem(values: Record<string, string>, stored: ContentItem | undefined, html: string): ContentItem {
+  const base: Record<string, unknown> = stored ?? newItem();
+  const typed: Record<string, unknown> = {};
+  for (const name of previewedFieldsOf(contentItem)) {
+    const empty = rules[name]?.safeParse(undefined);
+    typed[name] = read(values, name, empty?.success && empty.data === null ? null : base[name]);
+  }
   return {
-    ...base,
+    ...(base as ContentItem),
+    ...typed,
     // An empty title would make an empty heading; the form itself says the title is required.
     title: String(read(values, "title", "")) || "Untitled",
-    slug: String(read(values, "slug", base.slug)),
-    excerpt: read(values, "excerpt", null) as string | null,
-    featuredImageUrl: read(values, "featuredImageUrl", null) as string | null,
-    type: String(read(values, "type", base.type)),
-    metaTitle: read(values, "metaTitle", null) as string | null,
-    metaDescription: read(values, "metaDescription", null) as string | null,
     content: html,
   };
 }
@@ -67,11 +78,11 @@ function previewItem(values: Record<string, string>, stored: ContentItem | undef
 function previewBody(values: Record<string, string>): string {
   const typed = values.content ?? "";
   if (typed.length > CONTENT_MAX_LENGTH) {
-    throw new ExpectedError("Content must be at most 200,000 characters", { field: "content" });
+    throw new ExpectedError(CONTENT_TOO_LONG, { field: "content" });
   }
   const body = richTextFromForm(values.contentDocument, typed, "content");
   if (body.html.length > CONTENT_MAX_LENGTH) {
-    throw new ExpectedError("Content must be at most 200,000 characters", { field: "content" });
+    throw new ExpectedError(CONTENT_TOO_LONG, { field: "content" });
   }
   return body.html;
 }

@@ -1,5 +1,5 @@
 /**
- * POST /cms/content/live-preview: the content editor's live preview frame (issue 17). The editor
+ * POST /cms/content/live-preview: the content editor's live preview frame. The editor
  * posts its unsaved form here into a sandboxed <iframe> (components/cms/live-preview/), and gets
  * the public page's markup with the site's stylesheet, so the frame's real width decides the
  * layout (phone or desktop). For whoever may edit content (content.edit), with the form's anti-forgery token; nothing is

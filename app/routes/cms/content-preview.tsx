@@ -1,9 +1,8 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { useCan } from "~/components/cms/cms-layout-data";
+import { BackLink } from "~/components/cms/editor/back-link";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { contentStatusTone } from "~/lib/schemas/content";
 import { siteIdentityFromSettings } from "~/lib/site-identity";
@@ -46,12 +45,9 @@ export default function ContentPreview() {
           )}
         </p>
         {/* A role that may only read content (support) came from the list, and goes back to it. */}
-        <Button asChild variant="outline" size="sm">
-          <Link to={canEdit ? `/cms/content/${item.id}` : "/cms/content"}>
-            <ArrowLeftIcon aria-hidden="true" />
-            {canEdit ? "Back to the editor" : "Back to the content list"}
-          </Link>
-        </Button>
+        <BackLink to={canEdit ? `/cms/content/${item.id}` : "/cms/content"}>
+          {canEdit ? "Back to the editor" : "Back to the content list"}
+        </BackLink>
       </div>
       <ContentArticle item={item} siteName={siteName} />
     </section>

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import { CourseEditor } from "~/components/cms/course-form";
-import { RevisionHistory } from "~/components/cms/revision-history";
+import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
 import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
 import type { Route } from "./+types/course-editor";
 import { courseEditorAction, loadCourseEditor } from "./course-editor.server";
@@ -16,22 +16,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CourseEditorPage() {
   const { course, publishing, history, richText } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors = result && "errors" in result ? result.errors : {};
-  const refused = result && "values" in result ? result.values : undefined;
+  const { errors, refused } = saveResult(useActionData<typeof action>());
   return (
-    <>
-      {/* Keyed by the course and its latest revision, so the form starts again from what was saved after a restore. */}
-      <CourseEditor
-        key={`${course?.id ?? "new"}:${history?.revisions[0]?.id ?? ""}`}
-        course={course}
-        publishing={publishing}
-        errors={errors}
-        refused={refused}
-        richText={richText}
-      />
-      {history ? <RevisionHistory revisions={history.revisions} comparison={history.comparison} /> : null}
-    </>
+    <EditorPage itemId={course?.id} history={history}>
+      <CourseEditor course={course} publishing={publishing} errors={errors} refused={refused} richText={richText} />
+    </EditorPage>
   );
 }
 

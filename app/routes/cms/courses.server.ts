@@ -11,8 +11,8 @@ import { deleteCourse, listCourses, setCourseActive } from "~/server/commerce/co
 import { ExpectedError } from "~/server/platform/errors.server";
 import { undoTrash } from "~/lib/trash";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
-import { listSearchQuery } from "./list-tab.server";
+import { runCmsAction, type IntentHandlers } from "./cms-action.server";
+import { listSearchQuery, readCmsList } from "./list-tab.server";
 
 const MESSAGES = {
   fetchFailed: "Failed to fetch courses",
@@ -25,7 +25,7 @@ const MESSAGES = {
 
 /** Every course, active or not, by name; a failure to read them is shown as the list's error state. */
 export async function coursesView(request: Request) {
-  // ?q= finds a word in the name or description (issue 17).
+  // ?q= finds a word in the name or description.
   const query = listSearchQuery(new URL(request.url).searchParams);
   const { items: courses, error } = await readCmsList((db) => listCourses(db, { q: query }), MESSAGES.fetchFailed);
   return { courses, error, query };
@@ -45,28 +45,26 @@ function succeeded(description: string, undo?: ReturnType<typeof undoTrash>) {
  * Set-active names the state it wants rather than "toggle", so a double click or a resubmitted
  * form cannot flip the course back. Deleting keeps the orders' own copy of its name and prices.
  */
+/** The Courses tab's intents, each with its handler. */
+export const coursesIntents = {
+  "set-active": async ({ current, values, db }) => {
+    const parsed = visibilitySchema.safeParse(values);
+    if (!parsed.success) throw new ExpectedError(MESSAGES.updateFailed);
+    const isActive = parsed.data.isActive === "true";
+    if (!(await setCourseActive(db, current.user, parsed.data.id, isActive))) {
+      throw new ExpectedError(MESSAGES.updateFailed, { status: 404 });
+    }
+    return succeeded(isActive ? MESSAGES.activated : MESSAGES.deactivated);
+  },
+  delete: async ({ current, values, db }) => {
+    const id = courseIdSchema.safeParse(values);
+    if (!id.success || !(await deleteCourse(db, current.user, id.data.id))) {
+      throw new ExpectedError(MESSAGES.deleteFailed, { status: 404 });
+    }
+    return succeeded(MESSAGES.deleted, undoTrash("course", [id.data.id]));
+  },
+} satisfies IntentHandlers;
+
 export function coursesAction(request: Request) {
-  return runCmsAction(
-    request,
-    { permission: "courses.edit", failureMessage },
-    async ({ current, values, intent, db }) => {
-      const notFound = () => new ExpectedError(failureMessage(intent), { status: 404 });
-      switch (intent) {
-        case "set-active": {
-          const parsed = visibilitySchema.safeParse(values);
-          if (!parsed.success) throw new ExpectedError(MESSAGES.updateFailed);
-          const isActive = parsed.data.isActive === "true";
-          if (!(await setCourseActive(db, current.user, parsed.data.id, isActive))) throw notFound();
-          return succeeded(isActive ? MESSAGES.activated : MESSAGES.deactivated);
-        }
-        case "delete": {
-          const id = courseIdSchema.safeParse(values);
-          if (!id.success || !(await deleteCourse(db, current.user, id.data.id))) throw notFound();
-          return succeeded(MESSAGES.deleted, undoTrash("course", [id.data.id]));
-        }
-        default:
-          return unknownIntent(intent);
-      }
-    },
-  );
+  return runCmsAction(request, { permission: "courses.edit", failureMessage }, coursesIntents);
 }

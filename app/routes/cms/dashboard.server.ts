@@ -1,5 +1,5 @@
 /**
- * /cms opens on the dashboard (issue 18). `cmsLanding` is the one place that decides what /cms
+ * /cms opens on the dashboard. `cmsLanding` is the one place that decides what /cms
  * shows a signed-in person; `loadDashboard` reads the figures for the range in the address and
  * turns them into the view (labels and money formatted here, so chart and table say the same).
  */

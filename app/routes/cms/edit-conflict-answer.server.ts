@@ -1,5 +1,5 @@
 /**
- * Every editor's answer to a save over someone else's newer change (issue 17): 409, nothing
+ * Every editor's answer to a save over someone else's newer change: 409, nothing
  * changed, and what the collision dialog (components/cms/edit-conflict-dialog.tsx) shows: who saved
  * last, when, and their version against the form's, field by field. Shared by the content editor
  * (content-editor.server.ts) and the job-opening and course editors (publishable-editor.server.ts);
@@ -11,7 +11,8 @@ import type { RevisionEntityKind } from "~/lib/enums";
 import type { Database } from "~/server/platform/db/db.server";
 import { describeEditConflict, EditConflictError } from "~/server/publishing/edit-conflicts.server";
 import { listRevisions } from "~/server/publishing/revisions.server";
-import { ACTION_LABELS, type ComparedField } from "./content-history.server";
+import type { ComparedField } from "~/lib/content-kinds/define-kind";
+import { ACTION_LABELS } from "./content-history.server";
 
 /** The item a save from an editor's form acts on, and who sends it. */
 export interface EditorSave {

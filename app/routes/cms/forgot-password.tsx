@@ -1,15 +1,14 @@
 import { useId } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
-import { AccountCard, BackToSignIn } from "~/components/cms/account-link-card";
-import { CsrfInput } from "~/components/cms/csrf-input";
+import { useActionData, useNavigation } from "react-router";
+import { AccountCard, AccountForm, BackToSignIn } from "~/components/cms/account-link-card";
+import { EmailField } from "~/components/cms/email-field";
 import { Button } from "~/components/ui/button";
-import { FormAlert, TextField } from "~/components/ui/form-field";
 import { PASSWORD_RESET_LIFETIME_TEXT, RESET_REQUESTED_MESSAGE } from "~/lib/account-links";
 import type { Route } from "./+types/forgot-password";
 import { forgotPasswordAction } from "./forgot-password.server";
 
 /**
- * "Forgot password?" (issue 18): the account's e-mail in, the same answer out whether or not the
+ * "Forgot password?": the account's e-mail in, the same answer out whether or not the
  * address has an account. Open to anyone; the CMS layout shows it instead of the sign-in card.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,22 +42,12 @@ export default function ForgotPassword() {
         Enter the e-mail address you sign in with. We will send you a link to choose a new password; it works once, for{" "}
         {PASSWORD_RESET_LIFETIME_TEXT}.
       </p>
-      <Form method="post" noValidate className="mt-6 grid gap-4">
-        <CsrfInput />
-        <FormAlert>{errors.form}</FormAlert>
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={result?.email ?? ""}
-          error={errors.email}
-        />
+      <AccountForm error={errors.form}>
+        <EmailField id={`${id}-email`} defaultValue={result?.email ?? ""} error={errors.email} />
         <Button type="submit" disabled={busy}>
           {busy ? "Sending..." : "Send link"}
         </Button>
-      </Form>
+      </AccountForm>
       <BackToSignIn />
     </AccountCard>
   );

@@ -5,7 +5,7 @@ import type { Route } from "./+types/index";
 import { cmsLanding, loadDashboard } from "./dashboard.server";
 
 /**
- * /cms itself: the dashboard (issue 18) for a role that may see it (administrators); any other
+ * /cms itself: the dashboard for a role that may see it (administrators); any other
  * role goes straight to the first tab it may open (Content for editors, Contact Submissions for
  * support); a user whose role opens none is refused with 403 and Access Denied, as on every tab;
  * a visitor sees the layout's sign-in card (this loader returns nothing for them).

@@ -1,5 +1,5 @@
 /**
- * /cms/invitation/:token (issue 18): the page shows the invitation while its link can be used,
+ * /cms/invitation/:token: the page shows the invitation while its link can be used,
  * and its action creates the account with the chosen password and signs the invitee in.
  */
 import { data } from "react-router";

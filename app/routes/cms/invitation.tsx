@@ -5,7 +5,7 @@ import type { Route } from "./+types/invitation";
 import { acceptInvitationAction, loadInvitationPage } from "./invitation.server";
 
 /**
- * An invitation link (issue 18): the invitee chooses their password and is signed in. Open to
+ * An invitation link: the invitee chooses their password and is signed in. Open to
  * anyone holding the link; the CMS layout shows it instead of the sign-in card.
  */
 export async function loader({ params }: Route.LoaderArgs) {

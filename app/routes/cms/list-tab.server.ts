@@ -1,6 +1,6 @@
 /**
- * What the CMS list tabs (orders, submissions, outbox, assistant) share on the server: reading the
- * list's address, and answering with the tab's own message when the database cannot be read.
+ * What the CMS lists share on the server: reading the list's address, and answering with the tab's
+ * own message when the database cannot be read.
  */
 import { pageFromSearch } from "~/lib/pagination";
 import { isUuid } from "~/lib/schemas/id";
@@ -42,14 +42,33 @@ export function listQuery<Status extends string = never>(
 }
 
 /**
- * A list tab's reads. When they fail, the error is logged and the tab answers `fallback`: its
- * message in place of the list, so the page still renders and says what went wrong.
+ * A list tab's reads. When they fail, the error is logged (`what` names the list there) and the
+ * tab answers `fallback`: its message in place of the list, so the page still renders and says
+ * what went wrong.
  */
 export async function readListTab<T>(what: string, read: (db: Database) => Promise<T>, fallback: NoInfer<T>) {
   try {
     return await read(await getDb());
   } catch (error) {
-    logger.error({ err: error }, `could not list ${what}`);
+    logger.error({ err: error }, `could not read a CMS list: ${what}`);
     return fallback;
   }
+}
+
+/**
+ * A plain list's reads (blocks, settings, redirects, ...): the items `read` finds, or, when the
+ * database fails, no items and the tab's `failureMessage` for the list's error state.
+ */
+export function readCmsList<T>(
+  read: (db: Database) => Promise<T[]>,
+  failureMessage: string,
+): Promise<{ items: T[]; error: string | null }> {
+  return readListTab<{ items: T[]; error: string | null }>(
+    failureMessage,
+    async (db) => ({ items: await read(db), error: null }),
+    {
+      items: [],
+      error: failureMessage,
+    },
+  );
 }

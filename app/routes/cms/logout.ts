@@ -3,7 +3,7 @@ import { verifyCsrf } from "~/server/auth/csrf.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { clearSessionCookie, deleteSession } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/platform/db/database.server";
-import { plainRefusal, readForm, RequestBodyError } from "~/server/platform/http/request-body.server";
+import { readFormOrPlainRefusal } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/logout";
 
@@ -13,14 +13,8 @@ export function loader() {
 
 /** Sign Out: ends this session on the server and clears the cookie; a failure is only logged. */
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    // A resource route: what it answers reaches the client as it is, so the refusal is plain text.
-    if (error instanceof RequestBodyError) return plainRefusal(error);
-    throw error;
-  }
+  const form = await readFormOrPlainRefusal(request);
+  if (form instanceof Response) return form;
   await verifyCsrf(request, form);
   const current = await getCurrentUser(request);
   if (current) {

@@ -8,8 +8,8 @@ import { defaultVariantSize, listMedia, toLibraryItem } from "~/server/media/med
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
-import { runCmsAction, unknownIntent } from "./cms-action.server";
-import { saveAltText } from "./media.server";
+import { runCmsAction } from "./cms-action.server";
+import { mediaLibraryIntents } from "./media.server";
 import { requirePermissionDownload, secondFactorFirstJson } from "./cms-download.server";
 import type { Route } from "./+types/media-library";
 
@@ -43,6 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runCmsAction(
     request,
     { permission: "media.edit", failureMessage: MEDIA_MESSAGES.saveFailed },
-    async (context) => (context.intent === "alt" ? saveAltText(context) : unknownIntent(context.intent)),
+    mediaLibraryIntents,
   );
 }

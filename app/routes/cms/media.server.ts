@@ -6,7 +6,7 @@ import { findMediaUsage } from "~/server/media/media-usage.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import { getStorage } from "~/server/platform/storage.server";
-import { actionSucceeded, invalidInput, type CmsActionContext } from "./cms-action.server";
+import { actionSucceeded, invalidInput, type CmsActionContext, type IntentHandlers } from "./cms-action.server";
 import { listSearchQuery } from "./list-tab.server";
 
 export const MEDIA_LIST_FAILED = "Failed to load the media library";
@@ -67,3 +67,14 @@ export async function removeImage(context: CmsActionContext) {
 export function mediaFailureMessage(intent: string): string {
   return intent === "delete" ? MEDIA_MESSAGES.deleteFailed : MEDIA_MESSAGES.saveFailed;
 }
+
+/** The Media tab's intents, each with its handler. */
+export const mediaIntents = {
+  update: updateDetails,
+  delete: removeImage,
+} satisfies IntentHandlers;
+
+/** The media picker's one intent (routes/cms/media-library.ts), with its handler. */
+export const mediaLibraryIntents = {
+  alt: saveAltText,
+} satisfies IntentHandlers;

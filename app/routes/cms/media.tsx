@@ -1,5 +1,5 @@
 /**
- * The CMS Media tab (/cms/media, issue 17): upload images (drop several, or choose them), find them
+ * The CMS Media tab (/cms/media): upload images (drop several, or choose them), find them
  * (search alt text, caption and file name; grid or list), and open one to edit its alt text,
  * caption and focal point, see where it is used, replace its file in place or delete it. Uploads
  * go to /cms/media/upload, one request per file; this route's action handles the rest.
@@ -13,8 +13,8 @@ import { UploadZone } from "~/components/cms/media/upload-zone";
 import { useHrefWith } from "~/components/cms/status-filter";
 import { cn } from "~/lib/utils";
 import { requirePermission } from "~/server/auth/guards.server";
-import { runCmsAction, unknownIntent } from "./cms-action.server";
-import { loadMediaTab, mediaFailureMessage, removeImage, updateDetails } from "./media.server";
+import { runCmsAction } from "./cms-action.server";
+import { loadMediaTab, mediaFailureMessage, mediaIntents } from "./media.server";
 import type { Route } from "./+types/media";
 import { useCan } from "~/components/cms/cms-layout-data";
 
@@ -25,16 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Intents: "update" (alt text, caption, focal point) and "delete". Both audited. */
 export async function action({ request }: Route.ActionArgs) {
-  return runCmsAction(request, { permission: "media.edit", failureMessage: mediaFailureMessage }, async (context) => {
-    switch (context.intent) {
-      case "update":
-        return updateDetails(context);
-      case "delete":
-        return removeImage(context);
-      default:
-        return unknownIntent(context.intent);
-    }
-  });
+  return runCmsAction(request, { permission: "media.edit", failureMessage: mediaFailureMessage }, mediaIntents);
 }
 
 export default function MediaTab() {

@@ -2,7 +2,7 @@
  * The Orders tab's view: one page of orders (newest first, optionally one status only) and, when
  * `?selected=<id>` names one, its frozen line items, the payment events that moved it, its refunds
  * and its internal notes. Prices, rates and London times are written here, once, for the page.
- * Its actions (issue 18): refund, resend the confirmation, add a note.
+ * Its actions: refund, resend the confirmation, add a note.
  */
 import { ORDER_STATUS_STYLE } from "~/components/cms/list-statuses";
 import { formatPrice } from "~/lib/currency";
@@ -24,7 +24,7 @@ import { addOrderNote, listOrderNotes, type OrderNote } from "~/server/commerce/
 import { refundOrder } from "~/server/commerce/refunds.server";
 import { resendConfirmation } from "~/server/commerce/resend-confirmation.server";
 import { listQuery, readListTab } from "./list-tab.server";
-import { actionSucceeded, type CmsActionContext } from "./cms-action.server";
+import { actionSucceeded, type CmsActionContext, type IntentHandlers } from "./cms-action.server";
 
 const PROVIDER_LABELS: Record<PaymentProvider, string> = { stripe: "Stripe", test: "Test mode" };
 
@@ -173,3 +173,10 @@ export async function loadOrdersTab(request: Request) {
     { status, page, total: 0, error: "Failed to fetch orders", orders: [], selected: null },
   );
 }
+
+/** The Orders tab's intents, each with its handler. */
+export const ordersIntents = {
+  refund: refundOrderAction,
+  resend: resendConfirmationAction,
+  note: addNoteAction,
+} satisfies IntentHandlers;

@@ -3,20 +3,14 @@ import { ListTab } from "~/components/cms/list-tab";
 import { ORDERS_TAB } from "~/components/cms/orders-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { paymentsInTestMode } from "~/server/commerce/test-payments.server";
-import { runCmsAction, unknownIntent } from "./cms-action.server";
-import {
-  addNoteAction,
-  loadOrdersTab,
-  ORDER_ACTION_FAILED,
-  refundOrderAction,
-  resendConfirmationAction,
-} from "./orders.server";
+import { runCmsAction } from "./cms-action.server";
+import { loadOrdersTab, ORDER_ACTION_FAILED, ordersIntents } from "./orders.server";
 import type { Route } from "./+types/orders";
 
 /**
  * One page of orders and, with `?selected=<id>`, one order's lines, payment events, refunds and
  * notes. Payments change orders through checkout and the providers; here an administrator refunds,
- * resends the confirmation and keeps notes (issue 18).
+ * resends the confirmation and keeps notes.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "orders.view");
@@ -28,18 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   return runCmsAction(
     request,
     { permission: "orders.manage", failureMessage: ORDER_ACTION_FAILED, keepValues: true },
-    async (context) => {
-      switch (context.intent) {
-        case "refund":
-          return refundOrderAction(context);
-        case "resend":
-          return resendConfirmationAction(context);
-        case "note":
-          return addNoteAction(context);
-        default:
-          return unknownIntent(context.intent);
-      }
-    },
+    ordersIntents,
   );
 }
 

@@ -6,7 +6,7 @@ import { loadOutboxTab } from "./outbox.server";
 import type { Route } from "./+types/outbox";
 
 /**
- * The e-mail outbox (issue 5), for administrators only: every mail the site wrote, newest first,
+ * The e-mail outbox, for administrators only: every mail the site wrote, newest first,
  * optionally one status only, and with `?selected=<id>` one mail's details and plain-text body.
  */
 export async function loader({ request }: Route.LoaderArgs) {

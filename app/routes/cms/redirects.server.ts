@@ -9,7 +9,8 @@ import { idSchema } from "~/lib/schemas/id";
 import { addRedirect, listRedirects, removeRedirect } from "~/server/content/redirects.server";
 import { getEnv } from "~/server/platform/env.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { actionSucceeded, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, runCmsAction, type IntentHandlers } from "./cms-action.server";
+import { readCmsList } from "./list-tab.server";
 
 export async function redirectsView() {
   const { items, error } = await readCmsList(listRedirects, REDIRECT_MESSAGES.fetchFailed);
@@ -27,27 +28,27 @@ export async function redirectsView() {
 
 const typedSchema = z.object({ fromPath: z.string().max(2000).default(""), toPath: z.string().max(2000).default("") });
 
+/** The Redirects tab's intents, each with its handler. */
+export const redirectsIntents = {
+  create: async ({ current, values, db }) => {
+    const typed = typedSchema.parse(values);
+    await addRedirect(db, current.user, typed, getEnv().publicUrl);
+    return actionSucceeded("create", { description: REDIRECT_MESSAGES.added });
+  },
+  delete: async ({ current, values, db }) => {
+    const id = z.object({ id: idSchema }).safeParse(values);
+    if (!id.success || !(await removeRedirect(db, current.user, id.data.id))) {
+      throw new ExpectedError(REDIRECT_MESSAGES.notFound, { status: 404 });
+    }
+    return actionSucceeded("delete", { description: REDIRECT_MESSAGES.removed });
+  },
+} satisfies IntentHandlers;
+
 export function redirectsAction(request: Request) {
-  return runCmsAction(
-    request,
-    { permission: "redirects.edit", failureMessage: REDIRECT_MESSAGES.saveFailed, keepValues: true },
-    async ({ current, values, intent, db }) => {
-      switch (intent) {
-        case "create": {
-          const typed = typedSchema.parse(values);
-          await addRedirect(db, current.user, typed, getEnv().publicUrl);
-          return actionSucceeded(intent, { description: REDIRECT_MESSAGES.added });
-        }
-        case "delete": {
-          const id = z.object({ id: idSchema }).safeParse(values);
-          if (!id.success || !(await removeRedirect(db, current.user, id.data.id))) {
-            throw new ExpectedError(REDIRECT_MESSAGES.notFound, { status: 404 });
-          }
-          return actionSucceeded(intent, { description: REDIRECT_MESSAGES.removed });
-        }
-        default:
-          return unknownIntent(intent);
-      }
-    },
-  );
+  const options = {
+    permission: "redirects.edit",
+    failureMessage: REDIRECT_MESSAGES.saveFailed,
+    keepValues: true,
+  } as const;
+  return runCmsAction(request, options, redirectsIntents);
 }

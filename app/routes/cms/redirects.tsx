@@ -1,5 +1,5 @@
 /**
- * The CMS Redirects view (/cms/redirects; issue 17): every old address that answers 301, with the
+ * The CMS Redirects view (/cms/redirects): every old address that answers 301, with the
  * form that adds one and a confirmed Remove on each row. The action lives in redirects.server.ts.
  */
 import { useActionData, useLoaderData } from "react-router";

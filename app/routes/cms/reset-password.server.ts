@@ -1,5 +1,5 @@
 /**
- * /cms/reset-password/:token (issue 18): the page asks for a new password while the link can be
+ * /cms/reset-password/:token: the page asks for a new password while the link can be
  * used; its action sets it, ends every session of the account and signs this browser in afresh.
  */
 import { data } from "react-router";

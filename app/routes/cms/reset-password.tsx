@@ -5,7 +5,7 @@ import type { Route } from "./+types/reset-password";
 import { loadResetPasswordPage, resetPasswordAction } from "./reset-password.server";
 
 /**
- * A password reset link (issue 18): a new password, which signs the account out everywhere and
+ * A password reset link: a new password, which signs the account out everywhere and
  * this browser in afresh. Open to anyone holding the link; the CMS layout shows it instead of the
  * sign-in card.
  */

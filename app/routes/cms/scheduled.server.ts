@@ -15,7 +15,8 @@ import {
   listPendingScheduledActions,
   SCHEDULE_NOT_FOUND,
 } from "~/server/publishing/scheduled-actions.server";
-import { actionFailed, actionSucceeded, readCmsList, runCmsAction } from "./cms-action.server";
+import { actionFailed, actionSucceeded, runCmsAction, type IntentHandlers } from "./cms-action.server";
+import { readCmsList } from "./list-tab.server";
 
 export const SCHEDULED_MESSAGES = {
   fetchFailed: "Failed to fetch scheduled actions",
@@ -73,20 +74,22 @@ export async function loadScheduled(request: Request) {
   );
 }
 
+/** The Scheduled tab's one intent, with its handler. */
+export const scheduledIntents = {
+  cancel: async ({ current, values, intent, db }) => {
+    const id = idSchema.safeParse(values.id);
+    if (!id.success) return actionFailed(SCHEDULED_MESSAGES.cancelFailed, 400, { intent });
+    const pending = await findPendingScheduledAction(db, id.data);
+    if (!pending) throw new ExpectedError(SCHEDULE_NOT_FOUND, { status: 404 });
+    // The list holds every kind; each is changed with its own permission (the view's own check was content.edit).
+    const kind = pending.entityKind as RevisionEntityKind;
+    if (!can(current.user, EDIT_PERMISSION_OF_KIND[kind])) accessDenied(current);
+    await cancelScheduledAction(db, current.user, id.data, { kind });
+    return actionSucceeded(intent, { description: SCHEDULED_MESSAGES.cancelled });
+  },
+} satisfies IntentHandlers;
+
 export function scheduledAction(request: Request) {
-  return runCmsAction(
-    request,
-    { permission: "content.edit", failureMessage: SCHEDULED_MESSAGES.cancelFailed },
-    async ({ current, values, intent, db }) => {
-      const id = idSchema.safeParse(values.id);
-      if (intent !== "cancel" || !id.success) return actionFailed(SCHEDULED_MESSAGES.cancelFailed, 400, { intent });
-      const pending = await findPendingScheduledAction(db, id.data);
-      if (!pending) throw new ExpectedError(SCHEDULE_NOT_FOUND, { status: 404 });
-      // The list holds every kind; each is changed with its own permission (the view's own check was content.edit).
-      const kind = pending.entityKind as RevisionEntityKind;
-      if (!can(current.user, EDIT_PERMISSION_OF_KIND[kind])) accessDenied(current);
-      await cancelScheduledAction(db, current.user, id.data, { kind });
-      return actionSucceeded(intent, { description: SCHEDULED_MESSAGES.cancelled });
-    },
-  );
+  const options = { permission: "content.edit", failureMessage: SCHEDULED_MESSAGES.cancelFailed } as const;
+  return runCmsAction(request, options, scheduledIntents);
 }

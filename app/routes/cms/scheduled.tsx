@@ -1,12 +1,11 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { useId } from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { BackLink } from "~/components/cms/editor/back-link";
 import { ScheduledList } from "~/components/cms/scheduled-list";
-import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/scheduled";
 import { loadScheduled, scheduledAction } from "./scheduled.server";
 
-/** /cms/scheduled: pending scheduled publications and unpublications, with Cancel (issue 17). */
+/** /cms/scheduled: pending scheduled publications and unpublications, with Cancel. */
 export async function loader({ request }: Route.LoaderArgs) {
   return loadScheduled(request);
 }
@@ -21,12 +20,7 @@ export default function ScheduledPage() {
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby={`${id}-heading`}>
       <div className="flex flex-wrap items-center gap-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/cms/content">
-            <ArrowLeftIcon aria-hidden="true" />
-            Content
-          </Link>
-        </Button>
+        <BackLink to="/cms/content">Content</BackLink>
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           Scheduled ({items.length})
         </h2>

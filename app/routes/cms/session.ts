@@ -9,20 +9,15 @@ import { secondFactorRefusal } from "~/server/auth/second-factor/second-factor.s
 import { signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { startSession } from "~/server/auth/start-session.server";
 import { getDb } from "~/server/platform/db/database.server";
-import { plainRefusal, readForm, RequestBodyError } from "~/server/platform/http/request-body.server";
+import { readFormOrPlainRefusal } from "~/server/platform/http/request-body.server";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/session";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (error instanceof RequestBodyError) return plainRefusal(error);
-    throw error;
-  }
+  const form = await readFormOrPlainRefusal(request);
+  if (form instanceof Response) return form;
   await verifyCsrf(request, form);
   try {
     const db = await getDb();
@@ -36,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.retryAfterSeconds) headers.set("Retry-After", String(result.retryAfterSeconds));
       return Response.json({ errors: result.errors }, { status: result.status, headers });
     }
-    // An account with a second factor answers it here too: the password alone is not a sign-in (issue 18).
+    // An account with a second factor answers it here too: the password alone is not a sign-in.
     const refusal = await secondFactorRefusal(db, result.user.id, String(form.get("code") ?? ""));
     if (refusal) return Response.json({ errors: refusal.errors }, { status: refusal.status, headers: NO_STORE });
     const cookie = await startSession(db, request, result, "login again");

@@ -1,5 +1,5 @@
 /**
- * /cms/sign-in/verify (issue 18): the sign-in's second step, and signing in with a passkey without
+ * /cms/sign-in/verify: the sign-in's second step, and signing in with a passkey without
  * a password. No session exists yet: the pending sign-in (its cookie) says who gave the password;
  * the anti-forgery token is the one the CMS layout issued to the sign-in card.
  */

@@ -3,7 +3,7 @@ import { SecondStepCard } from "~/components/cms/second-step/second-step-card";
 import type { Route } from "./+types/sign-in-verify";
 import { loadSecondStep, secondStepAction } from "./sign-in-verify.server";
 
-/** The sign-in's second step (issue 18): a code or a passkey after the right password. */
+/** The sign-in's second step: a code or a passkey after the right password. */
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSecondStep(request);
 }

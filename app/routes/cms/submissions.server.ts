@@ -37,7 +37,7 @@ import {
 import { ExpectedError } from "~/server/platform/errors.server";
 import { getStorage } from "~/server/platform/storage.server";
 import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
-import { actionFailed, actionSucceeded, type CmsActionContext } from "./cms-action.server";
+import { actionFailed, actionSucceeded, type CmsActionContext, type IntentHandlers } from "./cms-action.server";
 import { listQuery, readListTab } from "./list-tab.server";
 
 export const STATUS_UPDATE_FAILED = "Failed to update status";
@@ -244,3 +244,15 @@ export async function markRead({ db, values, intent }: CmsActionContext) {
   await markSubmissionRead(db, values.id ?? "");
   return { ok: true as const, intent };
 }
+
+/** The inbox's intents, each with its handler. */
+export const submissionsIntents = {
+  status: changeSubmissionStatus,
+  bulk: changeStatusInBulk,
+  note: addNote,
+  assign,
+  reply,
+  "not-spam": notSpam,
+  erase,
+  read: markRead,
+} satisfies IntentHandlers;

@@ -1,24 +1,12 @@
 import { useLoaderData } from "react-router";
 import { InboxTab } from "~/components/cms/submissions/inbox-tab";
 import { requirePermission } from "~/server/auth/guards.server";
-import { runCmsAction, unknownIntent } from "./cms-action.server";
-import {
-  addNote,
-  assign,
-  changeStatusInBulk,
-  changeSubmissionStatus,
-  checkStatusForm,
-  erase,
-  inboxFailureMessage,
-  loadSubmissionsTab,
-  markRead,
-  notSpam,
-  reply,
-} from "./submissions.server";
+import { runCmsAction } from "./cms-action.server";
+import { checkStatusForm, inboxFailureMessage, loadSubmissionsTab, submissionsIntents } from "./submissions.server";
 import type { Route } from "./+types/submissions";
 
 /**
- * The inbox (issue 18): one page of submissions, searched and filtered by status, kind and job,
+ * The inbox: one page of submissions, searched and filtered by status, kind and job,
  * and, when `?selected=<id>` names one, its details and thread (opening it marks it read).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,28 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     check: checkStatusForm,
     keepValues: true,
   };
-  return runCmsAction(request, options, async (context) => {
-    switch (context.intent) {
-      case "status":
-        return changeSubmissionStatus(context);
-      case "bulk":
-        return changeStatusInBulk(context);
-      case "note":
-        return addNote(context);
-      case "assign":
-        return assign(context);
-      case "reply":
-        return reply(context);
-      case "not-spam":
-        return notSpam(context);
-      case "erase":
-        return erase(context);
-      case "read":
-        return markRead(context);
-      default:
-        return unknownIntent(context.intent);
-    }
-  });
+  return runCmsAction(request, options, submissionsIntents);
 }
 
 export default function SubmissionsTab() {

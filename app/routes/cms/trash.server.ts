@@ -13,7 +13,8 @@ import { changeContentAs, listContent } from "~/server/content/content.server";
 import type { Actor } from "~/server/platform/audit.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { actionSucceeded, readCmsList, runCmsAction, unknownIntent } from "./cms-action.server";
+import { actionSucceeded, runCmsAction, type IntentHandlers } from "./cms-action.server";
+import { readCmsList } from "./list-tab.server";
 
 export interface TrashRow {
   kind: TrashKind;
@@ -86,19 +87,20 @@ export async function restoreFromTrash(db: Database, actor: Actor, kind: TrashKi
   }
 }
 
+/** The Trash tab's one intent (also the Undo of a delete's toast), with its handler. */
+export const trashIntents = {
+  restore: async ({ current, values, intent, db }) => {
+    const parsed = restoreSchema.safeParse(values);
+    if (!parsed.success) throw new ExpectedError(TRASH_MESSAGES.restoreFailed);
+    // Each kind is changed by its own permission (the tab's own check was content.edit).
+    if (!can(current.user, EDIT_PERMISSION_OF_KIND[parsed.data.kind])) accessDenied(current);
+    const restored = await restoreFromTrash(db, current.user, parsed.data.kind, parsed.data.ids);
+    if (restored === 0) throw new ExpectedError(TRASH_MESSAGES.restoreFailed, { status: 404 });
+    return actionSucceeded(intent, { description: TRASH_MESSAGES.restored(restored) });
+  },
+} satisfies IntentHandlers;
+
 export function trashAction(request: Request) {
-  return runCmsAction(
-    request,
-    { permission: "content.edit", failureMessage: TRASH_MESSAGES.restoreFailed },
-    async ({ current, values, intent, db }) => {
-      if (intent !== "restore") return unknownIntent(intent);
-      const parsed = restoreSchema.safeParse(values);
-      if (!parsed.success) throw new ExpectedError(TRASH_MESSAGES.restoreFailed);
-      // Each kind is changed by its own permission (the tab's own check was content.edit).
-      if (!can(current.user, EDIT_PERMISSION_OF_KIND[parsed.data.kind])) accessDenied(current);
-      const restored = await restoreFromTrash(db, current.user, parsed.data.kind, parsed.data.ids);
-      if (restored === 0) throw new ExpectedError(TRASH_MESSAGES.restoreFailed, { status: 404 });
-      return actionSucceeded(intent, { description: TRASH_MESSAGES.restored(restored) });
-    },
-  );
+  const options = { permission: "content.edit", failureMessage: TRASH_MESSAGES.restoreFailed } as const;
+  return runCmsAction(request, options, trashIntents);
 }

@@ -1,5 +1,5 @@
 /**
- * The CMS Trash view (/cms/trash; issue 17): deleted content, job openings and courses of the last
+ * The CMS Trash view (/cms/trash): deleted content, job openings and courses of the last
  * 30 days, newest first, each with Restore. The retention job deletes older ones for good.
  */
 import { useLoaderData } from "react-router";

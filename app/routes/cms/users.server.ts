@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { PendingInvitationRow } from "~/components/cms/pending-invitations";
 import { ROLE_LABELS } from "~/lib/permissions";
 import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";
 import { requirePermission } from "~/server/auth/guards.server";
 import {
@@ -18,7 +18,14 @@ import { listAudit } from "~/server/platform/audit.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { dataWithToast } from "~/server/platform/toast.server";
-import { actionFailed, actionSucceeded, runCmsAction, unknownIntent, type ActionFailure } from "./cms-action.server";
+import {
+  actionFailed,
+  actionSucceeded,
+  runCmsAction,
+  type ActionFailure,
+  type CmsActionContext,
+  type IntentHandlers,
+} from "./cms-action.server";
 import { listQuery, listSearchQuery } from "./list-tab.server";
 
 /** How many of the latest audit entries the Users tab shows. */
@@ -58,93 +65,96 @@ export async function loadUsersTab(request: Request) {
 
 const done = (description: string) => dataWithToast({ ok: true as const }, { type: "success", description });
 
+/** Sends an invitation; the form shows each field's message, the typed values kept. */
+async function invite({ current, values, intent, db }: CmsActionContext) {
+  const typed = { email: values.email ?? "", role: values.role ?? "" };
+  const parsed = inviteUserSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ActionFailure>(
+      { ok: false, intent, errors: fieldErrors(parsed.error), values: typed },
+      { status: 400 },
+    );
+  }
+  try {
+    await inviteUser(db, current.user, parsed.data);
+  } catch (error) {
+    // "Already a user" is for the administrator's eyes only, beside the field; nothing is sent.
+    if (!(error instanceof ExpectedError)) throw error;
+    const errors = { [error.field ?? "form"]: error.message };
+    return data<ActionFailure>({ ok: false, intent, errors, values: typed }, { status: error.status });
+  }
+  return actionSucceeded(intent, { description: `Invitation sent to ${parsed.data.email}.` });
+}
+
+/** Deactivates or reactivates an account (`activate`), ending its sessions when deactivated. */
+async function changeActive({ current, values, intent, db }: CmsActionContext, activate: boolean) {
+  const parsed = userIdSchema.safeParse(values);
+  if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
+  await changeUserActive(db, current.user, parsed.data.id, activate);
+  return done(activate ? "User reactivated." : "User deactivated and signed out.");
+}
+
+/** The Users tab's intents, each with its handler. */
+export const usersIntents = {
+  create: async ({ current, values, intent, db }) => {
+    const parsed = newUserSchema.safeParse(values);
+    // The form shows each field's message; no toast.
+    if (!parsed.success) {
+      return data<ActionFailure>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    }
+    const user = await addUser(db, current.user, parsed.data);
+    // The form then shows the list found by the new address, so the account is in view.
+    return dataWithToast(
+      { ok: true as const, added: user.email },
+      { type: "success", description: `User ${user.email} added.` },
+    );
+  },
+  role: async ({ current, values, intent, db }) => {
+    const parsed = changeRoleSchema.safeParse(values);
+    if (!parsed.success) return actionFailed("Choose a role.", 400, { intent, errors: {} });
+    await changeUserRole(db, current.user, parsed.data.id, parsed.data.role);
+    return done("Role updated.");
+  },
+  password: async ({ current, values, intent, db }) => {
+    const parsed = resetPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      const message = fieldErrors(parsed.error).password ?? "Invalid password.";
+      return actionFailed(message, 400, { intent, errors: {} });
+    }
+    await resetUserPassword(db, current.user, parsed.data.id, parsed.data.password);
+    return done("Password reset. The user's sessions were ended.");
+  },
+  deactivate: (context) => changeActive(context, false),
+  activate: (context) => changeActive(context, true),
+  // Invitations.
+  invite,
+  "resend-invitation": async ({ current, values, intent, db }) => {
+    const parsed = invitationIdSchema.safeParse(values);
+    if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
+    const { invitation } = await resendInvitation(db, current.user, parsed.data.id);
+    return actionSucceeded(intent, {
+      description: `Invitation sent again to ${invitation.email}. The earlier link no longer works.`,
+    });
+  },
+  "revoke-invitation": async ({ current, values, intent, db }) => {
+    const parsed = invitationIdSchema.safeParse(values);
+    if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
+    const { email } = await revokeInvitation(db, current.user, parsed.data.id);
+    return actionSucceeded(intent, { description: `Invitation to ${email} revoked.` });
+  },
+  // Someone who lost their phone and their recovery codes signs in with the password again.
+  "reset-second-factor": async ({ current, values, intent, db }) => {
+    const parsed = userIdSchema.safeParse(values);
+    if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
+    await resetSecondFactor(db, current.user, parsed.data.id);
+    return done("Second factor reset. The user was told by e-mail.");
+  },
+} satisfies IntentHandlers;
+
 export function usersAction(request: Request) {
-  return runCmsAction(
-    request,
-    { permission: "users.manage", failureMessage: "The change could not be saved. Please try again." },
-    async ({ current, values, intent, db }) => {
-      const actor = current.user;
-      switch (intent) {
-        case "create": {
-          const parsed = newUserSchema.safeParse(values);
-          // The form shows each field's message; no toast.
-          if (!parsed.success) {
-            return data<ActionFailure>({ ok: false, intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-          }
-          const user = await addUser(db, actor, parsed.data);
-          // The form then shows the list found by the new address, so the account is in view.
-          return dataWithToast(
-            { ok: true as const, added: user.email },
-            { type: "success", description: `User ${user.email} added.` },
-          );
-        }
-        case "role": {
-          const parsed = changeRoleSchema.safeParse(values);
-          if (!parsed.success) return actionFailed("Choose a role.", 400, { intent, errors: {} });
-          await changeUserRole(db, actor, parsed.data.id, parsed.data.role);
-          return done("Role updated.");
-        }
-        case "password": {
-          const parsed = resetPasswordSchema.safeParse(values);
-          if (!parsed.success) {
-            const message = fieldErrors(parsed.error).password ?? "Invalid password.";
-            return actionFailed(message, 400, { intent, errors: {} });
-          }
-          await resetUserPassword(db, actor, parsed.data.id, parsed.data.password);
-          return done("Password reset. The user's sessions were ended.");
-        }
-        case "deactivate":
-        case "activate": {
-          const parsed = userIdSchema.safeParse(values);
-          if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
-          const activate = intent === "activate";
-          await changeUserActive(db, actor, parsed.data.id, activate);
-          return done(activate ? "User reactivated." : "User deactivated and signed out.");
-        }
-        // Invitations (issue 18).
-        case "invite": {
-          const typed = { email: values.email ?? "", role: values.role ?? "" };
-          const parsed = inviteUserSchema.safeParse(values);
-          if (!parsed.success) {
-            return data<ActionFailure>(
-              { ok: false, intent, errors: fieldErrors(parsed.error), values: typed },
-              { status: 400 },
-            );
-          }
-          try {
-            await inviteUser(db, actor, parsed.data);
-          } catch (error) {
-            // "Already a user" is for the administrator's eyes only, beside the field; nothing is sent.
-            if (!(error instanceof ExpectedError)) throw error;
-            const errors = { [error.field ?? "form"]: error.message };
-            return data<ActionFailure>({ ok: false, intent, errors, values: typed }, { status: error.status });
-          }
-          return actionSucceeded(intent, { description: `Invitation sent to ${parsed.data.email}.` });
-        }
-        case "resend-invitation": {
-          const parsed = invitationIdSchema.safeParse(values);
-          if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
-          const { invitation } = await resendInvitation(db, actor, parsed.data.id);
-          return actionSucceeded(intent, {
-            description: `Invitation sent again to ${invitation.email}. The earlier link no longer works.`,
-          });
-        }
-        case "revoke-invitation": {
-          const parsed = invitationIdSchema.safeParse(values);
-          if (!parsed.success) return actionFailed("Invitation not found.", 400, { intent, errors: {} });
-          const { email } = await revokeInvitation(db, actor, parsed.data.id);
-          return actionSucceeded(intent, { description: `Invitation to ${email} revoked.` });
-        }
-        case "reset-second-factor": {
-          // Someone who lost their phone and their recovery codes signs in with the password again.
-          const parsed = userIdSchema.safeParse(values);
-          if (!parsed.success) return actionFailed("User not found.", 400, { intent, errors: {} });
-          await resetSecondFactor(db, actor, parsed.data.id);
-          return done("Second factor reset. The user was told by e-mail.");
-        }
-        default:
-          return unknownIntent(intent);
-      }
-    },
-  );
+  const options = {
+    permission: "users.manage",
+    failureMessage: "The change could not be saved. Please try again.",
+  } as const;
+  return runCmsAction(request, options, usersIntents);
 }

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useBasket } from "~/components/site/basket-provider";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { showToast } from "~/components/ui/toaster";
 import type { BasketItem } from "~/lib/basket";
 import { BASKET_CURRENCIES, convertPrice, formatPrice, isCurrencyCode } from "~/lib/currency";

@@ -17,7 +17,7 @@ const REFRESH_EVERY_MS = 3_000;
 const REFRESH_FOR_MS = 3 * 60_000;
 
 /**
- * Where the payment page sends the customer back (issue 6). It shows the order as the server
+ * Where the payment page sends the customer back. It shows the order as the server
  * knows it: the provider's confirmation (Stripe's webhook) may arrive a moment after the customer
  * does, so an order still waiting shows as being confirmed and the page checks again.
  */

@@ -16,7 +16,7 @@
  */
 import { data } from "react-router";
 import type { DownloadFormState } from "~/components/marketing/download-page";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { DOWNLOAD_MESSAGES, downloadFormValues, downloadRequestSchema } from "~/lib/schemas/download";
 import { findDownloadDocument, requestDownload } from "~/server/content/downloads.server";
 import { getDb } from "~/server/platform/db/database.server";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { OverviewPageView } from "~/components/marketing/overview-page";
-import { publicPageMeta } from "~/lib/meta";
+import { familyPageMeta } from "~/lib/meta";
 import { faqPageJsonLd } from "~/lib/structured-data";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
@@ -21,13 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  publicPageMeta(matches, {
-    title: loaderData?.page.seo.title ?? "Page not found",
-    description: loaderData?.page.seo.description,
-    path: loaderData?.page.path ?? "/",
-    jsonLd: loaderData?.jsonLd,
-  });
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => familyPageMeta(matches, loaderData);
 
 export default function OverviewRoute() {
   const { page, testimonials } = useLoaderData<typeof loader>();

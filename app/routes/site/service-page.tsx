@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ServicePageView } from "~/components/marketing/service-page";
 import { breadcrumbTrail } from "~/lib/breadcrumbs";
-import { publicPageMeta } from "~/lib/meta";
+import { familyPageMeta } from "~/lib/meta";
 import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
@@ -27,13 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  publicPageMeta(matches, {
-    title: loaderData?.page.seo.title ?? "Page not found",
-    description: loaderData?.page.seo.description,
-    path: loaderData?.page.path ?? "/",
-    jsonLd: loaderData?.jsonLd,
-  });
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => familyPageMeta(matches, loaderData);
 
 export default function ServicePageRoute() {
   const { page, cta } = useLoaderData<typeof loader>();

@@ -28,7 +28,7 @@ async function loadTestOrder(orderId: string) {
 }
 
 /**
- * The built-in payment page (issue 6) that stands in for Stripe Checkout when no Stripe keys are
+ * The built-in payment page that stands in for Stripe Checkout when no Stripe keys are
  * set: clearly TEST MODE, no real money, the card 4242 4242 4242 4242 succeeds.
  */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -52,7 +52,7 @@ export async function loader(_: Route.LoaderArgs) {
     page: copy,
     record,
     contentSource: content.source,
-    // A card shows the editor's formatting when there is some (issue 17); the JSON-LD keeps the text.
+    // A card shows the editor's formatting when there is some; the JSON-LD keeps the text.
     courses: catalogue.courses.map((course) => ({
       ...course,
       descriptionHtml: publicDescriptionHtml(course.descriptionHtml, settings),

@@ -1,5 +1,5 @@
 /**
- * One chat turn (issue 7): the limits and validation of `POST /api/chat`, the site search for the
+ * One chat turn: the limits and validation of `POST /api/chat`, the site search for the
  * question, and the reply from the built-in assistant or the model. Conversations are not stored
  * or logged; a question the site could not answer is counted, scrubbed of personal data, for the
  * CMS's Assistant tab.

@@ -1,5 +1,5 @@
 /**
- * The passages behind the links of a built-in answer (issue 20). With a model, the prompt carries
+ * The passages behind the links of a built-in answer. With a model, the prompt carries
  * what the built-in assistant would cite for the same conversation, so the model answers from the
  * same retrieval (the course a follow-up means, the list a question asks for, the contact details)
  * and not only from what a plain search of the last message finds.

@@ -1,5 +1,5 @@
 /**
- * Follow-ups resolved against the conversation before routing (issue 20). "And how much is it?",
+ * Follow-ups resolved against the conversation before routing. "And how much is it?",
  * "who teaches it?", "what about the DevOps one?", "how much is that in AUD" name nothing, or
  * name a record but not what is asked: the course or job they mean, and the attribute a bare
  * "what about X?" asks about, come from the earlier turns, the visitor's and the assistant's (a

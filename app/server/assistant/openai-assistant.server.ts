@@ -1,5 +1,5 @@
 /**
- * The assistant on a model (issue 7): the `openai` SDK against OpenAI or any OpenAI-compatible
+ * The assistant on a model: the `openai` SDK against OpenAI or any OpenAI-compatible
  * server (`OPENAI_BASE_URL`, e.g. a local model server), with a system prompt that makes it the
  * company's assistant and grounds it in the passages the site search found. The reply streams
  * back piece by piece. A model that does not start, or goes silent, within `OPENAI_TIMEOUT_MS` is

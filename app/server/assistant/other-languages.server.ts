@@ -1,5 +1,5 @@
 /**
- * Questions in another language (issue 20). The site and its assistant are in English only, so a
+ * Questions in another language. The site and its assistant are in English only, so a
  * question in French or Polish is answered in that language with what the assistant can do: say
  * that it answers in English, and offer the contact page. The language is recognised by its most
  * common short words (the ones English never uses) and a few letters only it has; one phrase per

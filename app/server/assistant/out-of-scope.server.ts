@@ -1,5 +1,5 @@
 /**
- * What the site assistant must not answer from the site, and what it says instead (issue 20):
+ * What the site assistant must not answer from the site, and what it says instead:
  * other people's personal data (never the contact card, which would look like an answer), medical
  * and legal questions (a proper source: 999 / NHS 111, Citizens Advice or a solicitor, not the
  * company's team), comparisons with other companies, abuse, and attempts to change or reveal its

@@ -23,7 +23,7 @@ export function assistantProvider(): AssistantProvider {
   };
 }
 
-/** The widget's label: it says who really answers (issue 7). */
+/** The widget's label: it says who really answers. */
 export function assistantLabel(provider: AssistantProvider = assistantProvider()): string {
   if (provider.kind === "built-in") return "Site assistant";
   return provider.isOpenAI ? "Powered by OpenAI" : `Powered by ${provider.model}`;

@@ -1,5 +1,5 @@
 /**
- * What a visitor's question asks (issue 20), read before anything is searched: which kind of thing
+ * What a visitor's question asks, read before anything is searched: which kind of thing
  * (courses, jobs, business hours, contact details), which attribute of it (a course's price, length,
  * level, instructor, prerequisites, VAT, topics, dates or booking; a job's location or how to
  * apply; a phone number, an address), a superlative ("the cheapest course"), a currency to show a

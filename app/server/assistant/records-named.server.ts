@@ -1,5 +1,5 @@
 /**
- * Which course or job a question names (issue 20), by the words of its name first and its
+ * Which course or job a question names, by the words of its name first and its
  * description second: "the kubernetes course" is DevOps & Kubernetes in Production, "the react
  * and node one" is the full-stack course. Words that only say "a course", "a job" or what is asked
  * about it ("price", "level", "hours") are left out, so they never pick a record by themselves.

@@ -1,5 +1,5 @@
 /**
- * The built-in assistant's reply sent the way a model's is (issue 20): in pieces of a few words, a
+ * The built-in assistant's reply sent the way a model's is: in pieces of a few words, a
  * moment apart, so the chat panel shows it growing and behaves the same whoever answers (its
  * "typing" state, its Stop button, the screen-reader announcement at the end). A Markdown link is
  * never split, so the panel never shows half of one as text.

@@ -5,7 +5,7 @@
  * and public settings caches, which reach every instance. When the database cannot be read, the
  * assistant still answers from the copy that needs none, and the next question tries again.
  *
- * A question is searched in the site's words (issue 20): short forms expanded and typos of the
+ * A question is searched in the site's words: short forms expanded and typos of the
  * site's own words corrected (short-forms.server.ts), filler dropped, and the words that only say
  * what kind of answer is wanted (cost, time) weighed below the topic's.
  */

@@ -1,5 +1,5 @@
 /**
- * Visitors' words for what the site calls something else (issue 20): text-speak ("u", "ur",
+ * Visitors' words for what the site calls something else: text-speak ("u", "ur",
  * "pls"), the short forms of the trade ("k8s", "ML", "pen testing") and typos ("adress").
  *
  * Two small mechanisms, not a thesaurus:

@@ -1,5 +1,5 @@
 /**
- * Content gaps (issue 7): the questions the site assistant could not answer from the site's
+ * Content gaps: the questions the site assistant could not answer from the site's
  * content, counted so that administrators see what visitors look for and do not find (the CMS
  * Assistant tab). Conversations are never stored; only the question's text is kept, after
  * `scrubQuestion` has taken the personal data out of it, one row per distinct question with how

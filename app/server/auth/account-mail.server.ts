@@ -1,5 +1,5 @@
 /**
- * What the two account e-mails say (issue 18): an invitation to the CMS, and a link to choose a new
+ * What the two account e-mails say: an invitation to the CMS, and a link to choose a new
  * password. Both carry a single-use link; they go through the outbox like every mail. They name
  * nothing the requester typed except the address they go to, so "Forgot password?" cannot be used
  * to send someone a message of the requester's choosing.

@@ -1,5 +1,5 @@
 /**
- * Single-use links into the CMS (issue 18): invitations and password resets. A link carries a
+ * Single-use links into the CMS: invitations and password resets. A link carries a
  * random 256-bit token, written in lower-case hex because the site's addresses are lower-case (the
  * canonical-address redirect would change any capital) and because people and mail programs
  * copy such links safely; the database keeps only its SHA-256 hash (as for sessions), so neither a

@@ -10,12 +10,12 @@ import type { RequestHandler } from "express";
 import { isPublicCmsPage } from "../../lib/account-links";
 import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../lib/session-expired";
 
-/** CMS actions that need no session: signing out, and the sign-in's second step (issue 18). */
+/** CMS actions that need no session: signing out, and the sign-in's second step. */
 const WITHOUT_SESSION = new Set(["/cms/logout.data", "/cms/sign-in/verify.data"]);
 
 /**
  * A data request posting to a CMS tab's action. Sign-in (`/cms.data`) and its second step need no
- * session, nor do "Forgot password?" and the invitation and reset links (issue 18); signing out of
+ * session, nor do "Forgot password?" and the invitation and reset links; signing out of
  * an ended session has nothing to save.
  */
 export function isCmsSaveRequest(method: string, pathname: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * Wrong passwords given for an account, kept on its row so that its owner learns of them at their
- * next sign-in (issue 16): how many since their last visit, and when and from where the latest
+ * next sign-in: how many since their last visit, and when and from where the latest
  * came. One counter per account, not a row per attempt, so an attacker cannot grow the database.
  */
 import { eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 18): an administrator invites someone by e-mail with a role; the mail carries a
+ * Invitations: an administrator invites someone by e-mail with a role; the mail carries a
  * single-use link (account-tokens.server.ts) that works for INVITATION_LIFETIME_MS, where the
  * invitee chooses their own password and is signed in. Pending invitations can be sent again (a
  * new link; the old one stops working) or revoked. Each of these, and each acceptance, is audited.

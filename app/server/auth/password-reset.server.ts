@@ -14,7 +14,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { accountTokens } from "../../../db/schema";
 import { RESET_REQUESTED_MESSAGE } from "../../lib/account-links";
 import { forgotPasswordSchema } from "../../lib/schemas/account-links";
-import { fieldErrors } from "../../lib/schemas/auth";
+import { fieldErrors } from "../../lib/schemas/field-errors";
 import { auditedChange, recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";

@@ -6,7 +6,8 @@
  * and its owner sees the count at their next sign-in.
  */
 import type { z } from "zod";
-import { fieldErrors, loginSchema, setupSchema, UNEXPECTED_SIGN_IN_ERROR } from "../../lib/schemas/auth";
+import { loginSchema, setupSchema, UNEXPECTED_SIGN_IN_ERROR } from "../../lib/schemas/auth";
+import { fieldErrors } from "../../lib/schemas/field-errors";
 
 export { UNEXPECTED_SIGN_IN_ERROR };
 import { recordAudit } from "../platform/audit.server";

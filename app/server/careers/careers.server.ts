@@ -1,12 +1,15 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { careers } from "../../../db/schema";
+import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
+import { jobOpening } from "../../lib/content-kinds/job-opening";
 import type { CareerType } from "../../lib/enums";
 import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { containsPattern } from "../platform/db/like-pattern.server";
-import { scheduledHandlersOf, workingCopyOf, type Publishable } from "../publishing/publishable.server";
+import { scheduledHandlersOf } from "../publishing/publishable.server";
+import { isActiveSwitch, type Publishable } from "../publishing/publishable-kind.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 
 export const ACTIVE_CAREERS_CACHE_KEY = "careers:active";
@@ -89,27 +92,16 @@ export async function findCareer(db: Database, id: string): Promise<Career | und
 
 const ENTITY = "careers";
 
-/** The fields the Careers editor changes: what a draft and a revision of a job opening hold. */
-export const CAREER_EDITABLE_FIELDS = [
-  "title",
-  "department",
-  "location",
-  "type",
-  "experience",
-  "description",
-  "document",
-  "descriptionHtml",
-  "requirements",
-] as const satisfies readonly (keyof CareerRow)[];
-
-export type EditableCareerFields = Pick<CareerRow, (typeof CAREER_EDITABLE_FIELDS)[number]>;
+/** What a draft and a revision of a job opening hold: its declared fields (lib/content-kinds/job-opening.ts). */
+export type EditableCareerFields = VersionedFields<typeof jobOpening>;
 
 export const CAREER_NOT_FOUND = "This job opening does not exist or has been deleted";
 
 /** Job openings in the draft and publishing model (publishing/publishable.server.ts): active = published. */
 export const careerPublishing: Publishable<CareerRow, EditableCareerFields> = {
-  kind: "career",
-  fields: CAREER_EDITABLE_FIELDS,
+  kind: jobOpening.kind,
+  fields: versionedFieldsOf(jobOpening),
+  live: isActiveSwitch(),
   notFound: CAREER_NOT_FOUND,
   audit: {
     entity: ENTITY,
@@ -146,12 +138,7 @@ export const careerPublishing: Publishable<CareerRow, EditableCareerFields> = {
   changed: careersChanged,
 };
 
-/** The job opening as its editor shows it: the pending draft over the live row. */
-export function careerWorkingCopy(career: Career): EditableCareerFields {
-  return workingCopyOf(careerPublishing, career);
-}
-
-/** Moves a career to the trash; whether it was there to move (issue 17: deletions are undoable). */
+/** Moves a career to the trash; whether it was there to move (deletions are undoable). */
 export async function deleteCareer(db: Database, actor: Actor, id: string): Promise<boolean> {
   const deleted = await auditedChange(
     db,

@@ -1,5 +1,5 @@
 /**
- * "Checkout as Guest" (issue 6): from course ids and a currency to a payment page. The server loads
+ * "Checkout as Guest": from course ids and a currency to a payment page. The server loads
  * the courses, refuses unknown or inactive ones, prices the order with the same currency module the
  * basket uses and the administrator's exchange rates, records it (pending, lines frozen), and opens
  * the payment: a Stripe Checkout Session when Stripe is configured, the test-mode page otherwise.

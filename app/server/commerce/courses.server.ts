@@ -5,15 +5,12 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
+import { course } from "../../lib/content-kinds/course";
+import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
 import type { CourseSummary } from "../../lib/training";
 import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
-import {
-  publish,
-  scheduledHandlersOf,
-  unpublish,
-  workingCopyOf,
-  type Publishable,
-} from "../publishing/publishable.server";
+import { publish, scheduledHandlersOf, unpublish } from "../publishing/publishable.server";
+import { isActiveSwitch, type Publishable } from "../publishing/publishable-kind.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
@@ -37,7 +34,7 @@ function toSummary(course: CourseSummary): CourseSummary {
     id,
     name,
     description,
-    // The editor's sanitised HTML (issue 17): the card shows it when present, else the plain text.
+    // The editor's sanitised HTML: the card shows it when present, else the plain text.
     descriptionHtml: course.descriptionHtml ?? null,
     duration,
     level,
@@ -131,25 +128,8 @@ function coursesChanged(): void {
   invalidate(ACTIVE_COURSES_CACHE_KEY);
 }
 
-/** The fields the Courses editor changes: what a draft and a revision of a course hold. */
-export const COURSE_EDITABLE_FIELDS = [
-  "name",
-  "description",
-  "document",
-  "descriptionHtml",
-  "duration",
-  "level",
-  "price",
-  "originalPrice",
-  "rating",
-  "students",
-  "emoji",
-  "features",
-  "instructor",
-  "lastUpdated",
-] as const satisfies readonly (keyof Course)[];
-
-export type EditableCourseFields = Pick<Course, (typeof COURSE_EDITABLE_FIELDS)[number]>;
+/** What a draft and a revision of a course hold: its declared fields (lib/content-kinds/course.ts). */
+export type EditableCourseFields = VersionedFields<typeof course>;
 
 export const COURSE_NOT_FOUND = "This course does not exist or has been deleted";
 
@@ -158,8 +138,9 @@ export const COURSE_NOT_FOUND = "This course does not exist or has been deleted"
  * so an active course's draft changes neither the catalogue nor the price the checkout charges.
  */
 export const coursePublishing: Publishable<Course, EditableCourseFields> = {
-  kind: "course",
-  fields: COURSE_EDITABLE_FIELDS,
+  kind: course.kind,
+  fields: versionedFieldsOf(course),
+  live: isActiveSwitch(),
   notFound: COURSE_NOT_FOUND,
   audit: {
     entity: "training_courses",
@@ -188,11 +169,6 @@ export const coursePublishing: Publishable<Course, EditableCourseFields> = {
   },
   changed: coursesChanged,
 };
-
-/** The course as its editor shows it: the pending draft over the live row. */
-export function courseWorkingCopy(course: Course): EditableCourseFields {
-  return workingCopyOf(coursePublishing, course);
-}
 
 /**
  * The list's one-click Activate / Deactivate: Publish (a pending draft goes live with it) or
@@ -227,7 +203,7 @@ async function changeCourse(
 }
 
 /**
- * Moves a course to the trash (issue 17); undefined when there is no such course outside it. The
+ * Moves a course to the trash; undefined when there is no such course outside it. The
  * retention job deletes it for good after 30 days; orders keep their frozen copy of its name and prices.
  */
 export function deleteCourse(db: Database, actor: Actor, id: string): Promise<Course | undefined> {

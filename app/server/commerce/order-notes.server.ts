@@ -1,5 +1,5 @@
 /**
- * Internal notes on an order (issue 18): what the team needs to remember about it (a call with the
+ * Internal notes on an order: what the team needs to remember about it (a call with the
  * customer, why it was refunded), with who wrote each and when. Notes are never shown to the
  * customer; each is audited (without its text, which the note itself keeps).
  */

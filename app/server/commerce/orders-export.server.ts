@@ -19,7 +19,7 @@ export const ORDER_CSV_COLUMNS = [
   "status",
   "currency",
   "total",
-  // What went back to the customer (issue 18), so a spreadsheet's revenue can subtract it.
+  // What went back to the customer, so a spreadsheet's revenue can subtract it.
   "amount_refunded",
   "customer_email",
   "provider",

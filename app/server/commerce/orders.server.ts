@@ -1,5 +1,5 @@
 /**
- * Orders (issue 6). The server prices an order itself, from the courses in the database and the
+ * Orders. The server prices an order itself, from the courses in the database and the
  * exchange rates in the site settings, with the same currency module the basket uses; what the
  * browser sends is only course ids and a currency. The priced lines are frozen in order_items.
  *

@@ -1,5 +1,5 @@
 /**
- * The ledger of refunds (issue 18): the one place a refund changes an order. The CMS's Refund
+ * The ledger of refunds: the one place a refund changes an order. The CMS's Refund
  * (refunds.server.ts) and Stripe's refund webhooks (stripe.server.ts) both record through
  * `recordRefund`, keyed by the provider's refund id, so a refund reported twice (the CMS's own
  * answer from Stripe, then the webhook about the same refund; or a webhook delivered again)
@@ -82,103 +82,151 @@ export function refundStatusOf(value: string | null | undefined): RefundStatus {
 export async function recordRefund(db: Database, input: RefundInput): Promise<RefundResult> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [locked] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!locked || locked.provider !== input.provider) return { kind: "unknown-order" } as const;
-    const order = locked as Order;
-    if (!isPaidOrder(order.status)) return { kind: "mismatch", reason: "the order was never paid" } as const;
-    if (input.currency.toUpperCase() !== order.currency) {
-      return {
-        kind: "mismatch",
-        reason: `the refund is in ${input.currency}, the order in ${order.currency}`,
-      } as const;
-    }
-
+    const order = await lockRefundableOrder(tx, input);
+    if ("kind" in order) return order; // An unknown order, or a refund that does not fit it.
     const [existing] = await tx
       .select()
       .from(orderRefunds)
       .where(and(eq(orderRefunds.provider, input.provider), eq(orderRefunds.refundId, input.refundId)));
-    if (existing && existing.status === input.status) {
-      // Stripe's webhook can arrive before the CMS has recorded Stripe's answer: the refund is the
-      // administrator's all the same, so it takes their name (and their audit entry) once.
-      if (existing.userId === null && input.actor.id !== null) {
-        const [claimed] = await tx
-          .update(orderRefunds)
-          .set({ userId: input.actor.id, userEmail: input.actor.email, updatedAt: new Date() })
-          .where(eq(orderRefunds.id, existing.id))
-          .returning();
-        await recordAudit(tx, input.actor, "order.refund", "orders", order.id, {
-          refundId: input.refundId,
-          amount: existing.amount,
-          currency: order.currency,
-          refundStatus: existing.status,
-          reportedFirstBy: existing.userEmail,
-        });
-        return { kind: "recorded", order, refund: claimed! } as const;
-      }
-      return { kind: "replayed", order, refund: existing } as const;
-    }
+    if (existing && existing.status === input.status) return claimOrReplay(tx, input, order, existing);
 
     const now = new Date();
-    const [refund] = existing
-      ? await tx
-          .update(orderRefunds)
-          .set({ status: input.status, updatedAt: now })
-          .where(eq(orderRefunds.id, existing.id))
-          .returning()
-      : await tx
-          .insert(orderRefunds)
-          .values({
-            orderId: order.id,
-            provider: input.provider,
-            refundId: input.refundId,
-            amount: roundMoney(input.amount, order.currency),
-            currency: order.currency,
-            status: input.status,
-            reason: input.reason ?? null,
-            userId: input.actor.id,
-            userEmail: input.actor.email,
-          })
-          .returning();
+    const refund = await saveRefund(tx, input, order, existing, now);
+    const applied = await applyLiveRefunds(tx, order, now);
+    await recordRefundHistory(tx, input, { order, refund, ...applied, updatedExisting: existing !== undefined });
+    return { kind: "recorded", order: applied.updated, refund } as const;
+  });
+}
 
-    const [summed] = await tx
-      .select({ refunded: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)` })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, [...LIVE_REFUND_STATUSES])));
-    const refunded = roundMoney(Number(summed?.refunded ?? 0), order.currency);
-    if (refunded > order.total) {
-      // The provider never gives back more than was paid; if its figures say so, ours are wrong.
-      throw new Error(`Refunds of ${refunded} exceed the total ${order.total} of order ${order.id}`);
-    }
-    const status = statusAfterRefunds(order.total, refunded);
-    const [updated] = await tx
-      .update(orders)
-      .set({ amountRefunded: refunded, status, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
+/** The order, locked for the change, when the refund fits it; else the result that says why not. */
+async function lockRefundableOrder(
+  tx: Database,
+  input: RefundInput,
+): Promise<Order | Extract<RefundResult, { kind: "unknown-order" | "mismatch" }>> {
+  const [locked] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+  if (!locked || locked.provider !== input.provider) return { kind: "unknown-order" };
+  const order = locked as Order;
+  if (!isPaidOrder(order.status)) return { kind: "mismatch", reason: "the order was never paid" };
+  if (input.currency.toUpperCase() !== order.currency) {
+    return { kind: "mismatch", reason: `the refund is in ${input.currency}, the order in ${order.currency}` };
+  }
+  return order;
+}
 
-    // The order's history (the payment events of the detail panel) says when money went back.
-    await tx
-      .insert(paymentEvents)
-      .values({
-        orderId: order.id,
-        provider: input.provider,
-        eventId: `refund:${input.refundId}:${input.status}`,
-        type: `refund.${input.status}`,
-        fromStatus: order.status,
-        toStatus: status,
-        detail: `${input.refundId}: ${refund!.amount} ${order.currency}`,
-      })
-      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] });
-    await recordAudit(tx, input.actor, existing ? "order.refund_update" : "order.refund", "orders", order.id, {
+/** A refund seen before with the same status: nothing changes, unless an administrator now claims it. */
+async function claimOrReplay(
+  tx: Database,
+  input: RefundInput,
+  order: Order,
+  existing: OrderRefund,
+): Promise<RefundResult> {
+  // Stripe's webhook can arrive before the CMS has recorded Stripe's answer: the refund is the
+  // administrator's all the same, so it takes their name (and their audit entry) once.
+  if (existing.userId !== null || input.actor.id === null) return { kind: "replayed", order, refund: existing };
+  const [claimed] = await tx
+    .update(orderRefunds)
+    .set({ userId: input.actor.id, userEmail: input.actor.email, updatedAt: new Date() })
+    .where(eq(orderRefunds.id, existing.id))
+    .returning();
+  await recordAudit(tx, input.actor, "order.refund", "orders", order.id, {
+    refundId: input.refundId,
+    amount: existing.amount,
+    currency: order.currency,
+    refundStatus: existing.status,
+    reportedFirstBy: existing.userEmail,
+  });
+  return { kind: "recorded", order, refund: claimed! };
+}
+
+/** Inserts a new refund, or moves a known one to its new status. */
+async function saveRefund(
+  tx: Database,
+  input: RefundInput,
+  order: Order,
+  existing: OrderRefund | undefined,
+  now: Date,
+): Promise<OrderRefund> {
+  const [refund] = existing
+    ? await tx
+        .update(orderRefunds)
+        .set({ status: input.status, updatedAt: now })
+        .where(eq(orderRefunds.id, existing.id))
+        .returning()
+    : await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          provider: input.provider,
+          refundId: input.refundId,
+          amount: roundMoney(input.amount, order.currency),
+          currency: order.currency,
+          status: input.status,
+          reason: input.reason ?? null,
+          userId: input.actor.id,
+          userEmail: input.actor.email,
+        })
+        .returning();
+  return refund!;
+}
+
+/** Recomputes the order's amount refunded from its live refunds, and moves its status to match. */
+async function applyLiveRefunds(
+  tx: Database,
+  order: Order,
+  now: Date,
+): Promise<{ updated: Order; refunded: number; status: OrderStatus }> {
+  const [summed] = await tx
+    .select({ refunded: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, [...LIVE_REFUND_STATUSES])));
+  const refunded = roundMoney(Number(summed?.refunded ?? 0), order.currency);
+  if (refunded > order.total) {
+    // The provider never gives back more than was paid; if its figures say so, ours are wrong.
+    throw new Error(`Refunds of ${refunded} exceed the total ${order.total} of order ${order.id}`);
+  }
+  const status = statusAfterRefunds(order.total, refunded);
+  const [updated] = await tx
+    .update(orders)
+    .set({ amountRefunded: refunded, status, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { updated: updated as Order, refunded, status };
+}
+
+/** The order's history (the payment events of the detail panel) and the audit log say when money went back. */
+async function recordRefundHistory(
+  tx: Database,
+  input: RefundInput,
+  change: { order: Order; refund: OrderRefund; refunded: number; status: OrderStatus; updatedExisting: boolean },
+): Promise<void> {
+  const { order, refund, refunded, status } = change;
+  await tx
+    .insert(paymentEvents)
+    .values({
+      orderId: order.id,
+      provider: input.provider,
+      eventId: `refund:${input.refundId}:${input.status}`,
+      type: `refund.${input.status}`,
+      fromStatus: order.status,
+      toStatus: status,
+      detail: `${input.refundId}: ${refund.amount} ${order.currency}`,
+    })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] });
+  await recordAudit(
+    tx,
+    input.actor,
+    change.updatedExisting ? "order.refund_update" : "order.refund",
+    "orders",
+    order.id,
+    {
       refundId: input.refundId,
-      amount: refund!.amount,
+      amount: refund.amount,
       currency: order.currency,
       refundStatus: input.status,
       status: { before: order.status, after: status },
       amountRefunded: { before: order.amountRefunded, after: refunded },
-    });
-    return { kind: "recorded", order: updated as Order, refund: refund! } as const;
-  });
+    },
+  );
 }
 
 /** The refunds of an order, oldest first (the CMS detail panel). */

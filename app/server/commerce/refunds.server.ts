@@ -1,5 +1,5 @@
 /**
- * Refunding a paid order from the CMS (issue 18): all that is left, or a part of it. A Stripe order
+ * Refunding a paid order from the CMS: all that is left, or a part of it. A Stripe order
  * is refunded through Stripe's refund API; a test-mode order through the test-mode equivalent
  * (no money moved, none to give back). Either way the refund is then recorded in the ledger
  * (refund-ledger.server.ts), which moves the order to "partially refunded" or "refunded" and

@@ -1,5 +1,5 @@
 /**
- * "Resend confirmation" on an order in the CMS (issue 18): the customer lost the e-mail, or it
+ * "Resend confirmation" on an order in the CMS: the customer lost the e-mail, or it
  * bounced. The same confirmation the payment queued is queued again through the outbox (never
  * sent inline), and the resend is audited in the same transaction.
  */

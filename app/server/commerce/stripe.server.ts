@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout (issue 6), used when STRIPE_SECRET_KEY is set. The Checkout Session is built here
+ * Stripe Checkout, used when STRIPE_SECRET_KEY is set. The Checkout Session is built here
  * from the order the server priced, never from anything the browser sent. Stripe reports the
  * outcome to the webhook, whose signature is checked on the raw body before anything is read.
  */
@@ -96,7 +96,7 @@ export async function createStripeCheckout(
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Refunds (issue 18)
+ * Refunds
  * ---------------------------------------------------------------------------------------------- */
 
 /** The id of a Stripe object that may arrive expanded or as its id. */

@@ -1,5 +1,5 @@
 /**
- * The built-in test-mode payment page's logic (issue 6), used when Stripe is not configured, so a
+ * The built-in test-mode payment page's logic, used when Stripe is not configured, so a
  * whole purchase works on a fresh machine. No money moves: the card number 4242 4242 4242 4242
  * succeeds and every other number is declined, as with Stripe's test cards. It drives the order
  * through `applyPaymentEvent`, exactly as Stripe's webhook does, so orders, events and the
@@ -139,7 +139,7 @@ export async function cancelTestCheckout(db: Database, orderId: string): Promise
 }
 
 /**
- * The test-mode equivalent of Stripe's refund (issue 18): no money moves, so the refund succeeds at
+ * The test-mode equivalent of Stripe's refund: no money moves, so the refund succeeds at
  * once. Its id is made from the order and its refund count, as Stripe's idempotency key is, so two
  * clicks on one refund are one refund in the ledger.
  */

@@ -5,7 +5,7 @@
  * form removes its uploaded file, and a mail outage never loses or blocks a saved submission.
  */
 import { CONTACT_MESSAGES, contactFormSchema, contactFormValues } from "~/lib/schemas/contact";
-import { fieldErrors } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { createContactSubmission, type ContactSubmission } from "./contact-submissions.server";
 import { getDb } from "../platform/db/database.server";
 import { checkFormToken } from "../platform/http/form-token.server";
@@ -13,13 +13,8 @@ import { logger } from "../platform/logger.server";
 import { notifyAboutSubmission } from "./contact-mail.server";
 import { RateLimiter } from "../platform/rate-limit/rate-limit.server";
 import { getStorage } from "../platform/storage.server";
-import {
-  parseContactForm,
-  removeAttachment,
-  UploadError,
-  uploadErrorHeaders,
-  type ParsedContactForm,
-} from "./uploads.server";
+import { parseContactForm, removeAttachment, type ParsedContactForm } from "./uploads.server";
+import { UploadError, uploadErrorHeaders } from "./upload-error.server";
 import { failureStatus } from "../platform/db/database-unavailable.server";
 import { RequestBodyError } from "../platform/http/request-body.server";
 

@@ -76,13 +76,60 @@ export function composeSubmissionMail(
   submission: SubmissionForMail,
   context: SubmissionMailContext,
 ): { notification: ComposedMail | null; acknowledgement: ComposedMail } {
-  const identity = siteIdentityFromSettings(context.settings);
-  const company = identity.companyName;
-  const link = submissionCmsLink(context.publicUrl, submission.id);
-  const application = isApplication(submission);
-  const received = formatDate(submission.createdAt ?? new Date(), "dateTime");
+  const to = notificationAddress(context);
+  return {
+    notification: to ? notificationMail(submission, to, context.publicUrl) : null,
+    acknowledgement: acknowledgementMail(submission, context),
+  };
+}
 
-  const details: [string, string][] = [
+/** The company's mail: everything the visitor sent, and where to open it in the CMS. */
+function notificationMail(submission: SubmissionForMail, to: string, publicUrl: string): ComposedMail {
+  const link = submissionCmsLink(publicUrl, submission.id);
+  const details = submissionDetails(submission);
+  const heading = isApplication(submission) ? "New job application" : "New contact message";
+  return {
+    kind: "notification",
+    to,
+    replyTo: submission.email.trim() || null,
+    subject: `${heading}: ${headerText(submission.subject, 150)}`,
+    submissionId: submission.id,
+    text: [
+      `${heading} from the website.`,
+      "",
+      ...details.map(([label, value]) => `${label}: ${value}`),
+      "",
+      "Message:",
+      submission.message,
+      "",
+      `Open it in the CMS: ${link}`,
+      "",
+      "Reply to this e-mail to answer the sender.",
+    ].join("\n"),
+    html: htmlDocument(
+      heading,
+      [
+        `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
+        '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">',
+        ...details.map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
+            `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        ),
+        "</table>",
+        '<h2 style="font-size:16px;margin:0 0 8px">Message</h2>',
+        `<div style="white-space:pre-wrap;border:1px solid #d1d5db;border-radius:6px;padding:12px;margin:0 0 16px">${escapeHtml(submission.message)}</div>`,
+        `<p style="margin:0 0 8px"><a href="${escapeHtml(link)}" style="color:#1d4ed8">Open it in the CMS</a></p>`,
+        '<p style="margin:0;color:#4b5563">Reply to this e-mail to answer the sender.</p>',
+      ].join(""),
+    ),
+  };
+}
+
+/** The notification's table of what the visitor sent, each row a label and its value. */
+function submissionDetails(submission: SubmissionForMail): [string, string][] {
+  const received = formatDate(submission.createdAt ?? new Date(), "dateTime");
+  return [
     ["Name", submission.name],
     ["E-mail", submission.email],
     ...(submission.phone ? [["Phone", submission.phone] as [string, string]] : []),
@@ -92,54 +139,20 @@ export function composeSubmissionMail(
       : []),
     ["Received", `${received} (UK time)`],
   ];
-  const heading = application ? "New job application" : "New contact message";
-  const to = notificationAddress(context);
-  const notification: ComposedMail | null = to
-    ? {
-        kind: "notification",
-        to,
-        replyTo: submission.email.trim() || null,
-        subject: `${heading}: ${headerText(submission.subject, 150)}`,
-        submissionId: submission.id,
-        text: [
-          `${heading} from the website.`,
-          "",
-          ...details.map(([label, value]) => `${label}: ${value}`),
-          "",
-          "Message:",
-          submission.message,
-          "",
-          `Open it in the CMS: ${link}`,
-          "",
-          "Reply to this e-mail to answer the sender.",
-        ].join("\n"),
-        html: htmlDocument(
-          heading,
-          [
-            `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
-            '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">',
-            ...details.map(
-              ([label, value]) =>
-                `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
-                `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-            ),
-            "</table>",
-            '<h2 style="font-size:16px;margin:0 0 8px">Message</h2>',
-            `<div style="white-space:pre-wrap;border:1px solid #d1d5db;border-radius:6px;padding:12px;margin:0 0 16px">${escapeHtml(submission.message)}</div>`,
-            `<p style="margin:0 0 8px"><a href="${escapeHtml(link)}" style="color:#1d4ed8">Open it in the CMS</a></p>`,
-            '<p style="margin:0;color:#4b5563">Reply to this e-mail to answer the sender.</p>',
-          ].join(""),
-        ),
-      }
-    : null;
+}
 
+/** The visitor's mail: thanks, and the company's phone for anything urgent; nothing the visitor typed. */
+function acknowledgementMail(submission: SubmissionForMail, context: SubmissionMailContext): ComposedMail {
+  const identity = siteIdentityFromSettings(context.settings);
+  const company = identity.companyName;
+  const application = isApplication(submission);
   const thanks = application
     ? `Thank you for applying to ${company}. We have received your application and will be in touch once we have reviewed it.`
     : `Thank you for contacting ${company}. We have received your message and will get back to you as soon as we can.`;
   const phone = identity.phone.trim();
   const urgent = phone ? `If your enquiry is urgent, you can call us on ${phone}.` : "";
   const companyEmail = context.settings[SETTING_KEYS.contactEmail]?.trim() || null;
-  const acknowledgement: ComposedMail = {
+  return {
     kind: "acknowledgement",
     to: submission.email.trim(),
     replyTo: companyEmail,
@@ -169,7 +182,6 @@ export function composeSubmissionMail(
       ].join(""),
     ),
   };
-  return { notification, acknowledgement };
 }
 
 /**

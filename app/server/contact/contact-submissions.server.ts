@@ -1,12 +1,11 @@
 /**
- * Contact submissions (contact_submissions) as the CMS reads and triages them: newest first, one
- * page at a time, optionally one status only, and a status that an administrator changes freely
- * among the spec's four values (SPEC.md sections 4, 5 and 7).
+ * Contact submissions (contact_submissions): stored from the site's forms, found by id, and given
+ * a status that an administrator changes freely among the spec's four values (SPEC.md sections 4,
+ * 5 and 7). The CMS lists them through the inbox (inbox.server.ts).
  */
-import { count, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contactSubmissions } from "../../../db/schema";
 import { CONTACT_STATUSES, type ContactStatus } from "../../lib/enums";
-import { PAGE_SIZE } from "../../lib/pagination";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
@@ -28,31 +27,6 @@ export function assertContactStatus(value: unknown): asserts value is ContactSta
 
 function toSubmission(row: SubmissionRow): ContactSubmission {
   return { ...row, status: row.status as ContactStatus };
-}
-
-export interface SubmissionPage {
-  submissions: ContactSubmission[];
-  /** How many submissions match the filter, on every page. */
-  total: number;
-}
-
-/** One page of submissions, newest first by created_at, optionally of one status only. */
-export async function listContactSubmissions(
-  db: Database,
-  options: { status?: ContactStatus; limit?: number; offset?: number } = {},
-): Promise<SubmissionPage> {
-  const where = options.status ? eq(contactSubmissions.status, options.status) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(contactSubmissions)
-      .where(where)
-      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-      .limit(options.limit ?? PAGE_SIZE)
-      .offset(options.offset ?? 0),
-    db.select({ total: count() }).from(contactSubmissions).where(where),
-  ]);
-  return { submissions: rows.map(toSubmission), total: totalRow?.total ?? 0 };
 }
 
 export async function findContactSubmission(db: Database, id: string): Promise<ContactSubmission | undefined> {

@@ -1,6 +1,6 @@
 /**
  * Cookie consent records (cookie_consents): proof of what each visitor chose, under which version
- * of the cookie policy, and when (issue 18). The CMS's Consent view searches them by id and date
+ * of the cookie policy, and when. The CMS's Consent view searches them by id and date
  * and exports them (consents-export.server.ts).
  */
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";

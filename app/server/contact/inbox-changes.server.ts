@@ -1,5 +1,5 @@
 /**
- * What the CMS inbox changes on a submission (issue 18), each with its audit entry in the same
+ * What the CMS inbox changes on a submission, each with its audit entry in the same
  * transaction: an internal note, the person it is assigned to, a status for many at once, and
  * "Not spam" for what the anti-bot rules held back. The audit details name ids and statuses only,
  * never what a person wrote, so an erasure leaves no copy of it in the log.

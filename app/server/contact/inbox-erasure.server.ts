@@ -1,5 +1,5 @@
 /**
- * A GDPR erasure request (issue 18): the submission goes with everything that holds what the person
+ * A GDPR erasure request: the submission goes with everything that holds what the person
  * sent or was sent, and the audit log keeps only that it happened (id, kind, who, when).
  *
  * Order matters. The stored CV is removed first: if the storage fails, nothing else is touched and

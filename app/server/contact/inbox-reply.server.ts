@@ -1,5 +1,5 @@
 /**
- * Replying to a submission by e-mail from the CMS (issue 18). The reply is queued in the outbox and
+ * Replying to a submission by e-mail from the CMS. The reply is queued in the outbox and
  * kept on the submission's thread in one transaction: either both exist or neither, so a failure
  * loses nothing that was stored, and the form keeps what was typed. The outbox sends and retries
  * (platform/mail); the thread shows the outbox row's state.

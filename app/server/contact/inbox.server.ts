@@ -1,5 +1,5 @@
 /**
- * The CMS inbox's reads (issue 18): contact submissions and job applications searched and
+ * The CMS inbox's reads: contact submissions and job applications searched and
  * filtered, the unread count, the jobs applied for, who can handle a submission, and one
  * submission with its thread (internal notes and e-mail replies, oldest first). Changes are in
  * inbox-changes.server.ts, replies in inbox-reply.server.ts, erasure in inbox-erasure.server.ts.

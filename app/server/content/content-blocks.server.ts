@@ -61,11 +61,6 @@ export function listActiveTypedBlocks<T extends BlockType>(
   });
 }
 
-export async function findContentBlock(db: Database, id: string): Promise<ContentBlock | undefined> {
-  const [block] = await db.select().from(contentBlocks).where(eq(contentBlocks.id, id));
-  return block;
-}
-
 /** The place after the last block of a type: a new block goes to the end of its list. */
 async function nextSortOrder(tx: Database, blockType: BlockType): Promise<number> {
   const [row] = await tx

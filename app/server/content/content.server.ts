@@ -1,27 +1,23 @@
 /**
- * Content items (content): the CMS list, editor and deletion, and the published pages the public
- * site reads (SPEC.md sections 2, 3, 4, 5 and 7).
+ * Content items (content): the CMS list and trash, and the published pages the public site reads
+ * (SPEC.md sections 2, 3, 4, 5 and 7). The editor's saves, publications and schedules go through
+ * the publishing model (content-publishing.server.ts).
  */
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { content } from "../../../db/schema";
 import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
-import { SLUG_IN_TRASH, SLUG_TAKEN, type ContentFormInput, type ContentListFilter } from "../../lib/schemas/content";
+import type { ContentListFilter } from "../../lib/schemas/content";
 import { recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
 import type { SettingsMap } from "./site-settings.server";
-import { ExpectedError } from "../platform/errors.server";
 import { formatDate } from "../../lib/format";
-import { redirectMovedPage } from "./redirects.server";
 import { escapeLikePattern } from "../platform/db/like-pattern.server";
 
 export type ContentItem = typeof content.$inferSelect;
-
-/** What a save stores: the form's fields, the body as HTML, and the editor's document if it sent one. */
-export type ContentToSave = Omit<ContentFormInput, "contentDocument"> & { document?: Record<string, unknown> | null };
 
 const listColumns = {
   id: content.id,
@@ -122,76 +118,6 @@ export function contentChanged(): void {
   invalidate(PUBLISHED_CONTENT_CACHE_PREFIX);
 }
 
-/**
- * Creates (no id) or updates an item's row directly (the seed-like path; the editor's actions are
- * in content-publishing.server.ts). published_at is the FIRST publication's time, kept through
- * later saves and unpublishing (decision 015 departs here from SPEC.md section 4, which re-dated
- * it at every save); last_published_at is now whenever the status is published; the author is
- * whoever saves; updated_at is now. A slug another item uses is refused with a ExpectedError on
- * "slug". Returns undefined when the item to update no longer exists.
- */
-export async function saveContent(
-  db: Database,
-  input: ContentToSave,
-  authorId: string,
-  id?: string,
-): Promise<{ item: ContentItem; created: boolean } | undefined> {
-  const taken = await isSlugTaken(db, input.slug, id);
-  if (taken) throw new ExpectedError(taken === "trash" ? SLUG_IN_TRASH : SLUG_TAKEN, { field: "slug" });
-  const now = new Date();
-  const published = input.status === "published";
-  const firstPublishedAt = id ? (await getContentById(db, id))?.publishedAt : null;
-  const values = {
-    title: input.title,
-    slug: input.slug,
-    content: input.content,
-    // Null when the body was saved as HTML (no JavaScript, the HTML view): the editor then reads
-    // the HTML again rather than a document that no longer matches it.
-    document: input.document ?? null,
-    excerpt: input.excerpt,
-    type: input.type,
-    status: input.status,
-    featuredImageUrl: input.featuredImageUrl,
-    metaTitle: input.metaTitle,
-    metaDescription: input.metaDescription,
-    authorId,
-    publishedAt: firstPublishedAt ?? (published ? now : null),
-    ...(published ? { lastPublishedAt: now, draft: null } : {}),
-    updatedAt: now,
-  };
-  try {
-    if (id) {
-      const previous = await getContentById(db, id);
-      const [item] = await db.update(content).set(values).where(eq(content.id, id)).returning();
-      // A published page's old address keeps working (issue 17): 301 to the new one.
-      if (item && previous?.status === "published" && previous.slug !== item.slug) {
-        await redirectMovedPage(
-          db,
-          { fromPath: `/content/${previous.slug}`, toPath: `/content/${item.slug}` },
-          authorId,
-        );
-      }
-      contentChanged();
-      return item ? { item, created: false } : undefined;
-    }
-    const [item] = await db.insert(content).values(values).returning();
-    if (!item) throw new Error("The content item was not created");
-    contentChanged();
-    return { item, created: true };
-  } catch (error) {
-    // Another save took the slug between the check and the write.
-    if (isUniqueViolation(error)) throw new ExpectedError(SLUG_TAKEN, { field: "slug" });
-    throw error;
-  }
-}
-
-/** Deletes an item for good and returns it; undefined when there was nothing to delete. */
-export async function deleteContent(db: Database, id: string): Promise<ContentItem | undefined> {
-  const [item] = await db.delete(content).where(eq(content.id, id)).returning();
-  contentChanged();
-  return item;
-}
-
 /** Moves items to the trash (not already there); returns those moved. */
 export async function trashContent(db: Database, ids: readonly string[], actorId: string): Promise<ContentItem[]> {
   if (ids.length === 0) return [];
@@ -228,7 +154,7 @@ export async function purgeTrashedContent(db: Database, cutoff: Date): Promise<{
 
 /**
  * What the list's delete (one or the selected rows) and the trash's restore do, and the audit action
- * of each. Bulk publish and unpublish go through content-publishing.server.ts, as the editor's do.
+ * of each. Bulk publish and unpublish go through the publishing model, as the editor's do.
  */
 const LIST_ACTIONS = {
   trash: {
@@ -262,11 +188,6 @@ export function changeContentAs(
     }
     return items;
   });
-}
-
-/** An administrator moves an item to the trash, with its "content.delete" audit entry; undefined when it was gone. */
-export async function deleteContentAs(db: Database, actor: Actor, id: string): Promise<ContentItem | undefined> {
-  return (await changeContentAs(db, actor, "trash", [id]))[0];
 }
 
 /** The published item with this slug, or undefined (drafts and archived items are not public). */
@@ -319,8 +240,8 @@ export async function listPublishedTitles(db: Database): Promise<{ title: string
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Cached reads for public pages. Published content changes only through saveContent and
- * deleteContent, which forget every key under this prefix (on every instance).
+ * Cached reads for public pages. Every write of an item (the publishing model, the trash, the
+ * retention job) calls contentChanged, which forgets every key under this prefix (on every instance).
  * ---------------------------------------------------------------------------------------------- */
 
 export const PUBLISHED_CONTENT_CACHE_PREFIX = "content:";

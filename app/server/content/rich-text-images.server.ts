@@ -1,5 +1,5 @@
 /**
- * Library images in a rich-text body, as public pages serve them (issue 17): the editor stores an
+ * Library images in a rich-text body, as public pages serve them: the editor stores an
  * image's stable address (`/media/<id>.webp`) with its alt text; here each one becomes a <picture>
  * with AVIF and WebP `srcset`s of its current variants, `sizes`, its intrinsic width and height
  * (no layout shift) and lazy loading. Done when the page is read, not when it is saved, so a file

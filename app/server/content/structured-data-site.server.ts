@@ -6,7 +6,7 @@ import { getPublicSettings } from "./site-settings.server";
 /**
  * What a page's structured data is built from: the site's public address and identity (the same
  * the layout loader sends). Pages build their JSON-LD in their loader with it, not in `meta`, so
- * that lib/structured-data.ts stays out of the browser's bundle (issue 19, docs/decisions/028).
+ * that lib/structured-data.ts stays out of the browser's bundle (docs/decisions/028).
  */
 export async function structuredDataSite(): Promise<{ publicUrl: string; identity: SiteIdentity }> {
   return { publicUrl: getEnv().publicUrl, identity: siteIdentityFromSettings(await getPublicSettings(getDb)) };

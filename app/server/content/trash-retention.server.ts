@@ -1,5 +1,5 @@
 /**
- * The trash's retention (issue 17): content, job openings and courses deleted more than 30 days ago
+ * The trash's retention: content, job openings and courses deleted more than 30 days ago
  * are deleted for good. Run by `npm run retention` (scripts/retention.ts) with the attachments'
  * retention; safe to run again.
  */

@@ -1,5 +1,5 @@
 /**
- * The media library's records (issue 17): upload, details (alt text, caption, focal point),
+ * The media library's records: upload, details (alt text, caption, focal point),
  * replace in place, delete, search, and where each image is used. Every change is audited with
  * its row, and its files are written before the row and removed after it, so a failure leaves at
  * worst an unreferenced file, never a record whose file is missing.

@@ -69,7 +69,7 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Where that listener binds: keep it on a private address, as anyone who reaches it may read it. */
     METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
-    /** How often the server looks for due scheduled publications (issue 17); browser tests use ~1 s. */
+    /** How often the server looks for due scheduled publications; browser tests use ~1 s. */
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
   })
   .superRefine((env, context) => {

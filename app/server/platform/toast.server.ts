@@ -14,7 +14,7 @@ export const toastSchema = z.object({
   type: z.enum(["success", "error", "info", "message"]).default("message"),
   title: z.string().max(200).optional(),
   description: z.string().max(500),
-  // An "Undo" button (issue 17: a delete's toast restores at once): the CMS form it posts, whose
+  // An "Undo" button (a delete's toast restores at once): the CMS form it posts, whose
   // anti-forgery token the page adds. Only addresses under /cms, so a toast cannot post elsewhere.
   undo: z
     .object({

@@ -1,5 +1,5 @@
 /**
- * Two editors on one item (issue 17): a save over someone else's newer change is refused (409)
+ * Two editors on one item: a save over someone else's newer change is refused (409)
  * instead of silently overwriting it. Generic over the editors (content, job openings and
  * courses): any row with an `updated_at` that every save moves.
  *
@@ -17,6 +17,7 @@
  * transaction locks anyway. Its millisecond precision is enough: two saves of one item in the same
  * millisecond are not two people typing.
  */
+import type { ComparedField } from "../../lib/content-kinds/define-kind";
 import { diffRevisions } from "../../lib/revision-diff";
 import { EDIT_CONFLICT_MESSAGES, type EditConflictView } from "../../lib/edit-conflict";
 import { formatDate } from "../../lib/format";
@@ -83,7 +84,7 @@ export function describeEditConflict(
   options: {
     /** The form's fields, as they would have been saved. */
     mine: Record<string, unknown>;
-    fields: readonly { field: string; label: string; html?: boolean }[];
+    fields: readonly ComparedField[];
     lastSave: { by: string | null; at: Date; action: string | null } | null;
     /** The e-mail of the editor who was refused. */
     editor: string;

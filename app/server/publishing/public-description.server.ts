@@ -1,5 +1,5 @@
 /**
- * A job's or a course's description HTML as a public page shows it (issue 17, decision 017): the
+ * A job's or a course's description HTML as a public page shows it (decision 017): the
  * `{{key}}` placeholders filled from the public settings, as a content page's body is, then the
  * sanitiser again, so nothing a setting or the stored HTML holds can run. Null when the item was
  * never edited in the rich-text editor: its page then renders its plain text exactly as before.

@@ -1,61 +1,29 @@
 /**
- * The draft, publishing, scheduling and revision model of the items whose live switch is
- * `is_active`: job openings and courses (issue 17, decisions 015 and 017). It is content's model
- * (content/content-publishing.server.ts) without slugs and redirects, written once for both kinds;
- * each kind hands it a `Publishable` that knows its table.
+ * The one draft, publishing, scheduling and revision model of every kind of editable item: content
+ * items, job openings and courses (decisions 015 and 017). Each kind hands it a `Publishable`: its
+ * declared fields (lib/content-kinds/), how to read and write its row, how its row says it is live
+ * (content's `status`, the others' `is_active`), and, for content, its slug and redirect rules.
  *
- * The row is what the public reads. An ACTIVE item's pending changes wait in its `draft` column
- * (the editable fields) until Publish, so the live job page, the catalogue and the checkout's prices
- * stay as they were; an inactive item is edited in its row directly (nothing live to protect).
+ * The row is what the public reads. A LIVE item's pending changes wait in its `draft` column (the
+ * versioned fields) until Publish, so the live page, the catalogue and the checkout's prices stay
+ * as they were; an item that is not live is edited in its row directly (nothing live to protect).
  * Every action keeps a revision and writes its audit entry in the same transaction.
  *
- * Two editors on one item (issue 17): Save draft, Publish, Unpublish and Schedule from an editor's
- * form take the version the form was opened on (`opened`) and are refused, changing nothing, when
- * the item was saved since (publishing/edit-conflicts.server.ts). The scheduler, the lists' bulk
- * actions and Restore pass none: they carry no typed fields that could overwrite anyone.
+ * Two editors on one item: Save draft, Publish, Unpublish and Schedule from an editor's form take
+ * the version the form was opened on (`opened`) and are refused, changing nothing, when the item
+ * was saved since (publishing/edit-conflicts.server.ts). The scheduler, the lists' bulk actions and
+ * Restore pass none: they carry no typed fields that could overwrite anyone.
  */
-import type { RevisionAction, RevisionEntityKind } from "../../lib/enums";
+import type { RevisionAction } from "../../lib/enums";
 import { recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { refuseIfChangedSince, type OpenedVersion } from "./edit-conflicts.server";
 import { getRevision, recordRevision } from "./revisions.server";
+import type { Publishable, PublishableRow, RowChanges } from "./publishable-kind.server";
 import { scheduleAction, type ScheduledActionHandlers } from "./scheduled-actions.server";
 
 export const REVISION_NOT_FOUND = "This revision does not exist";
-
-/** What the model needs of a row. */
-export interface PublishableRow {
-  id: string;
-  isActive: boolean;
-  draft: Record<string, unknown> | null;
-  /** Moved by every write of the row: the version an editor's form is opened on. */
-  updatedAt: Date;
-}
-
-/** What a write changes: editable fields, the live switch, the pending draft. */
-export type RowChanges<Fields> = Partial<Fields> & { isActive?: boolean; draft?: Record<string, unknown> | null };
-
-/** One kind of item, as the model sees it: its editable fields and how to read and write its row. */
-export interface Publishable<Row extends PublishableRow, Fields extends Record<string, unknown>> {
-  kind: Exclude<RevisionEntityKind, "content">;
-  /** The fields an editor changes: what a draft and a revision hold. */
-  fields: readonly (keyof Fields & string)[];
-  /** The message of an unknown id or an item in the trash (404). */
-  notFound: string;
-  /** The audit log's entity, its action names, and what an entry keeps of a row. */
-  audit: {
-    entity: string;
-    actions: Record<"create" | "update" | "publish" | "unpublish" | "restoreRevision", string>;
-    details: (row: Row) => Record<string, unknown>;
-  };
-  /** The row, unless it is unknown or in the trash; `forUpdate` locks it until the transaction ends. */
-  find: (db: Database, id: string, options?: { forUpdate?: boolean }) => Promise<Row | undefined>;
-  insert: (db: Database, values: Fields & { isActive: boolean }) => Promise<Row>;
-  update: (db: Database, id: string, values: RowChanges<Fields>) => Promise<Row | undefined>;
-  /** Forgets the cached public data (the job pages, the catalogue, the assistant's index). */
-  changed: () => void;
-}
 
 /** The editable fields of `source`, no others (a form's isActive, a row's id and times are left out). */
 export function pickFields<Fields extends Record<string, unknown>>(
@@ -76,10 +44,15 @@ export function workingCopyOf<Row extends PublishableRow, Fields extends Record<
   return { ...live, ...(row.draft ? pickFields<Fields>(kind.fields, row.draft) : {}) };
 }
 
-/** Where an item stands, for the editor's status line (the content editor's states, without archived). */
-export function activeState(row: Pick<PublishableRow, "isActive" | "draft">): "draft" | "published" | "changed" {
-  if (row.isActive) return row.draft ? "changed" : "published";
-  return "draft";
+/** Where an item stands, for the editor's status line. */
+export type PublishingState = "draft" | "published" | "changed" | "archived";
+
+export function publishingState<Row extends PublishableRow, Fields extends Record<string, unknown>>(
+  kind: Publishable<Row, Fields>,
+  row: Row,
+): PublishingState {
+  if (kind.live.isLive(row)) return row.draft ? "changed" : "published";
+  return kind.live.isArchived?.(row) ? "archived" : "draft";
 }
 
 /**
@@ -102,7 +75,7 @@ async function write<Row extends PublishableRow, Fields extends Record<string, u
   db: Database,
   kind: Publishable<Row, Fields>,
   id: string,
-  values: RowChanges<Fields>,
+  values: RowChanges<Row>,
 ): Promise<Row> {
   const row = await kind.update(db, id, values);
   if (!row) throw new ExpectedError(kind.notFound, { status: 404 });
@@ -110,8 +83,17 @@ async function write<Row extends PublishableRow, Fields extends Record<string, u
 }
 
 /** The changes that keep `fields` as the pending draft, the live row untouched. */
-function asDraft<Fields extends Record<string, unknown>>(fields: Fields): RowChanges<Fields> {
-  return { draft: fields } as RowChanges<Fields>;
+function asDraft<Row extends PublishableRow>(fields: Record<string, unknown>): RowChanges<Row> {
+  return { draft: fields } as RowChanges<Row>;
+}
+
+/** The fields written into the row of an item that is not live, and the live switch turned off. */
+function inRow<Row extends PublishableRow, Fields extends Record<string, unknown>>(
+  kind: Publishable<Row, Fields>,
+  fields: Fields,
+  actor?: AuditActor,
+): RowChanges<Row> {
+  return { ...fields, ...(actor && kind.edited ? kind.edited(actor) : {}), draft: null } as RowChanges<Row>;
 }
 
 /**
@@ -129,14 +111,14 @@ async function keep<Row extends PublishableRow, Fields extends Record<string, un
 ): Promise<void> {
   const snapshot = workingCopyOf(kind, row);
   await recordRevision(db, { kind: kind.kind, entityId: row.id, action: revision, snapshot, actor });
-  const version = (item: Row) => ({ ...workingCopyOf(kind, item), isActive: item.isActive });
+  const version = (item: Row) => ({ ...workingCopyOf(kind, item), ...kind.live.state(item) });
   await recordAudit(
     db,
     actor,
     auditAction,
     kind.audit.entity,
     row.id,
-    { ...kind.audit.details(row), isActive: row.isActive, ...extra },
+    { ...kind.audit.details(row), ...kind.live.state(row), ...extra },
     { before: before && version(before), after: version(row) },
   );
 }
@@ -147,8 +129,8 @@ export interface Saved<Row> {
 }
 
 /**
- * Save draft: a new item is created inactive (a draft); an active one keeps its live row and gets
- * the fields as its pending draft; an inactive one is updated in its row.
+ * Save draft: a new item is created as a draft (not live); a live one keeps its live row and gets
+ * the fields as its pending draft; any other is updated in its row.
  */
 async function saveDraftIn<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
@@ -160,19 +142,18 @@ async function saveDraftIn<Row extends PublishableRow, Fields extends Record<str
   opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
   const fields = pickFields<Fields>(kind.fields, input);
-  if (!id) {
-    const row = await kind.insert(db, { ...fields, isActive: false });
+  // Locked and checked first, so a refused save has not even looked at the other items.
+  const current = id ? await requireRow(db, kind, id, opened) : undefined;
+  await kind.checkFields?.(db, fields, id);
+  if (!id || !current) {
+    const row = await kind.insert(db, { ...fields, ...kind.live.off, ...kind.edited?.(actor) });
     await keep(db, actor, kind, { before: null, row }, revision, kind.audit.actions.create);
     kind.changed();
     return { row, created: true };
   }
-  const current = await requireRow(db, kind, id, opened);
-  const row = current.isActive
-    ? await write(db, kind, id, asDraft(fields))
-    : await write(db, kind, id, { ...fields, draft: null });
-  await keep(db, actor, kind, { before: current, row }, revision, kind.audit.actions.update, {
-    draft: current.isActive,
-  });
+  const live = kind.live.isLive(current);
+  const row = await write(db, kind, id, live ? asDraft<Row>(fields) : inRow(kind, fields, actor));
+  await keep(db, actor, kind, { before: current, row }, revision, kind.audit.actions.update, { draft: live });
   kind.changed();
   return { row, created: false };
 }
@@ -189,8 +170,8 @@ export function saveDraft<Row extends PublishableRow, Fields extends Record<stri
 }
 
 /**
- * Publishes an item (makes it active): the given fields (the editor's form), else its pending draft
- * (a scheduled publication, the list's Activate).
+ * Publishes an item (makes it live): the given fields (the editor's form), else its pending draft
+ * (a scheduled publication, a list's bulk Publish or Activate).
  */
 async function publishIn<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
@@ -201,19 +182,26 @@ async function publishIn<Row extends PublishableRow, Fields extends Record<strin
   extra: Record<string, unknown> = {},
   opened?: OpenedVersion,
 ): Promise<Saved<Row>> {
+  const now = new Date();
   if (!id) {
     if (!input) throw new ExpectedError(kind.notFound, { status: 404 });
-    const row = await kind.insert(db, { ...pickFields<Fields>(kind.fields, input), isActive: true });
+    const fields = pickFields<Fields>(kind.fields, input);
+    await kind.checkFields?.(db, fields, undefined);
+    const row = await kind.insert(db, { ...fields, ...kind.live.on(undefined, actor, now) });
     await recordAudit(db, actor, kind.audit.actions.create, kind.audit.entity, row.id, kind.audit.details(row));
-    await keep(db, actor, kind, { before: null, row }, "published", kind.audit.actions.publish, extra);
+    await kind.published?.(db, undefined, row, actor);
     kind.changed();
+    await keep(db, actor, kind, { before: null, row }, "published", kind.audit.actions.publish, extra);
     return { row, created: true };
   }
   const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
-  const row = await write(db, kind, id, { ...fields, isActive: true, draft: null });
-  await keep(db, actor, kind, { before: current, row }, "published", kind.audit.actions.publish, extra);
+  await kind.checkFields?.(db, fields, id);
+  const changes = { ...fields, ...kind.live.on(current, actor, now), draft: null } as RowChanges<Row>;
+  const row = await write(db, kind, id, changes);
+  await kind.published?.(db, current, row, actor);
   kind.changed();
+  await keep(db, actor, kind, { before: current, row }, "published", kind.audit.actions.publish, extra);
   return { row, created: false };
 }
 
@@ -228,7 +216,7 @@ export function publish<Row extends PublishableRow, Fields extends Record<string
   return db.transaction((tx) => publishIn(tx, actor, kind, id, input, {}, opened));
 }
 
-/** Unpublishes an item (makes it inactive): its pending draft (or the given fields) becomes the row. */
+/** Unpublishes an item (takes it off the site): its pending draft (or the given fields) becomes the row. */
 async function unpublishIn<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
   actor: AuditActor,
@@ -240,7 +228,8 @@ async function unpublishIn<Row extends PublishableRow, Fields extends Record<str
 ): Promise<Row> {
   const current = await requireRow(db, kind, id, opened);
   const fields = input ? pickFields<Fields>(kind.fields, input) : workingCopyOf(kind, current);
-  const row = await write(db, kind, id, { ...fields, isActive: false, draft: null });
+  await kind.checkFields?.(db, fields, id);
+  const row = await write(db, kind, id, { ...inRow(kind, fields), ...kind.live.off });
   await keep(db, actor, kind, { before: current, row }, "unpublished", kind.audit.actions.unpublish, extra);
   kind.changed();
   return row;
@@ -282,7 +271,7 @@ export function scheduleItem<Row extends PublishableRow, Fields extends Record<s
   });
 }
 
-/** Restore: the revision's fields become the item's draft (its row when inactive); a new revision. */
+/** Restore: the revision's fields become the item's draft (its row when not live); a new revision. */
 export function restoreRevision<Row extends PublishableRow, Fields extends Record<string, unknown>>(
   db: Database,
   actor: Actor,
@@ -295,15 +284,54 @@ export function restoreRevision<Row extends PublishableRow, Fields extends Recor
     const revision = await getRevision(tx, kind.kind, id, revisionId);
     if (!revision) throw new ExpectedError(REVISION_NOT_FOUND, { status: 404 });
     const fields = { ...workingCopyOf(kind, current), ...pickFields<Fields>(kind.fields, revision.snapshot) };
-    const row = current.isActive
-      ? await write(tx, kind, id, asDraft(fields))
-      : await write(tx, kind, id, { ...fields, draft: null });
+    await kind.checkFields?.(tx, fields, id);
+    const live = kind.live.isLive(current);
+    const row = await write(tx, kind, id, live ? asDraft<Row>(fields) : inRow(kind, fields));
     await keep(tx, actor, kind, { before: current, row }, "restored", kind.audit.actions.restoreRevision, {
       revisionId,
       revisionAt: revision.createdAt.toISOString(),
     });
     kind.changed();
     return row;
+  });
+}
+
+/**
+ * A list's bulk Publish and Unpublish: each selected item as its editor's button would do it (a
+ * live item's pending draft goes live with it), with a revision and an audit entry each, all in one
+ * transaction. Items already so, and items in the trash, are left alone; returns those changed.
+ */
+export function publishItems<Row extends PublishableRow, Fields extends Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  kind: Publishable<Row, Fields>,
+  ids: readonly string[],
+): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    const changed: Row[] = [];
+    for (const id of ids) {
+      const row = await kind.find(tx, id);
+      if (!row || (kind.live.isLive(row) && !row.draft)) continue;
+      changed.push((await publishIn(tx, actor, kind, id, undefined)).row);
+    }
+    return changed;
+  });
+}
+
+export function unpublishItems<Row extends PublishableRow, Fields extends Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  kind: Publishable<Row, Fields>,
+  ids: readonly string[],
+): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    const changed: Row[] = [];
+    for (const id of ids) {
+      const row = await kind.find(tx, id);
+      if (!row || !kind.live.isLive(row)) continue;
+      changed.push(await unpublishIn(tx, actor, kind, id, undefined));
+    }
+    return changed;
   });
 }
 

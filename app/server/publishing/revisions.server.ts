@@ -1,5 +1,5 @@
 /**
- * Revisions (issue 17): every save of a content item, job opening or course keeps one, with the
+ * Revisions: every save of a content item, job opening or course keeps one, with the
  * editable fields as saved, who saved them and what the save did; the editor's History panel lists
  * them, compares two and restores one. The pruning rule keeps history useful without growing for
  * ever (docs/decisions/015-drafts-and-publishing.md):

@@ -1,5 +1,5 @@
 /**
- * The loop that carries out due scheduled publications and unpublications (issue 17), started by
+ * The loop that carries out due scheduled publications and unpublications, started by
  * startServices beside the mail delivery loop. Every instance may run it: the claim in
  * scheduled-actions.server.ts makes exactly one carry out each action. The interval is
  * SCHEDULER_INTERVAL_MS (15 s by default; browser tests use about 1 s).

@@ -1,4 +1,4 @@
-/** The ten recovery codes, shown once right after they are made (issue 18): only their hashes are kept. */
+/** The ten recovery codes, shown once right after they are made: only their hashes are kept. */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div role="status" className="mt-4 rounded-md border border-primary/50 bg-primary/5 p-4">

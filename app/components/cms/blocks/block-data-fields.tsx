@@ -1,5 +1,5 @@
 /**
- * The content fields of one block type, as a form (issue 17: no raw JSON): text, textareas, links,
+ * The content fields of one block type, as a form (no raw JSON): text, textareas, links,
  * choices, buttons (label and address) and lists of items with add, remove, move up and move down.
  * Which fields a type has is lib/blocks/block-fields.ts; the server checks the same names with the
  * type's schema and answers each message on its field.
@@ -9,7 +9,9 @@ import { useRef, useState } from "react";
 import { FORM_CHANGED_EVENT } from "~/components/cms/local-draft/use-local-draft";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { BLOCK_FIELDS, fieldName, type BlockField } from "~/lib/blocks/block-fields";
 import type { BlockType } from "~/lib/enums";
 

@@ -1,5 +1,5 @@
 /**
- * The consent log (issue 18): the search (a record's id, a range of London days), the records it
+ * The consent log: the search (a record's id, a range of London days), the records it
  * finds with the version of the cookie policy each was made under, and the CSV export of exactly
  * those records. The search is a GET form, so the address holds it and it works without JavaScript.
  */

@@ -41,7 +41,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /cms: the site at a glance for the chosen dates (issue 18, "Dashboard"). */
+/** /cms: the site at a glance for the chosen dates. */
 export function DashboardPage({ dashboard }: { dashboard: DashboardView }) {
   const { range } = dashboard;
   return (

@@ -1,5 +1,5 @@
 /**
- * The content editor's live preview (issue 17): the UNSAVED form as the public page will show it,
+ * The content editor's live preview: the UNSAVED form as the public page will show it,
  * beside the form (above it on narrow screens), following what is typed a moment after each change,
  * at a phone's width (375 px) or a desktop's (1280 px, scaled down to fit the panel).
  *
@@ -107,24 +107,7 @@ export function LivePreviewPanel({
     const target = postForm.current;
     if (newest === undefined || posted.current.has(newest) || !form || !target) return;
     posted.current.add(newest);
-    const fields: [string, string][] = [];
-    for (const [name, value] of new FormData(form)) {
-      if (typeof value === "string" && !SKIPPED_FIELDS.has(name)) fields.push([name, value]);
-    }
-    fields.push(["id", itemId ?? "new"]);
-    fields.push(["theme", document.documentElement.classList.contains("dark") ? "dark" : "light"]);
-    target.replaceChildren(
-      ...fields.map(([name, value]) => {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = name;
-        input.value = value;
-        return input;
-      }),
-    );
-    target.target = frameName(newest);
-    // A plain submission: not React Router's, and no submit event for the page's form guards.
-    target.submit();
+    postPreview(target, previewFields(form, itemId), frameName(newest));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- frameName only reads the stable frameId
   }, [frames, formRef, itemId]);
 
@@ -150,41 +133,7 @@ export function LivePreviewPanel({
       aria-label="Live preview"
       className="order-first flex h-[75dvh] min-w-0 flex-col overflow-hidden rounded-lg border bg-background xl:sticky xl:top-4 xl:order-none xl:h-[calc(100dvh-2rem)]"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-card px-3 py-2">
-        <div className="grid">
-          <h3 className="text-sm font-semibold">Live preview</h3>
-          <p className="text-xs text-muted-foreground" data-testid="live-preview-status">
-            {updating ? "Updating..." : "Your unsaved changes, as the public page will show them."}
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          <div role="group" aria-label="Preview width" className="flex gap-1">
-            <Button
-              type="button"
-              size="sm"
-              variant={width === "phone" ? "default" : "outline"}
-              aria-pressed={width === "phone"}
-              onClick={() => setWidth("phone")}
-            >
-              <SmartphoneIcon aria-hidden="true" />
-              Phone
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant={width === "desktop" ? "default" : "outline"}
-              aria-pressed={width === "desktop"}
-              onClick={() => setWidth("desktop")}
-            >
-              <MonitorIcon aria-hidden="true" />
-              Desktop
-            </Button>
-          </div>
-          <Button type="button" size="icon" variant="ghost" aria-label="Close the live preview" onClick={onClose}>
-            <XIcon aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <PreviewToolbar updating={updating} width={width} onWidth={setWidth} onClose={onClose} />
       <div ref={area} className="relative min-h-0 flex-1 overflow-hidden bg-muted">
         {frames.map((key) => (
           <iframe
@@ -213,5 +162,83 @@ export function LivePreviewPanel({
       {/* Filled with the editor's fields at each update (outside the editor's form: forms cannot nest). */}
       <form ref={postForm} method="post" action={LIVE_PREVIEW_ADDRESS} hidden aria-hidden="true" />
     </aside>
+  );
+}
+
+/** What the editor's form would post, without the request's own fields, plus the item and the CMS's theme. */
+function previewFields(form: HTMLFormElement, itemId: string | null): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && !SKIPPED_FIELDS.has(name)) fields.push([name, value]);
+  }
+  fields.push(["id", itemId ?? "new"]);
+  fields.push(["theme", document.documentElement.classList.contains("dark") ? "dark" : "light"]);
+  return fields;
+}
+
+/** Posts the fields into the named frame through the panel's own hidden form. */
+function postPreview(target: HTMLFormElement, fields: [string, string][], frameName: string) {
+  target.replaceChildren(
+    ...fields.map(([name, value]) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      return input;
+    }),
+  );
+  target.target = frameName;
+  // A plain submission: not React Router's, and no submit event for the page's form guards.
+  target.submit();
+}
+
+/** The panel's title and status, the width buttons, and Close. */
+function PreviewToolbar({
+  updating,
+  width,
+  onWidth,
+  onClose,
+}: {
+  updating: boolean;
+  width: PreviewWidth;
+  onWidth: (width: PreviewWidth) => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-card px-3 py-2">
+      <div className="grid">
+        <h3 className="text-sm font-semibold">Live preview</h3>
+        <p className="text-xs text-muted-foreground" data-testid="live-preview-status">
+          {updating ? "Updating..." : "Your unsaved changes, as the public page will show them."}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <div role="group" aria-label="Preview width" className="flex gap-1">
+          <Button
+            type="button"
+            size="sm"
+            variant={width === "phone" ? "default" : "outline"}
+            aria-pressed={width === "phone"}
+            onClick={() => onWidth("phone")}
+          >
+            <SmartphoneIcon aria-hidden="true" />
+            Phone
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant={width === "desktop" ? "default" : "outline"}
+            aria-pressed={width === "desktop"}
+            onClick={() => onWidth("desktop")}
+          >
+            <MonitorIcon aria-hidden="true" />
+            Desktop
+          </Button>
+        </div>
+        <Button type="button" size="icon" variant="ghost" aria-label="Close the live preview" onClick={onClose}>
+          <XIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
   );
 }

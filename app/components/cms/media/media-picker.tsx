@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { stableMediaAddress, type MediaLibraryItem, type PickedImage } from "~/lib/media";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { cn } from "~/lib/utils";
@@ -35,35 +37,12 @@ export function MediaPicker({
   const searchId = useId();
   const altId = useId();
   const [query, setQuery] = useState("");
-  const [items, setItems] = useState<LibraryEntry[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<LibraryEntry | null>(null);
   const [alt, setAlt] = useState("");
   const [altError, setAltError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    // A short pause while typing, so each key press does not ask the server.
-    const timer = setTimeout(() => {
-      fetch(`/cms/media/library?q=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((response) => response.json() as Promise<LibraryAnswer>)
-        .then((answer) => {
-          if (answer.ok) {
-            setItems(answer.items);
-            setLoadError(null);
-          } else setLoadError(answer.error);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setLoadError(LOAD_FAILED);
-        });
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, query]);
+  const { items, loadError } = useLibrarySearch(open, query);
 
   const choose = (item: LibraryEntry) => {
     setChosen(item);
@@ -112,42 +91,7 @@ export function MediaPicker({
           <Label htmlFor={searchId}>Search images</Label>
           <Input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
-        {loadError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {loadError}
-          </p>
-        ) : items === null ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading images
-          </p>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No images found.</p>
-        ) : (
-          <ul className="grid max-h-72 grid-cols-2 gap-2 overflow-y-auto p-1 sm:grid-cols-4" aria-label="Images">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => choose(item)}
-                  aria-pressed={chosen?.id === item.id}
-                  className={cn(
-                    "block w-full overflow-hidden rounded-md border text-left focus-visible:ring-2 focus-visible:ring-ring",
-                    chosen?.id === item.id && "ring-2 ring-primary",
-                  )}
-                >
-                  <img
-                    src={item.thumbnail}
-                    alt=""
-                    width={320}
-                    height={Math.round((320 * item.height) / item.width)}
-                    className="aspect-square w-full object-cover"
-                  />
-                  <span className="block truncate px-2 py-1 text-xs">{itemLabel(item)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <LibraryImages items={items} loadError={loadError} chosenId={chosen?.id} onChoose={choose} />
         {chosen ? (
           <div className="grid gap-2 border-t pt-4">
             <Label htmlFor={altId}>Alt text for “{chosen.originalName || "this image"}”</Label>
@@ -172,5 +116,89 @@ export function MediaPicker({
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The library's images matching the search, asked for while the picker is open. */
+function useLibrarySearch(open: boolean, query: string) {
+  const [items, setItems] = useState<LibraryEntry[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    // A short pause while typing, so each key press does not ask the server.
+    const timer = setTimeout(() => {
+      fetch(`/cms/media/library?q=${encodeURIComponent(query)}`, { signal: controller.signal })
+        .then((response) => response.json() as Promise<LibraryAnswer>)
+        .then((answer) => {
+          if (answer.ok) {
+            setItems(answer.items);
+            setLoadError(null);
+          } else setLoadError(answer.error);
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setLoadError(LOAD_FAILED);
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, query]);
+  return { items, loadError };
+}
+
+/** The images found (or why there are none), each a button that chooses it. */
+function LibraryImages({
+  items,
+  loadError,
+  chosenId,
+  onChoose,
+}: {
+  items: LibraryEntry[] | null;
+  loadError: string | null;
+  chosenId: string | undefined;
+  onChoose: (item: LibraryEntry) => void;
+}) {
+  if (loadError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {loadError}
+      </p>
+    );
+  }
+  if (items === null) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading images
+      </p>
+    );
+  }
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No images found.</p>;
+  return (
+    <ul className="grid max-h-72 grid-cols-2 gap-2 overflow-y-auto p-1 sm:grid-cols-4" aria-label="Images">
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            onClick={() => onChoose(item)}
+            aria-pressed={chosenId === item.id}
+            className={cn(
+              "block w-full overflow-hidden rounded-md border text-left focus-visible:ring-2 focus-visible:ring-ring",
+              chosenId === item.id && "ring-2 ring-primary",
+            )}
+          >
+            <img
+              src={item.thumbnail}
+              alt=""
+              width={320}
+              height={Math.round((320 * item.height) / item.width)}
+              className="aspect-square w-full object-cover"
+            />
+            <span className="block truncate px-2 py-1 text-xs">{itemLabel(item)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

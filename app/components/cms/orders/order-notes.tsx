@@ -1,5 +1,5 @@
 /**
- * Internal notes on an order (issue 18): the thread, oldest first, with who wrote each and when,
+ * Internal notes on an order: the thread, oldest first, with who wrote each and when,
  * and a form to add one. Notes are for the team only; the customer never sees them.
  */
 import { useCallback, useId, useState } from "react";

@@ -1,13 +1,13 @@
 /**
- * Refund on an order's detail panel (issue 18): an optional amount (empty gives back all that is
+ * Refund on an order's detail panel: an optional amount (empty gives back all that is
  * left), then a confirmation that names the amount and the order before anything is sent. A refused
  * refund keeps what was typed and says why beside the field.
  */
-import { AlertDialog } from "radix-ui";
 import { useCallback, useId, useRef, useState } from "react";
 import { ConfirmDialogContent } from "~/components/cms/confirm-form";
 import { CsrfInput } from "~/components/cms/csrf-input";
 import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { AlertDialog, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
 
@@ -49,19 +49,19 @@ export function OrderRefundForm({ orderId, reference, currency, left, refundsSee
         containerClassName="grid max-w-xs gap-2"
       />
       {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger asChild>
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogTrigger asChild>
           <Button type="button" variant="outline" className="w-fit" disabled={busy}>
             {busy ? "Refunding..." : "Refund"}
           </Button>
-        </AlertDialog.Trigger>
+        </AlertDialogTrigger>
         <ConfirmDialogContent
           question={`Refund ${what} of order ${reference}?`}
           description="The money goes back to the customer's card. A refund cannot be undone."
           confirmLabel="Refund"
           onConfirm={() => formRef.current?.requestSubmit()}
         />
-      </AlertDialog.Root>
+      </AlertDialog>
     </fetcher.Form>
   );
 }

@@ -5,7 +5,7 @@ import { SECOND_STEP_PATH } from "./second-step-path";
 import { usePasskeyCeremony } from "./use-passkey-ceremony";
 
 /**
- * Signing in with a passkey (issue 18): "Continue with a passkey" on the sign-in card, without a
+ * Signing in with a passkey: "Continue with a passkey" on the sign-in card, without a
  * password (any passkey this device holds for the site), or "Use a passkey" on the second step with
  * one of the account's passkeys. (Not "Sign in with a passkey": the card's "Sign In" button must
  * stay the only one of that name.)

@@ -14,7 +14,7 @@ export interface SecondStepActionData {
 }
 
 /**
- * The sign-in's second step (issue 18): the code from the authenticator app or a recovery code,
+ * The sign-in's second step: the code from the authenticator app or a recovery code,
  * or one of the account's passkeys. Shown after the right password, before any session.
  */
 export function SecondStepCard({ email, totp, passkeys }: { email: string; totp: boolean; passkeys: number }) {

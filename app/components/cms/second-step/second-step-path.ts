@@ -1,2 +1,2 @@
-/** The address of the sign-in's second step (issue 18), shared by the layout, the card and the route. */
+/** The address of the sign-in's second step, shared by the layout, the card and the route. */
 export const SECOND_STEP_PATH = "/cms/sign-in/verify";

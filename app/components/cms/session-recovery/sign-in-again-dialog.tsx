@@ -3,13 +3,20 @@
  * where they are, and the save that was refused is sent again (resend-after-sign-in.ts). It cannot
  * be dismissed without signing in, because dismissing it would drop that save.
  */
-import { AlertDialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { fieldErrors, loginSchema, normaliseEmail, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
+import { loginSchema, normaliseEmail, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
+import { fieldErrors } from "~/lib/schemas/field-errors";
 import { SESSION_EXPIRED_MESSAGE } from "~/lib/session-expired";
 import { useCsrfToken } from "../csrf-input";
+import { EmailField } from "../email-field";
 import { PasswordField } from "../sign-in";
 import { resendAfterSignIn } from "./resend-after-sign-in";
 
@@ -65,58 +72,46 @@ export function SignInAgainDialog({ email }: { email: string }) {
   }
 
   return (
-    <AlertDialog.Root open={waiting !== null}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          // The e-mail is already filled in: the password is what is asked for.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            passwordRef.current?.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl"
-        >
-          <AlertDialog.Title className="text-lg font-semibold">Sign in to save your changes</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted-foreground">
-            {SESSION_EXPIRED_MESSAGE} What you typed stays on the page and is saved as soon as you sign in.
-          </AlertDialog.Description>
-          <form noValidate className="grid gap-4" onSubmit={submit}>
-            <input type="hidden" name="csrf" value={csrf} />
-            {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+    <AlertDialog open={waiting !== null}>
+      <AlertDialogContent
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        // The e-mail is already filled in: the password is what is asked for.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          passwordRef.current?.focus();
+        }}
+      >
+        <AlertDialogTitle>Sign in to save your changes</AlertDialogTitle>
+        <AlertDialogDescription>
+          {SESSION_EXPIRED_MESSAGE} What you typed stays on the page and is saved as soon as you sign in.
+        </AlertDialogDescription>
+        <form noValidate className="grid gap-4" onSubmit={submit}>
+          <input type="hidden" name="csrf" value={csrf} />
+          {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
+          <EmailField id={`${id}-email`} defaultValue={email} error={errors.email} />
+          <PasswordField
+            id={`${id}-password`}
+            ref={passwordRef}
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          {/* An account with a second factor is asked for a code once the server says so. */}
+          {errors.code || askCode ? (
             <TextField
-              id={`${id}-email`}
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              defaultValue={email}
-              error={errors.email}
+              id={`${id}-code`}
+              label="Code from your authenticator app, or a recovery code"
+              name="code"
+              autoComplete="one-time-code"
+              error={errors.code}
             />
-            <PasswordField
-              id={`${id}-password`}
-              ref={passwordRef}
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              error={errors.password}
-            />
-            {/* An account with a second factor is asked for a code once the server says so (issue 18). */}
-            {errors.code || askCode ? (
-              <TextField
-                id={`${id}-code`}
-                label="Code from your authenticator app, or a recovery code"
-                name="code"
-                autoComplete="one-time-code"
-                error={errors.code}
-              />
-            ) : null}
-            <Button type="submit" disabled={sending}>
-              {sending ? "Signing in..." : "Sign in and save"}
-            </Button>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          ) : null}
+          <Button type="submit" disabled={sending}>
+            {sending ? "Signing in..." : "Sign in and save"}
+          </Button>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -10,7 +10,7 @@ import { SubmissionDetail } from "./submission-detail";
 export type InboxData = Awaited<ReturnType<typeof loadSubmissionsTab>>;
 
 /**
- * The Contact Submissions tab, the CMS inbox (issue 18): the heading with the count and how many
+ * The Contact Submissions tab, the CMS inbox: the heading with the count and how many
  * are unread, Export CSV and Refresh, the search and the kind and job filters, the status filter,
  * the table with its bulk status bar and pagination, then the selected submission's details.
  * Everything the list shows is in the address, so a reload or a shared link shows the same.

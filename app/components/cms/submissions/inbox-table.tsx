@@ -3,13 +3,12 @@ import { badgeVariants } from "~/components/ui/badge";
 import { CONTACT_STATUSES } from "~/lib/enums";
 import { PAGE_SIZE } from "~/lib/pagination";
 import type { SubmissionRowView } from "~/routes/cms/submissions.server";
-import { BulkActionBar, SelectCheckbox, useRowSelection, type BulkAction } from "../bulk-actions";
+import { BulkActionBar, SelectAllCheckbox, SelectRowCell, useRowSelection, type BulkAction } from "../bulk-actions";
 import { DataTable } from "../data-table";
-import { SelectRowLink, Time } from "../detail-panel";
-import { ListRow } from "../list-tab";
+import { SelectRowLink } from "../detail-panel";
+import { ListRow, StatusCell, TimeCell } from "../list-tab";
 import { CONTACT_STATUS_STYLE } from "../list-statuses";
 import { Pagination } from "../pagination";
-import { StatusBadge } from "../status-filter";
 import { jobLabel } from "./inbox-filters";
 import { StatusSelect } from "./status-select";
 
@@ -47,24 +46,12 @@ export function InboxTable({
   return (
     <>
       {rows.length > 0 && !error ? (
-        <BulkActionBar
-          formId={BULK_FORM_ID}
-          count={selection.selected.size}
-          actions={BULK_ACTIONS}
-          onDone={selection.clear}
-        />
+        <BulkActionBar formId={BULK_FORM_ID} actions={BULK_ACTIONS} selection={selection} />
       ) : null}
       <DataTable
         label="Contact submissions"
         columns={COLUMNS}
-        firstColumn={
-          <SelectCheckbox
-            label="Select all on this page"
-            checked={selection.allSelected}
-            indeterminate={selection.someSelected}
-            onChange={selection.toggleAll}
-          />
-        }
+        firstColumn={<SelectAllCheckbox selection={selection} />}
         lastColumn="Actions"
         error={error}
         empty={rows.length === 0}
@@ -107,16 +94,13 @@ function SubmissionRow({
 }) {
   return (
     <ListRow selected={isSelected}>
-      <td className="py-3 pr-2">
-        <SelectCheckbox
-          label={`Select ${row.name}`}
-          checked={checked}
-          onChange={onCheck}
-          form={BULK_FORM_ID}
-          name="ids"
-          value={row.id}
-        />
-      </td>
+      <SelectRowCell
+        formId={BULK_FORM_ID}
+        id={row.id}
+        label={`Select ${row.name}`}
+        checked={checked}
+        onChange={onCheck}
+      />
       <td className="py-3 pr-4">
         <div className="flex flex-wrap items-center gap-2">
           <SelectRowLink id={row.id} isSelected={isSelected} className={row.unread ? "font-bold" : "font-medium"}>
@@ -127,12 +111,8 @@ function SubmissionRow({
         </div>
       </td>
       <td className="max-w-64 truncate py-3 pr-4">{row.subject}</td>
-      <td className="py-3 pr-4">
-        <StatusBadge status={row.status} style={CONTACT_STATUS_STYLE} />
-      </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <Time value={row.created} />
-      </td>
+      <StatusCell status={row.status} style={CONTACT_STATUS_STYLE} />
+      <TimeCell value={row.created} />
       <td className="py-3">
         <StatusSelect id={row.id} status={row.status} label={`Status of ${row.name}'s submission`} hideLabel />
       </td>

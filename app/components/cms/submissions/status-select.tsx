@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { SelectOptions } from "~/components/ui/form-field";
-import { Label, NativeSelect } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/enums";
 import { cn } from "~/lib/utils";
 import { useCsrfToken } from "../csrf-input";

@@ -1,5 +1,5 @@
 /**
- * Answers about reaching the company, from the Contact page's own details (issue 20): the
+ * Answers about reaching the company, from the Contact page's own details: the
  * business hours (only the named days' line when a day is named), the phone numbers, the e-mail
  * addresses, the offices (only those in the place named), how soon the team replies, or the whole
  * contact card when the visitor asks how to get in touch.

@@ -1,5 +1,5 @@
 /**
- * Answers about the training courses, from the course records (issue 20): one attribute of one
+ * Answers about the training courses, from the course records: one attribute of one
  * course (its price, in pounds or in the currency the visitor names at the site's own rates; its
  * length, level, instructor, topics, who it suits, VAT, booking), the cheapest or longest course,
  * or the list. Every figure is the record's own, every link a course's place on /training.

@@ -1,5 +1,5 @@
 /**
- * Answers about job openings, from the active job records (issue 20): one job's location, type,
+ * Answers about job openings, from the active job records: one job's location, type,
  * requirements or how to apply; the open roles; and, when a visitor asks for a role the site does
  * not have open (a closed one is never read), says so before listing those that are.
  */

@@ -1,5 +1,5 @@
 /**
- * Ten single-use recovery codes (issue 18), shown once when a second factor is set up. Each is 10
+ * Ten single-use recovery codes, shown once when a second factor is set up. Each is 10
  * characters from an alphabet without look-alikes (about 49 random bits), shown as "abcde-fghjk";
  * only its SHA-256 hash is stored. A slow password hash is not needed: nobody can try 2^49
  * guesses through the sign-in, which is rate-limited, and a leaked hash of a random code this long

@@ -1,5 +1,5 @@
 /**
- * The sign-in's second step (issue 18). After the right password, an account with a second factor
+ * The sign-in's second step. After the right password, an account with a second factor
  * gets a pending sign-in instead of a session; the session starts only when a TOTP code, a
  * recovery code or one of its passkeys answers, and the pending sign-in is spent. A passkey can
  * also sign in without the password (its own pending sign-in holds the challenge).

@@ -35,10 +35,6 @@ export function normaliseTotpCode(code: string): string {
   return code.replace(/[\s-]/g, "");
 }
 
-export function looksLikeTotpCode(code: string): boolean {
-  return CODE_PATTERN.test(normaliseTotpCode(code));
-}
-
 /**
  * Whether `code` is right for `secret` at `now` and newer than `afterTimeStep`; the step it matched
  * when it is, which the caller must store to refuse the same code again.

@@ -5,6 +5,7 @@ import {
   parseUrlEncoded,
   readBodyBytes,
   readForm,
+  readFormOrPlainRefusal,
   readJson,
   readText,
   RequestBodyError,
@@ -162,5 +163,21 @@ describe("readForm", () => {
   it("refuses an oversize form however it is sent", async () => {
     const { stream } = endlessBody(50 * 1024 * 1024);
     expect((await refusal(readForm(post("/downloads/x", stream, urlEncoded)))).status).toBe(413);
+  });
+});
+
+describe("readFormOrPlainRefusal", () => {
+  it("gives the form, or the refusal as a plain-text answer to send instead", async () => {
+    const form = await readFormOrPlainRefusal(
+      post("/cms/logout", "csrf=t", { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
+    expect(form).toBeInstanceOf(FormData);
+    expect((form as FormData).get("csrf")).toBe("t");
+
+    const answer = await readFormOrPlainRefusal(post("/cms/logout", "{}", { "Content-Type": "application/json" }));
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(415);
+    expect((answer as Response).headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await (answer as Response).text()).toBe(BODY_MESSAGES.formType);
   });
 });

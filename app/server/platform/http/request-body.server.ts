@@ -192,6 +192,19 @@ export function plainRefusal(error: { status: number; message: string }): Respon
   });
 }
 
+/**
+ * Reads a resource route's form. What a resource route answers reaches the client as it is, so a
+ * refused body comes back as the plain-text answer to send in place of the form.
+ */
+export async function readFormOrPlainRefusal(request: Request): Promise<FormData | Response> {
+  try {
+    return await readForm(request);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return plainRefusal(error);
+    throw error;
+  }
+}
+
 /** What a page's action throws when it has nowhere better to show a refused body (see entry.server.tsx). */
 export function bodyRefusal(error: RequestBodyError) {
   return data({ refusedBody: error.message }, { status: error.status });

@@ -1,5 +1,5 @@
 /**
- * E-mail through an outbox (issue 5). A request only adds rows to `mail_outbox` (after the
+ * E-mail through an outbox. A request only adds rows to `mail_outbox` (after the
  * submission is saved), so a mail server that is slow or down never blocks or loses a submission.
  * A background loop (started by `startServices` when SMTP_URL is set) claims due rows, sends them
  * with nodemailer and retries failures with a growing delay; after MAX_ATTEMPTS it gives up and marks

@@ -1,25 +1,19 @@
 /**
- * Sessions end to end (issue 8), through the real server and its cookies: a new token on every
+ * Sessions end to end, through the real server and its cookies: a new token on every
  * sign-in, and a session that ends on sign-out, on a password change, on deactivation, and after
  * its idle and absolute lifetimes. tests/integration/auth.test.ts covers the functions; this
  * proves what a browser holding a cookie gets.
  */
 import crypto from "node:crypto";
-import type { APIRequest } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema";
-import type { TestServer } from "./fixtures";
-import {
-  cookieSet,
-  createAccount,
-  csrfCookie,
-  expect,
-  sameOriginHeaders,
-  send,
-  sessionCookieOf,
-  test,
-  type Account,
-} from "./security-http";
+import { describe, expect, test } from "vitest";
+import { createAccount, sessionCookieOf, type Account } from "../support/accounts";
+import type { TestServer } from "../support/production-server";
+import { cookieSet, csrfCookie, sameOriginHeaders, send } from "./security-http";
+import { serverForThisFile } from "./test-server";
+
+const testServer = serverForThisFile();
 
 const HOUR = 60 * 60 * 1000;
 /** Cookie names on plain HTTP (on HTTPS in production they carry the __Host- prefix). */
@@ -36,24 +30,23 @@ async function storedSession(server: TestServer, token: string) {
 }
 
 /** What a browser holding this session token gets at the account page: 200 signed in, 302 to sign in. */
-async function accountPageStatus(api: APIRequest, server: TestServer, token: string): Promise<number> {
-  return (await send(api, server, { path: "/cms/account", cookies: { [SESSION]: token } })).status;
+async function accountPageStatus(server: TestServer, token: string): Promise<number> {
+  return (await send(server, { path: "/cms/account", cookies: { [SESSION]: token } })).status;
 }
 
 interface Browser {
-  api: APIRequest;
   server: TestServer;
   csrf: { name: string; token: string };
 }
 
-async function browserFor(api: APIRequest, server: TestServer): Promise<Browser> {
-  return { api, server, csrf: await csrfCookie(api, server) };
+async function browserFor(server: TestServer): Promise<Browser> {
+  return { server, csrf: await csrfCookie(server) };
 }
 
 /** Signs in with the form, holding `previous` (if any) as the session cookie; returns the new token. */
 async function signIn(browser: Browser, account: Pick<Account, "email" | "password">, previous?: string) {
-  const { api, server, csrf } = browser;
-  const response = await send(api, server, {
+  const { server, csrf } = browser;
+  const response = await send(server, {
     method: "POST",
     path: "/cms",
     form: { intent: "login", email: account.email, password: account.password, csrf: csrf.token },
@@ -65,8 +58,8 @@ async function signIn(browser: Browser, account: Pick<Account, "email" | "passwo
 
 /** Posts a CMS form with this browser's token and session. */
 function postForm(browser: Browser, path: string, session: string, form: Record<string, string>) {
-  const { api, server, csrf } = browser;
-  return send(api, server, {
+  const { server, csrf } = browser;
+  return send(server, {
     method: "POST",
     path,
     form: { ...form, csrf: csrf.token },
@@ -77,11 +70,9 @@ function postForm(browser: Browser, path: string, session: string, form: Record<
 
 const tokenOf = (cookies: Record<string, string>) => cookies[SESSION]!;
 
-test("sign-in issues a new 256-bit token, stored only hashed, whatever cookie the browser held", async ({
-  playwright,
-  server,
-}) => {
-  const browser = await browserFor(playwright.request, server);
+test("sign-in issues a new 256-bit token, stored only hashed, whatever cookie the browser held", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const account = await createAccount(server, "admin");
   // A value another site or person planted in the browser before the visitor signs in.
   const planted = crypto.randomBytes(32).toString("base64url");
@@ -96,21 +87,22 @@ test("sign-in issues a new 256-bit token, stored only hashed, whatever cookie th
   expect(await storedSession(server, first.token!)).toBeDefined();
   expect(await server.db.select().from(sessions).where(eq(sessions.tokenHash, first.token!))).toEqual([]);
   expect(await storedSession(server, planted)).toBeUndefined();
-  expect(await accountPageStatus(browser.api, server, planted)).toBe(302);
-  expect(await accountPageStatus(browser.api, server, first.token!)).toBe(200);
+  expect(await accountPageStatus(server, planted)).toBe(302);
+  expect(await accountPageStatus(server, first.token!)).toBe(200);
 
   // Signing in again, from the signed-in browser: another token, and the one before ends.
   const second = await signIn(browser, account, first.token);
   expect(second.response.status).toBe(302);
   expect(second.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(second.token).not.toBe(first.token);
-  expect(await accountPageStatus(browser.api, server, first.token!)).toBe(302);
+  expect(await accountPageStatus(server, first.token!)).toBe(302);
   expect(await storedSession(server, first.token!)).toBeUndefined();
-  expect(await accountPageStatus(browser.api, server, second.token!)).toBe(200);
+  expect(await accountPageStatus(server, second.token!)).toBe(200);
 });
 
-test("a refused sign-in issues no session", async ({ playwright, server }) => {
-  const browser = await browserFor(playwright.request, server);
+test("a refused sign-in issues no session", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const account = await createAccount(server, "admin");
   const before = await server.db.select().from(sessions).where(eq(sessions.userId, account.id));
   const refused = await signIn(browser, { email: account.email, password: "not the password" });
@@ -119,11 +111,12 @@ test("a refused sign-in issues no session", async ({ playwright, server }) => {
   expect(await server.db.select().from(sessions).where(eq(sessions.userId, account.id))).toEqual(before);
 });
 
-test("Sign Out ends the session on the server: the old cookie no longer works", async ({ playwright, server }) => {
-  const browser = await browserFor(playwright.request, server);
+test("Sign Out ends the session on the server: the old cookie no longer works", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const account = await createAccount(server, "admin");
   const { token } = await signIn(browser, account);
-  expect((await send(browser.api, server, { path: "/cms/users", cookies: { [SESSION]: token! } })).status).toBe(200);
+  expect((await send(server, { path: "/cms/users", cookies: { [SESSION]: token! } })).status).toBe(200);
 
   const signOut = await postForm(browser, "/cms/logout", token!, {});
   expect(signOut.status).toBe(302);
@@ -131,13 +124,14 @@ test("Sign Out ends the session on the server: the old cookie no longer works", 
   expect(signOut.setCookies.find((value) => value.startsWith(`${SESSION}=;`))).toContain("Max-Age=0");
   expect(await storedSession(server, token!)).toBeUndefined();
   // A copy of the cookie kept elsewhere is worthless now.
-  const replayed = await send(browser.api, server, { path: "/cms/users", cookies: { [SESSION]: token! } });
+  const replayed = await send(server, { path: "/cms/users", cookies: { [SESSION]: token! } });
   expect(replayed.status).toBe(302);
   expect(replayed.headers.location).toBe("/cms?redirectTo=%2Fcms%2Fusers");
 });
 
-test("changing one's own password ends every session; this browser gets a new one", async ({ playwright, server }) => {
-  const browser = await browserFor(playwright.request, server);
+test("changing one's own password ends every session; this browser gets a new one", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const account = await createAccount(server, "editor");
   const here = (await signIn(browser, account)).token!;
   const elsewhere = (await signIn(browser, account)).token!;
@@ -151,9 +145,9 @@ test("changing one's own password ends every session; this browser gets a new on
   const renewed = cookieSet(response, SESSION);
   expect(renewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(renewed).not.toBe(here);
-  expect(await accountPageStatus(browser.api, server, elsewhere)).toBe(302);
-  expect(await accountPageStatus(browser.api, server, here)).toBe(302);
-  expect(await accountPageStatus(browser.api, server, renewed!)).toBe(200);
+  expect(await accountPageStatus(server, elsewhere)).toBe(302);
+  expect(await accountPageStatus(server, here)).toBe(302);
+  expect(await accountPageStatus(server, renewed!)).toBe(200);
   expect(await server.db.select().from(sessions).where(eq(sessions.userId, account.id))).toHaveLength(1);
 
   // The old password no longer signs in; the new one does.
@@ -161,8 +155,9 @@ test("changing one's own password ends every session; this browser gets a new on
   expect((await signIn(browser, { ...account, password: "a brand new password" })).response.status).toBe(302);
 });
 
-test("an administrator's password reset ends all of that user's sessions", async ({ playwright, server }) => {
-  const browser = await browserFor(playwright.request, server);
+test("an administrator's password reset ends all of that user's sessions", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const admin = tokenOf(await sessionCookieOf(server, await createAccount(server, "admin")));
   const account = await createAccount(server, "editor");
   const sessionsOfUser = [(await signIn(browser, account)).token!, (await signIn(browser, account)).token!];
@@ -173,93 +168,90 @@ test("an administrator's password reset ends all of that user's sessions", async
     password: "reset by the admin",
   });
   expect(reset.status).toBe(200);
-  for (const token of sessionsOfUser) expect(await accountPageStatus(browser.api, server, token)).toBe(302);
-  expect(await accountPageStatus(browser.api, server, admin)).toBe(200);
+  for (const token of sessionsOfUser) expect(await accountPageStatus(server, token)).toBe(302);
+  expect(await accountPageStatus(server, admin)).toBe(200);
 });
 
-test("deactivation by an administrator ends the user's sessions at once; they cannot sign in", async ({
-  playwright,
-  server,
-}) => {
-  const browser = await browserFor(playwright.request, server);
+test("deactivation by an administrator ends the user's sessions at once; they cannot sign in", async () => {
+  const server = testServer();
+  const browser = await browserFor(server);
   const admin = tokenOf(await sessionCookieOf(server, await createAccount(server, "admin")));
   const colleague = await createAccount(server, "admin");
   const token = (await signIn(browser, colleague)).token!;
-  expect((await send(browser.api, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(200);
+  expect((await send(server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(200);
 
   expect((await postForm(browser, "/cms/users", admin, { intent: "deactivate", id: colleague.id })).status).toBe(200);
-  expect((await send(browser.api, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(302);
+  expect((await send(server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(302);
   expect(await server.db.select().from(sessions).where(eq(sessions.userId, colleague.id))).toEqual([]);
   expect((await signIn(browser, colleague)).response.status).toBe(401);
 
   // Reactivated, they sign in afresh: the ended session does not come back.
   expect((await postForm(browser, "/cms/users", admin, { intent: "activate", id: colleague.id })).status).toBe(200);
-  expect(await accountPageStatus(browser.api, server, token)).toBe(302);
+  expect(await accountPageStatus(server, token)).toBe(302);
   expect((await signIn(browser, colleague)).response.status).toBe(302);
 });
 
-test("a session of a user made inactive by any means stops working on its next request", async ({
-  playwright,
-  server,
-}) => {
+test("a session of a user made inactive by any means stops working on its next request", async () => {
+  const server = testServer();
   const account = await createAccount(server, "admin");
   const token = tokenOf(await sessionCookieOf(server, account));
-  expect(await accountPageStatus(playwright.request, server, token)).toBe(200);
+  expect(await accountPageStatus(server, token)).toBe(200);
   // Without the Users tab (say, a script run by an operator), the session row is left in place.
   await server.db.update(users).set({ isActive: false }).where(eq(users.id, account.id));
-  expect(await accountPageStatus(playwright.request, server, token)).toBe(302);
+  expect(await accountPageStatus(server, token)).toBe(302);
   expect(await storedSession(server, token)).toBeUndefined();
 });
 
-test("a change of role applies to the next request of a session already open", async ({ playwright, server }) => {
+test("a change of role applies to the next request of a session already open", async () => {
+  const server = testServer();
   const account = await createAccount(server, "admin");
   const token = tokenOf(await sessionCookieOf(server, account));
-  expect((await send(playwright.request, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(
-    200,
-  );
+  expect((await send(server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(200);
   await server.db.update(users).set({ role: "editor" }).where(eq(users.id, account.id));
-  expect((await send(playwright.request, server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(
-    403,
-  );
+  expect((await send(server, { path: "/cms/users", cookies: { [SESSION]: token } })).status).toBe(403);
 });
 
-test.describe("expiry", () => {
+describe("expiry", () => {
   /** A session signed in through the form, then aged by rewriting its times. */
-  async function sessionAged(api: APIRequest, server: TestServer, changes: Partial<typeof sessions.$inferInsert>) {
-    const token = (await signIn(await browserFor(api, server), await createAccount(server, "editor"))).token!;
+  async function sessionAged(server: TestServer, changes: Partial<typeof sessions.$inferInsert>) {
+    const token = (await signIn(await browserFor(server), await createAccount(server, "editor"))).token!;
     const row = (await storedSession(server, token))!;
     await server.db.update(sessions).set(changes).where(eq(sessions.id, row.id));
     return { token, id: row.id };
   }
 
-  test("a session unused for more than two hours has ended, and is deleted", async ({ playwright, server }) => {
-    const { token } = await sessionAged(playwright.request, server, {
+  test("a session unused for more than two hours has ended, and is deleted", async () => {
+    const server = testServer();
+    const { token } = await sessionAged(server, {
       lastSeenAt: new Date(Date.now() - 2 * HOUR - 60_000),
     });
-    expect(await accountPageStatus(playwright.request, server, token)).toBe(302);
+    expect(await accountPageStatus(server, token)).toBe(302);
     expect(await storedSession(server, token)).toBeUndefined();
   });
 
-  test("a session used within two hours continues, and its use is recorded", async ({ playwright, server }) => {
+  test("a session used within two hours continues, and its use is recorded", async () => {
+    const server = testServer();
     const lastSeenAt = new Date(Date.now() - 2 * HOUR + 5 * 60_000);
-    const { token } = await sessionAged(playwright.request, server, { lastSeenAt });
-    expect(await accountPageStatus(playwright.request, server, token)).toBe(200);
+    const { token } = await sessionAged(server, { lastSeenAt });
+    expect(await accountPageStatus(server, token)).toBe(200);
     expect((await storedSession(server, token))!.lastSeenAt.getTime()).toBeGreaterThan(lastSeenAt.getTime() + HOUR);
   });
 
-  test("a session twelve hours old has ended, however recently it was used", async ({ playwright, server }) => {
-    const { token } = await sessionAged(playwright.request, server, {
+  test("a session twelve hours old has ended, however recently it was used", async () => {
+    const server = testServer();
+    const { token } = await sessionAged(server, {
       createdAt: new Date(Date.now() - 12 * HOUR - 60_000),
       lastSeenAt: new Date(),
       expiresAt: new Date(Date.now() - 60_000),
     });
-    expect(await accountPageStatus(playwright.request, server, token)).toBe(302);
+    expect(await accountPageStatus(server, token)).toBe(302);
     expect(await storedSession(server, token)).toBeUndefined();
   });
 
-  test("a new session's absolute end is twelve hours after sign-in", async ({ playwright, server }) => {
+  test("a new session's absolute end is twelve hours after sign-in", async () => {
+    const server = testServer();
     const before = Date.now();
-    const browser = await browserFor(playwright.request, server);
+    const browser = await browserFor(server);
     const token = (await signIn(browser, await createAccount(server, "editor"))).token!;
     const row = (await storedSession(server, token))!;
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(12 * HOUR);

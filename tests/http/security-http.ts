@@ -1,24 +1,14 @@
 /**
- * Plain HTTP against the test server for the security specs: each request goes out on a fresh
- * request context (no cookie jar carries one role's cookies into another's request), never follows
- * a redirect, and names its own cookies. Also the visitors of the access matrix and a digest of a
- * table's rows, to prove a refused request changed nothing.
+ * Plain HTTP against the test server for the HTTP tier: each request is a fetch with no cookies but
+ * those it names (no cookie jar carries one role's cookies into another's request) that never
+ * follows a redirect. Also the visitors of the access matrix and a digest of a table's rows, to
+ * prove a refused request changed nothing.
  */
 import { eq, sql } from "drizzle-orm";
-import type { APIRequest } from "@playwright/test";
 import { sessions, users } from "../../db/schema";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
-import { test as base, type TestServer } from "./fixtures";
-
-/**
- * The tests of these specs speak HTTP only. The shared fixtures watch every test's browser page
- * for console errors, which opens a page per test; without a page there is no console to watch,
- * and each test starts in milliseconds rather than a second.
- */
-export const test = base.extend({
-  consoleErrors: async ({}, use) => use([]),
-});
-export { expect } from "./fixtures";
+import { createAccount, sessionCookieOf, type Account } from "../support/accounts";
+import type { TestServer } from "../support/production-server";
 
 /**
  * The visitors of the access matrix: nobody signed in, each CMS role (app/lib/enums.ts), and an
@@ -27,7 +17,12 @@ export { expect } from "./fixtures";
 export type Role = "anonymous" | "deactivated" | UserRole;
 export const ROLES: readonly Role[] = ["anonymous", "deactivated", ...USER_ROLES];
 
-type MultipartValue = string | { name: string; mimeType: string; buffer: Buffer };
+/** A file of a multipart body. */
+export interface UploadedFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
 
 export interface HttpRequest {
   method?: string;
@@ -36,51 +31,59 @@ export interface HttpRequest {
   cookies?: Record<string, string>;
   form?: Record<string, string>;
   json?: unknown;
-  multipart?: Record<string, MultipartValue>;
+  multipart?: Record<string, string | UploadedFile>;
   body?: string | Buffer;
 }
 
 export interface HttpResponse {
   status: number;
+  /** By lower-case name. */
   headers: Record<string, string>;
-  /** Every Set-Cookie header, which headers() folds into one. */
+  /** Every Set-Cookie header, one entry each. */
   setCookies: string[];
   body: Buffer;
   text: string;
 }
 
-/** Sends one request as a client with no cookies but those named, and reads the whole answer. */
-export async function send(api: APIRequest, server: TestServer, request: HttpRequest): Promise<HttpResponse> {
-  const context = await api.newContext({ baseURL: server.url });
-  try {
-    const headers: Record<string, string> = { ...request.headers };
-    const cookie = Object.entries(request.cookies ?? {})
-      .map(([name, value]) => `${name}=${value}`)
-      .join("; ");
-    if (cookie) headers.Cookie = cookie;
-    const response = await context.fetch(request.path, {
-      method: request.method ?? "GET",
-      headers,
-      maxRedirects: 0,
-      ...(request.form ? { form: request.form } : {}),
-      ...(request.multipart ? { multipart: request.multipart } : {}),
-      ...(request.json !== undefined ? { data: request.json } : {}),
-      ...(request.body !== undefined ? { data: request.body } : {}),
-    });
-    const body = await response.body();
-    return {
-      status: response.status(),
-      headers: response.headers(),
-      setCookies: response
-        .headersArray()
-        .filter((header) => header.name.toLowerCase() === "set-cookie")
-        .map((header) => header.value),
-      body,
-      text: body.toString("utf8"),
-    };
-  } finally {
-    await context.dispose();
+/** The request's body as fetch takes it: a form, a multipart upload, JSON or bytes as they are. */
+function bodyOf(request: HttpRequest): BodyInit | undefined {
+  if (request.form) return new URLSearchParams(request.form);
+  if (request.multipart) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(request.multipart)) {
+      if (typeof value === "string") form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value.buffer)], { type: value.mimeType }), value.name);
+    }
+    return form;
   }
+  if (request.json !== undefined) return JSON.stringify(request.json);
+  if (request.body !== undefined) return typeof request.body === "string" ? request.body : new Uint8Array(request.body);
+  return undefined;
+}
+
+/** Sends one request as a client with no cookies but those named, and reads the whole answer. */
+export async function send(server: TestServer, request: HttpRequest): Promise<HttpResponse> {
+  const headers: Record<string, string> = {};
+  if (request.json !== undefined) headers["Content-Type"] = "application/json";
+  Object.assign(headers, request.headers);
+  const cookie = Object.entries(request.cookies ?? {})
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+  if (cookie) headers.Cookie = cookie;
+  const response = await fetch(new URL(request.path, server.url), {
+    method: request.method ?? "GET",
+    headers,
+    body: bodyOf(request),
+    redirect: "manual",
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    setCookies: response.headers.getSetCookie(),
+    body,
+    text: body.toString("utf8"),
+  };
 }
 
 /** The value a Set-Cookie header of the response gives the named cookie, if any. */
@@ -96,7 +99,7 @@ export function cookieSet(response: HttpResponse, name: string): string | undefi
 let clientCounter = 0;
 
 /**
- * A client address no other request of this worker used, so that the per-address limits of
+ * A client address no other request of this process used, so that the per-address limits of
  * sign-in, the contact form and the downloads never answer a matrix request with 429.
  */
 export function freshClientAddress(): string {
@@ -110,40 +113,13 @@ export function sameOriginHeaders(server: TestServer): Record<string, string> {
 }
 
 /** The anti-forgery cookie of the CMS, as a browser gets it from any /cms page. */
-export async function csrfCookie(api: APIRequest, server: TestServer): Promise<{ name: string; token: string }> {
-  const response = await send(api, server, { path: "/cms" });
+export async function csrfCookie(server: TestServer): Promise<{ name: string; token: string }> {
+  const response = await send(server, { path: "/cms", headers: { "X-Forwarded-For": freshClientAddress() } });
   for (const name of ["csrf", "__Host-csrf"]) {
     const token = cookieSet(response, name);
     if (token) return { name, token };
   }
   throw new Error(`GET /cms set no anti-forgery cookie: ${response.setCookies.join(" | ")}`);
-}
-
-export interface Account {
-  id: string;
-  email: string;
-  password: string;
-}
-
-let accountCounter = 0;
-
-/** A new account with this role (Administrator, Editor or Support). */
-export async function createAccount(server: TestServer, role: UserRole, label: string = role): Promise<Account> {
-  const { createUser } = await import("../../app/server/auth/users.server");
-  accountCounter += 1;
-  const email = `${label}-${process.pid}-${accountCounter}-${Date.now()}@example.com`;
-  const password = "correct horse battery";
-  const user = await createUser(server.db, { email, password, role });
-  return { id: user.id, email, password };
-}
-
-/** A session of this account made the way sign-in makes one; returns the cookie's name and token. */
-export async function sessionCookieOf(server: TestServer, account: Account): Promise<Record<string, string>> {
-  const { createSession } = await import("../../app/server/auth/sessions.server");
-  const setCookie = await createSession(server.db, account.id, "security-spec");
-  const [pair] = setCookie.split(";");
-  const [name, value] = pair!.split("=");
-  return { [name!]: value! };
 }
 
 /** The account a matrix visitor of this role signs in with (none for an anonymous visitor). */
