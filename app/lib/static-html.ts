@@ -2,8 +2,8 @@
  * Parts of public pages that travel as HTML drawn by React on the server (routes/site/
  * static-html.server.tsx) instead of as components: the content blocks and a content page's article.
  * They are static (no state, no handlers), so the browser needs none of their code to show them,
- * and the pages' first-load JavaScript stays what it was before issue 17 ("public pages must not
- * get heavier"). The HTML is React's output from typed, checked data, so it is escaped like any
+ * and the pages' first-load JavaScript stays what it was before the CMS could edit them
+ * ("public pages must not get heavier"). The HTML is React's output from typed, checked data, so it is escaped like any
  * React output; a rich-text body inside it was sanitised before it was drawn.
  */
 export interface StaticHtml {

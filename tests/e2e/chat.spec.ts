@@ -1,6 +1,6 @@
 /**
- * The site assistant's widget in a real browser (SPEC.md "AI chat widget", sections 4, 5, 8 and 9;
- * issue 7), against the built-in assistant (the tests set no OPENAI_API_KEY): the button that loads
+ * The site assistant's widget in a real browser (SPEC.md "AI chat widget", sections 4, 5, 8 and 9),
+ * against the built-in assistant (the tests set no OPENAI_API_KEY): the button that loads
  * the panel's code only when pressed, the greeting, a question answered with links to the site,
  * the conversation kept across pages and reloads, focus and Escape, "Talk to a person", the failure
  * path for every way the answer can break, axe in both themes, and a 320 px wide screen.

@@ -121,7 +121,7 @@ test("an administrator creates, previews, publishes, unpublishes and deletes a c
   await expect(page.getByLabel("Content Type")).toHaveValue("page");
   await expect(page.getByTestId("publishing-status")).toContainText("Status: New draft");
   await expect(page.getByLabel("Excerpt")).toHaveAttribute("rows", "3");
-  // The body is the rich-text editor (issue 17; cms-rich-text.spec.ts), loaded after hydration.
+  // The body is the rich-text editor (cms-rich-text.spec.ts), loaded after hydration.
   await expect(richTextEditor(page, "Content")).toBeVisible();
   await expect(page.getByRole("toolbar", { name: "Content formatting" })).toBeVisible();
   await expect(page.getByRole("group", { name: "SEO Settings" })).toBeVisible();

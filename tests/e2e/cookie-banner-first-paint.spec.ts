@@ -1,6 +1,6 @@
 /**
  * The cookie banner is in the server's HTML, the same for every visitor, and the head script shows
- * or hides it before the first paint (issue 19: it was the late LCP element of /basket and /blog,
+ * or hides it before the first paint (it was the late LCP element of /basket and /blog,
  * and the floating buttons moved when it arrived). Module scripts are held back where a test looks
  * at the page as it is before React hydrates.
  */

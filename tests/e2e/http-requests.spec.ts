@@ -1,5 +1,5 @@
 /**
- * Requests by the book (issue 16, RFC 9110), against the real production process with its log
+ * Requests by the book (RFC 9110), against the real production process with its log
  * captured: methods an address does not take, bodies over its cap or malformed, and text the
  * database cannot take. A client's mistake gets a 4xx with a plain message, and never an
  * error-level log line.

@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 const LEGAL_PAGES = [
   { path: "/privacy-statement", title: "Privacy Statement" },
   { path: "/terms-of-use", title: "Terms of Use" },
-  // The cookie policy changed for issue 18 (consent versions and ids): its date is its version.
+  // The cookie policy changed with consent versions and ids: its date is its version.
   { path: "/cookie-policy", title: "Cookie Policy", updated: "26 November 2026" },
 ];
 

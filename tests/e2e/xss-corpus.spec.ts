@@ -1,5 +1,5 @@
 /**
- * The XSS corpus (issue 8, Security): the payloads of xss-payloads.ts stored through every field
+ * The XSS corpus (Security): the payloads of xss-payloads.ts stored through every field
  * that another person sees (CMS content, careers, courses, content blocks, public site settings,
  * contact messages and job applications, the assistant's questions and replies, addresses a link
  * can carry), each through the real form or endpoint, then every page that shows the field checked:

@@ -1,6 +1,5 @@
 /**
- * The access rules of every route and every action (issue 8, "Access-control matrix"; issue 18,
- * roles): what an anonymous visitor, a deactivated account, an Editor, a Support user and an
+ * The access rules of every route and every action: what an anonymous visitor, a deactivated account, an Editor, a Support user and an
  * Administrator get from each. A CMS rule names the permission of app/lib/permissions.ts the route
  * needs, and each role's answer is derived from that table (`byPermission`), so the matrix and the
  * table cannot disagree. access-control-pages.test.ts and access-control-actions.test.ts request
@@ -8,8 +7,6 @@
  * no rule here; request-forgery.test.ts sends every action of this table from another site. The
  * site-crawl and security-header checks of the browser tier borrow its row makers.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import {
   careers,
@@ -45,6 +42,7 @@ import { settingsIntents } from "../../app/routes/cms/settings.server";
 import { submissionsIntents } from "../../app/routes/cms/submissions.server";
 import { trashIntents } from "../../app/routes/cms/trash.server";
 import { usersIntents } from "../../app/routes/cms/users.server";
+import { editorIntents } from "../../app/routes/cms/publishable-editor.server";
 import { routeIdOf, type ConfigEntry } from "../support/route-manifest";
 import { createAccount, ensureAdminExists, type Account } from "../support/accounts";
 import type { TestServer } from "../support/production-server";
@@ -78,13 +76,6 @@ export function flattenRoutes(entries: readonly ConfigEntry[] = routeConfig, pre
     };
     return [route, ...flattenRoutes(entry.children ?? [], own)];
   });
-}
-
-/** A route module's source with its server side beside it (<route>.server.ts), as one text. */
-export function routeSource(file: string): string {
-  const routeFile = path.resolve(import.meta.dirname, "../../app", file);
-  const files = [routeFile, routeFile.replace(/\.tsx?$/, ".server.ts")].filter((name) => fs.existsSync(name));
-  return files.map((name) => fs.readFileSync(name, "utf8")).join("\n");
 }
 
 /**
@@ -127,6 +118,12 @@ const DECLARED_INTENTS: Record<string, readonly string[]> = {
   "routes/cms/assistant": Object.keys(assistantIntents),
   "routes/cms/media": Object.keys(mediaIntents),
   "routes/cms/media-library": Object.keys(mediaLibraryIntents),
+  // The three editors share one action (app/routes/cms/publishable-editor.server.ts).
+  "routes/cms/content-editor": editorIntents,
+  "routes/cms/career-editor": editorIntents,
+  "routes/cms/course-editor": editorIntents,
+  // The live preview renders the posted form, whatever its intent.
+  "routes/cms/content-live-preview": [],
   "routes/cms/session": [],
   "routes/cms/logout": [],
   "routes/cms/forgot-password": [],
@@ -142,19 +139,11 @@ const DECLARED_INTENTS: Record<string, readonly string[]> = {
 };
 
 /**
- * The intents of the actions that do not dispatch on a handler map yet, written out by hand from
- * their source; each moves to DECLARED_INTENTS once its action does. The three editors and the
- * live preview are being rewritten elsewhere; the sign-in, its second step and the account page do
- * not run through runCmsAction; the test payment page is the public site's.
+ * The intents of the actions that do not dispatch on a handler map, written out by hand from their
+ * source: the sign-in, its second step and the account page do not run through runCmsAction, and
+ * the test payment page is the public site's.
  */
 const INTENTS_WRITTEN_BY_HAND: Record<string, readonly string[]> = {
-  // app/routes/cms/content-editor.server.ts: its switch on the intent.
-  "routes/cms/content-editor": ["save", "publish", "unpublish", "schedule", "cancel-schedule", "restore"],
-  // app/routes/cms/publishable-editor.server.ts: the one action of the job-opening and course editors.
-  "routes/cms/career-editor": ["save", "publish", "unpublish", "schedule", "cancel-schedule", "restore"],
-  "routes/cms/course-editor": ["save", "publish", "unpublish", "schedule", "cancel-schedule", "restore"],
-  // app/routes/cms/content-live-preview.server.ts renders the posted form, whatever its intent.
-  "routes/cms/content-live-preview": [],
   // app/routes/cms/layout.server.ts: "setup", and anything else signs in.
   "routes/cms/layout": ["login", "setup"],
   // app/routes/cms/sign-in-verify.server.ts: its switch on the intent.

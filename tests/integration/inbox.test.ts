@@ -1,5 +1,5 @@
 /**
- * The CMS inbox's server side (issue 18; app/server/contact/inbox*.server.ts) against a real
+ * The CMS inbox's server side (app/server/contact/inbox*.server.ts) against a real
  * migrated database: search, the kind, job and status filters, applications grouped by job, the
  * unread count and marking read, notes and assignment (audited), bulk status, Not spam, a reply
  * queued in the outbox and kept on the thread, and a GDPR erasure that removes the row, its

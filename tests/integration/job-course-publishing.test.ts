@@ -1,6 +1,6 @@
 /**
- * Job openings and courses in the draft, publishing, scheduling and revision model (issue 17,
- * decision 017; app/server/publishing/publishable.server.ts): an active item's draft stays off the
+ * Job openings and courses in the draft, publishing, scheduling and revision model
+ * (decision 017; app/server/publishing/publishable.server.ts): an active item's draft stays off the
  * site (and out of the checkout's prices) until Publish, the scheduler publishes it at its time, a
  * revision can be restored, and the rich-text description is stored as text and as sanitised HTML.
  */

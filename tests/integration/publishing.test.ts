@@ -1,5 +1,5 @@
 /**
- * Drafts and publishing of content items (the publishing model with content-publishing.server.ts, issue 17
+ * Drafts and publishing of content items (the publishing model with content-publishing.server.ts
  * and decision 015): a published item's draft leaves the live row untouched until Publish, the
  * publish date stays the first publication's, each action keeps a revision and an audit entry.
  */

@@ -1,5 +1,5 @@
 /**
- * Redirects (issue 17; app/server/content/redirects.server.ts and its middleware): a published
+ * Redirects (app/server/content/redirects.server.ts and its middleware): a published
  * page whose slug changes answers 301 at its old address, then 200 at the new one; the Redirects
  * view's action adds and removes redirects and refuses loops, chains, off-site targets, malformed
  * paths, live pages and the addresses the site serves itself with their messages, changing nothing;

@@ -1,5 +1,5 @@
 /**
- * The upload corpus (issue 8, Security): hostile files sent to the only endpoint that takes files,
+ * The upload corpus (Security): hostile files sent to the only endpoint that takes files,
  * the contact form's job application (/contact), through its route action with a multipart
  * request as a browser or a script would send it. Every sample is either refused with the spec's
  * "Failed to upload attachment: <reason>" and nothing stored, or accepted and neutralised: stored

@@ -1,7 +1,7 @@
 /**
  * Where each block type appears on the public site, in one table: the CMS shows it beside each
  * type's list, and the pages named here render that type's active blocks in their order. This is
- * the seed's descriptions made into rules (issue 17, "each type renders where its description
+ * the seed's descriptions made into rules ("each type renders where its description
  * says"); a block's own description stays free text for the editors.
  */
 import type { BlockType } from "../enums";

@@ -1,5 +1,5 @@
 /**
- * The CMS Courses tab's form (issue 6; the fields of SPEC.md section 3 "Training course"), shared by
+ * The CMS Courses tab's form (the fields of SPEC.md section 3 "Training course"), shared by
  * the dialog in the browser and the action on the server, so both apply the same rules and messages.
  * Prices are in pounds: positive, at most two decimal places, and an original price (the "was"
  * price of the saving) never below the price.

@@ -1,5 +1,5 @@
 /**
- * The assistant that needs no model (issue 7): it answers from the site by itself, in a
+ * The assistant that needs no model: it answers from the site by itself, in a
  * sentence or a short list with links to the pages it used. Deterministic: the same conversation on
  * the same content always gets the same answer. A question goes through these steps in turn:
  *

@@ -1,5 +1,5 @@
 /**
- * How wrong passwords are slowed down, without letting anyone lock an account (issue 16; OWASP
+ * How wrong passwords are slowed down, without letting anyone lock an account (OWASP
  * Authentication Cheat Sheet). Failures count per (account, client address) pair and per client
  * address, each with growing delays (platform/rate-limit/backoff.server.ts), never per account
  * alone: an attacker who knows an administrator's e-mail slows only their own address down, and

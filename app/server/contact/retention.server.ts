@@ -1,5 +1,5 @@
 /**
- * Attachment retention (issue 5; the privacy statement says how long CVs are kept): the stored files
+ * Attachment retention (the privacy statement says how long CVs are kept): the stored files
  * of submissions marked resolved or spam that are older than `attachment_retention_days` (a site
  * setting, 180 days when absent or invalid) are deleted and the submission forgets them. Safe to
  * run again: a file already gone is not an error, and a cleared submission is not found again.

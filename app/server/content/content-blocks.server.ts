@@ -14,7 +14,7 @@ export const CONTENT_BLOCKS_CACHE_PREFIX = "content-blocks:";
 export type ContentBlock = typeof contentBlocks.$inferSelect;
 
 /**
- * Blocks in their order (issue 17: the editors' order, `sort_order`, then by name as SPEC.md
+ * Blocks in their order (the editors' order, `sort_order`, then by name as SPEC.md
  * section 7 had it, which is also the order the migration gave existing blocks): optionally of
  * one type, and active only unless `includeInactive` (the CMS list shows them all).
  */

@@ -1,8 +1,8 @@
 /**
  * Orders and revenue per London month, one line per currency: an order is charged in the
  * visitor's currency and frozen so (docs/decisions/009), and adding pounds to yen would be wrong.
- * Revenue is what was kept: each paid order's total less what was refunded of it (issue 18's
- * refunds), counted in the month it was paid; a refunded order still counts as an order.
+ * Revenue is what was kept: each paid order's total less what was refunded of it,
+ * counted in the month it was paid; a refunded order still counts as an order.
  * Summed by the database in the numeric column's exact decimals.
  */
 import { and, gte, inArray, lt, sql } from "drizzle-orm";

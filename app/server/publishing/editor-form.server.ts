@@ -1,6 +1,6 @@
 /**
- * What the job-opening and course editors read from their forms beyond their own fields (issue 17,
- * decision 017): the rich-text description, and the schedule's London wall-clock times.
+ * What the job-opening and course editors read from their forms beyond their own fields
+ * (decision 017): the rich-text description, and the schedule's London wall-clock times.
  */
 import { fromLondonWallClock } from "../../lib/london-time";
 import { richTextToPlainText } from "../../lib/rich-text/plain-text";

@@ -1,5 +1,5 @@
 /**
- * Keeps what is typed into a CMS form in this browser until it is saved (issue 17, "Never lose
+ * Keeps what is typed into a CMS form in this browser until it is saved ("Never lose
  * work"): after a crash, a closed tab or a reload, the form offers to restore it. The copy is
  * written a moment after each change, and forgotten once a save reaches the server (the item's
  * version changes) or the editor discards it; signing out forgets every copy (sign-out-button.tsx),

@@ -1,5 +1,5 @@
 /**
- * The answer for everything the records do not cover (issue 7): the best passage of the
+ * The answer for everything the records do not cover: the best passage of the
  * site, quoted in its own sentences (two at most) and cited, with its list when it introduces one
  * ("What We Offer": the services, each linked to its page). Answers only when the passage is sure
  * (`isConfident`); a follow-up that finds nothing on its own borrows the question before it.

@@ -60,7 +60,7 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     path: /^\/cms\/sign-in\/verify$/,
     bytes: 16 * KiB,
     why:
-      "The sign-in's second step (issue 18): a code, or a passkey's signed answer as JSON (a credential id, " +
+      "The sign-in's second step: a code, or a passkey's signed answer as JSON (a credential id, " +
       "client data and a signature: 1-2 KB; no attestation is asked for).",
   },
   {
