@@ -307,15 +307,9 @@ export function publishItems<Row extends PublishableRow, Fields extends Record<s
   kind: Publishable<Row, Fields>,
   ids: readonly string[],
 ): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    const changed: Row[] = [];
-    for (const id of ids) {
-      const row = await kind.find(tx, id);
-      if (!row || (kind.live.isLive(row) && !row.draft)) continue;
-      changed.push((await publishIn(tx, actor, kind, id, undefined)).row);
-    }
-    return changed;
-  });
+  return changeEach(db, kind, ids, async (tx, row, id) =>
+    kind.live.isLive(row) && !row.draft ? null : (await publishIn(tx, actor, kind, id, undefined)).row,
+  );
 }
 
 export function unpublishItems<Row extends PublishableRow, Fields extends Record<string, unknown>>(
@@ -324,12 +318,24 @@ export function unpublishItems<Row extends PublishableRow, Fields extends Record
   kind: Publishable<Row, Fields>,
   ids: readonly string[],
 ): Promise<Row[]> {
+  return changeEach(db, kind, ids, (tx, row, id) =>
+    kind.live.isLive(row) ? unpublishIn(tx, actor, kind, id, undefined) : Promise.resolve(null),
+  );
+}
+
+/** Runs `change` on each selected item that exists, in one transaction; returns the rows it changed. */
+function changeEach<Row extends PublishableRow, Fields extends Record<string, unknown>>(
+  db: Database,
+  kind: Publishable<Row, Fields>,
+  ids: readonly string[],
+  change: (tx: Database, row: Row, id: string) => Promise<Row | null>,
+): Promise<Row[]> {
   return db.transaction(async (tx) => {
     const changed: Row[] = [];
     for (const id of ids) {
       const row = await kind.find(tx, id);
-      if (!row || !kind.live.isLive(row)) continue;
-      changed.push(await unpublishIn(tx, actor, kind, id, undefined));
+      const after = row ? await change(tx, row, id) : null;
+      if (after) changed.push(after);
     }
     return changed;
   });
