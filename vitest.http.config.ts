@@ -10,6 +10,11 @@ export default defineConfig({
   test: {
     include: ["tests/http/**/*.test.ts"],
     environment: "node",
+    // The build runs in production mode, and the matrix imports route modules (for their intents)
+    // that load React: one mode for the whole process, or React's development and production
+    // builds meet in one render and fail. Production wants a public address before those modules
+    // load; the server each file starts sets its own before the build is imported.
+    env: { NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1" },
     // A process per file: the build reads its environment once, when first imported.
     pool: "forks",
     isolate: true,

@@ -3,7 +3,7 @@
  * was opened on, and a save over a newer change is refused with what changed, so the editor
  * chooses rather than silently overwriting. Shared by the server's check
  * (server/publishing/edit-conflicts.server.ts) and the editor's dialog
- * (components/cms/edit-conflict-dialog.tsx).
+ * (components/cms/editor/edit-conflict-dialog.tsx).
  */
 import type { FieldDiff } from "./revision-diff";
 

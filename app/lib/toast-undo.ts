@@ -1,7 +1,7 @@
 /**
  * The "Undo" of a toast that carries one (a delete's). The root shows the toasts, but how
  * to undo is the CMS's business (a form post with its anti-forgery token): the CMS registers the
- * handler while it is on screen (components/cms/use-toast-undo.ts), so no CMS code is loaded with
+ * handler while it is on screen (components/cms/kit/use-toast-undo.ts), so no CMS code is loaded with
  * the public pages.
  */
 export interface ToastUndo {

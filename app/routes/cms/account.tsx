@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { useSaveShortcut } from "~/components/cms/use-save-shortcut";
-import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
-import { CsrfInput } from "~/components/cms/csrf-input";
+import { useSaveShortcut } from "~/components/cms/kit/use-save-shortcut";
+import { useUnsavedChanges } from "~/components/cms/kit/use-unsaved-changes";
+import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";

@@ -3,7 +3,7 @@
  * asked first, and dismissing them one at a time or all at once. Every change redirects back to
  * the list with a toast (post/redirect/get); the entity module writes the audit entry.
  */
-import { CONFIRM_PARAM, DISMISS_ALL } from "~/components/cms/assistant-tab";
+import { CONFIRM_PARAM, DISMISS_ALL } from "~/components/cms/assistant/assistant-tab";
 import { timeParts } from "~/lib/format";
 import { pageFromSearch } from "~/lib/pagination";
 import { idSchema } from "~/lib/schemas/id";

@@ -2,17 +2,17 @@
  * The CMS Assistant tab (/cms/assistant): the questions visitors asked the site assistant
  * that the site's content did not answer, the most asked first, so that administrators see where
  * the content has gaps. An administrator adds or improves content, then dismisses the question,
- * one at a time or all at once (see components/cms/assistant-tab.tsx for how it works without
+ * one at a time or all at once (see components/cms/assistant/assistant-tab.tsx for how it works without
  * JavaScript).
  */
 import { useLoaderData } from "react-router";
-import { ASSISTANT_TAB, DismissAllButton, DismissAllPanel } from "~/components/cms/assistant-tab";
-import { ListTab } from "~/components/cms/list-tab";
+import { ASSISTANT_TAB, DismissAllButton, DismissAllPanel } from "~/components/cms/assistant/assistant-tab";
+import { ListTab } from "~/components/cms/kit/list-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { assistantIntents, dismissFailureMessage, loadAssistantTab } from "./assistant.server";
 import { runCmsAction } from "./cms-action.server";
 import type { Route } from "./+types/assistant";
-import { useCan } from "~/components/cms/cms-layout-data";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
 
 /** One page of unanswered questions, the most asked first, then the most recently asked. */
 export async function loader({ request }: Route.LoaderArgs) {

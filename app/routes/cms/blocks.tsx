@@ -5,10 +5,10 @@
  * buttons. The action lives in blocks.server.ts; the cards and forms in components/cms/.
  */
 import { useLoaderData } from "react-router";
-import { useCan } from "~/components/cms/cms-layout-data";
-import { NewBlockForm } from "~/components/cms/block-card";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
+import { NewBlockForm } from "~/components/cms/blocks/block-card";
 import { SortableBlockList } from "~/components/cms/blocks/sortable-block-list";
-import { CardListTab } from "~/components/cms/card-list";
+import { CardListTab } from "~/components/cms/kit/card-list";
 import { BLOCK_TYPE_ORDER } from "~/lib/blocks/block-placements";
 import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/blocks";

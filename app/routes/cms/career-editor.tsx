@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
-import { CareerEditor } from "~/components/cms/career-form";
+import { CareerEditor } from "~/components/cms/careers/career-form";
 import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
-import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor/editor-error-boundary";
 import type { Route } from "./+types/career-editor";
 import { careerEditorAction, loadCareerEditor } from "./career-editor.server";
 

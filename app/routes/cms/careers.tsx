@@ -5,10 +5,10 @@
  */
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { useCan } from "~/components/cms/cms-layout-data";
-import { ConfirmForm } from "~/components/cms/confirm-form";
-import { DataTable } from "~/components/cms/data-table";
-import { ListSearch } from "~/components/cms/list-search";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
+import { ConfirmForm } from "~/components/cms/kit/confirm-form";
+import { DataTable } from "~/components/cms/kit/data-table";
+import { ListSearch } from "~/components/cms/kit/list-search";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/server/auth/guards.server";

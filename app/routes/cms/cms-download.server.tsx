@@ -6,7 +6,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import stylesheet from "~/cms.css?url";
-import { AccessDeniedDocument } from "~/components/cms/access-denied-document";
+import { AccessDeniedDocument } from "~/components/cms/layout/access-denied-document";
 import { getCsrfToken } from "~/server/auth/csrf.server";
 import type { Permission } from "~/lib/permissions";
 import {

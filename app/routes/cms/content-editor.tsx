@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
-import { ContentEditor } from "~/components/cms/content-editor-form";
+import { ContentEditor } from "~/components/cms/content/content-editor-form";
 import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
-import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor/editor-error-boundary";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content";
 import type { Route } from "./+types/content-editor";
 import { loadContentEditor, saveContentAction } from "./content-editor.server";

@@ -16,7 +16,10 @@ import { siteIdentityFromSettings } from "~/lib/site-identity";
 import { libraryImageFor } from "~/server/media/public-images.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import type { LivePreviewDocumentProps, PreviewTheme } from "~/components/cms/live-preview/live-preview-document";
+import type {
+  LivePreviewDocumentProps,
+  PreviewTheme,
+} from "~/components/cms/editor/live-preview/live-preview-document";
 
 const rules: Record<string, { safeParse: (value: unknown) => { success: boolean; data?: unknown } }> =
   formShapeOf(contentItem);

@@ -1,6 +1,6 @@
 /**
  * POST /cms/content/live-preview: the content editor's live preview frame. The editor
- * posts its unsaved form here into a sandboxed <iframe> (components/cms/live-preview/), and gets
+ * posts its unsaved form here into a sandboxed <iframe> (components/cms/editor/live-preview/), and gets
  * the public page's markup with the site's stylesheet, so the frame's real width decides the
  * layout (phone or desktop). For whoever may edit content (content.edit), with the form's anti-forgery token; nothing is
  * saved, and the answer is never cached or indexed. It is the one CMS address that may be framed,
@@ -8,7 +8,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import stylesheet from "~/app.css?url";
-import { LivePreviewDocument } from "~/components/cms/live-preview/live-preview-document";
+import { LivePreviewDocument } from "~/components/cms/editor/live-preview/live-preview-document";
 import { requirePermissionForm } from "~/server/auth/guards.server";
 import type { Route } from "./+types/content-live-preview";
 import { requirePermissionDownload } from "./cms-download.server";

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { useCan } from "~/components/cms/cms-layout-data";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
 import { BackLink } from "~/components/cms/editor/back-link";
 import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";

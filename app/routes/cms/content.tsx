@@ -1,9 +1,9 @@
 import { CalendarClockIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { useCan } from "~/components/cms/cms-layout-data";
-import { ContentFilters, ContentTable } from "~/components/cms/content-list";
-import { Pagination } from "~/components/cms/pagination";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
+import { ContentFilters, ContentTable } from "~/components/cms/content/content-list";
+import { Pagination } from "~/components/cms/kit/pagination";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/content";
 import { contentListAction, loadContentList } from "./content.server";

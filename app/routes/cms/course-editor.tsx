@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
-import { CourseEditor } from "~/components/cms/course-form";
+import { CourseEditor } from "~/components/cms/courses/course-form";
 import { EditorPage, saveResult } from "~/components/cms/editor/editor-page";
-import { EditorErrorBoundary } from "~/components/cms/editor-error-boundary";
+import { EditorErrorBoundary } from "~/components/cms/editor/editor-error-boundary";
 import type { Route } from "./+types/course-editor";
 import { courseEditorAction, loadCourseEditor } from "./course-editor.server";
 

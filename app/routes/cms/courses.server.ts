@@ -4,7 +4,7 @@
  * the spec's messages. A change that worked goes back to the list (post/redirect/get). Adding and
  * editing are the editor's (course-editor.server.ts; decision 017).
  */
-import { COURSES_PATH } from "~/components/cms/course-list";
+import { COURSES_PATH } from "~/components/cms/courses/course-list";
 import { courseIdSchema } from "~/lib/schemas/courses";
 import { z } from "~/lib/schemas/zod";
 import { deleteCourse, listCourses, setCourseActive } from "~/server/commerce/courses.server";

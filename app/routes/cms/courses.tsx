@@ -6,10 +6,10 @@
 import { PlusIcon } from "lucide-react";
 import { useId } from "react";
 import { Link, useLoaderData } from "react-router";
-import { useCan } from "~/components/cms/cms-layout-data";
-import { COURSES_PATH, CourseRow } from "~/components/cms/course-list";
-import { DataTable } from "~/components/cms/data-table";
-import { ListSearch } from "~/components/cms/list-search";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
+import { COURSES_PATH, CourseRow } from "~/components/cms/courses/course-list";
+import { DataTable } from "~/components/cms/kit/data-table";
+import { ListSearch } from "~/components/cms/kit/list-search";
 import { Button } from "~/components/ui/button";
 import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/courses";

@@ -1,6 +1,6 @@
 /**
  * Every editor's answer to a save over someone else's newer change: 409, nothing
- * changed, and what the collision dialog (components/cms/edit-conflict-dialog.tsx) shows: who saved
+ * changed, and what the collision dialog (components/cms/editor/edit-conflict-dialog.tsx) shows: who saved
  * last, when, and their version against the form's, field by field. Shared by the content editor
  * (content-editor.server.ts) and the job-opening and course editors (publishable-editor.server.ts);
  * the check itself is publishing/edit-conflicts.server.ts.

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useActionData, useNavigation } from "react-router";
-import { AccountCard, AccountForm, BackToSignIn } from "~/components/cms/account-link-card";
-import { EmailField } from "~/components/cms/email-field";
+import { AccountCard, AccountForm, BackToSignIn } from "~/components/cms/sign-in/account-link-card";
+import { EmailField } from "~/components/cms/kit/email-field";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_RESET_LIFETIME_TEXT, RESET_REQUESTED_MESSAGE } from "~/lib/account-links";
 import type { Route } from "./+types/forgot-password";

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
-import { AccountCard, ChoosePasswordForm, InvalidLinkCard } from "~/components/cms/account-link-card";
+import { AccountCard, ChoosePasswordForm, InvalidLinkCard } from "~/components/cms/sign-in/account-link-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/invitation";
 import { acceptInvitationAction, loadInvitationPage } from "./invitation.server";

@@ -3,8 +3,8 @@
  * in and the first-run set-up, the layout's action.
  */
 import { data, redirect } from "react-router";
-import type { CmsLayoutData } from "~/components/cms/cms-layout-data";
-import type { SignInActionData } from "~/components/cms/sign-in";
+import type { CmsLayoutData } from "~/components/cms/layout/cms-layout-data";
+import type { SignInActionData } from "~/components/cms/sign-in/sign-in";
 import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
 import { permissionsOf } from "~/lib/permissions";

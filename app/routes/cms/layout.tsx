@@ -1,10 +1,10 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
-import { AccessDenied } from "~/components/cms/access-denied";
-import { AdminArea } from "~/components/cms/admin-area";
-import { useCmsLayoutData } from "~/components/cms/cms-layout-data";
-import { FailedSignInsNotice } from "~/components/cms/failed-sign-ins-notice";
+import { AccessDenied } from "~/components/cms/layout/access-denied";
+import { AdminArea } from "~/components/cms/layout/admin-area";
+import { useCmsLayoutData } from "~/components/cms/layout/cms-layout-data";
+import { FailedSignInsNotice } from "~/components/cms/layout/failed-sign-ins-notice";
 import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
-import { CmsSignIn } from "~/components/cms/sign-in";
+import { CmsSignIn } from "~/components/cms/sign-in/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import cmsStylesheet from "~/cms.css?url";
 import { isPublicCmsPage } from "~/lib/account-links";

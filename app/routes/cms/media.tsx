@@ -10,13 +10,13 @@ import { Input } from "~/components/ui/input";
 import { MediaDetails } from "~/components/cms/media/media-details";
 import { MediaGrid, MediaList } from "~/components/cms/media/media-items";
 import { UploadZone } from "~/components/cms/media/upload-zone";
-import { useHrefWith } from "~/components/cms/status-filter";
+import { useHrefWith } from "~/components/cms/kit/status-filter";
 import { cn } from "~/lib/utils";
 import { requirePermission } from "~/server/auth/guards.server";
 import { runCmsAction } from "./cms-action.server";
 import { loadMediaTab, mediaFailureMessage, mediaIntents } from "./media.server";
 import type { Route } from "./+types/media";
-import { useCan } from "~/components/cms/cms-layout-data";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "media.view");

@@ -4,7 +4,7 @@
  * and its internal notes. Prices, rates and London times are written here, once, for the page.
  * Its actions: refund, resend the confirmation, add a note.
  */
-import { ORDER_STATUS_STYLE } from "~/components/cms/list-statuses";
+import { ORDER_STATUS_STYLE } from "~/components/cms/kit/list-statuses";
 import { formatPrice } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";
 import { timeParts } from "~/lib/format";

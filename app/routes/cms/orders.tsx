@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
-import { ListTab } from "~/components/cms/list-tab";
-import { ORDERS_TAB } from "~/components/cms/orders-tab";
+import { ListTab } from "~/components/cms/kit/list-tab";
+import { ORDERS_TAB } from "~/components/cms/orders/orders-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { paymentsInTestMode } from "~/server/commerce/test-payments.server";
 import { runCmsAction } from "./cms-action.server";

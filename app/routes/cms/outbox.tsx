@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
-import { ListTab } from "~/components/cms/list-tab";
-import { OUTBOX_TAB } from "~/components/cms/outbox-tab";
+import { ListTab } from "~/components/cms/kit/list-tab";
+import { OUTBOX_TAB } from "~/components/cms/outbox/outbox-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { loadOutboxTab } from "./outbox.server";
 import type { Route } from "./+types/outbox";

@@ -3,11 +3,11 @@
  * form that adds one and a confirmed Remove on each row. The action lives in redirects.server.ts.
  */
 import { useActionData, useLoaderData } from "react-router";
-import { RedirectForm, RedirectsTable } from "~/components/cms/redirects-view";
+import { RedirectForm, RedirectsTable } from "~/components/cms/redirects/redirects-view";
 import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/redirects";
 import { redirectsAction, redirectsView } from "./redirects.server";
-import { useCan } from "~/components/cms/cms-layout-data";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "redirects.view");

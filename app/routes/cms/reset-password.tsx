@@ -1,5 +1,10 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { AccountCard, ChoosePasswordForm, InvalidLinkCard, LINK_CLASS } from "~/components/cms/account-link-card";
+import {
+  AccountCard,
+  ChoosePasswordForm,
+  InvalidLinkCard,
+  LINK_CLASS,
+} from "~/components/cms/sign-in/account-link-card";
 import { FORGOT_PASSWORD_PATH } from "~/lib/account-links";
 import type { Route } from "./+types/reset-password";
 import { loadResetPasswordPage, resetPasswordAction } from "./reset-password.server";

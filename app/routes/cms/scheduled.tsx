@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLoaderData } from "react-router";
 import { BackLink } from "~/components/cms/editor/back-link";
-import { ScheduledList } from "~/components/cms/scheduled-list";
+import { ScheduledList } from "~/components/cms/scheduled/scheduled-list";
 import type { Route } from "./+types/scheduled";
 import { loadScheduled, scheduledAction } from "./scheduled.server";
 

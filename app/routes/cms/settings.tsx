@@ -1,11 +1,11 @@
 /**
  * The CMS Site Settings tab (/cms/settings; SPEC.md sections 2 and 7): every setting by key as a
  * card whose value is edited in place, with add and delete. The action lives in settings.server.ts;
- * the cards and the add form in components/cms/setting-card.tsx.
+ * the cards and the add form in components/cms/settings/setting-card.tsx.
  */
 import { useLoaderData } from "react-router";
-import { CardListTab } from "~/components/cms/card-list";
-import { NewSettingForm, SettingCard } from "~/components/cms/setting-card";
+import { CardListTab } from "~/components/cms/kit/card-list";
+import { NewSettingForm, SettingCard } from "~/components/cms/settings/setting-card";
 import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/settings";
 import { settingsAction, settingsView } from "./settings.server";

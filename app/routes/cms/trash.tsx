@@ -3,7 +3,7 @@
  * 30 days, newest first, each with Restore. The retention job deletes older ones for good.
  */
 import { useLoaderData } from "react-router";
-import { TrashTable } from "~/components/cms/trash-view";
+import { TrashTable } from "~/components/cms/trash/trash-view";
 import { requirePermission } from "~/server/auth/guards.server";
 import type { Route } from "./+types/trash";
 import { trashAction, trashView } from "./trash.server";

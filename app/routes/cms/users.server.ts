@@ -1,6 +1,6 @@
 /** The Users tab's server side: the list with the latest audit entries, and the account changes. */
 import { data } from "react-router";
-import type { PendingInvitationRow } from "~/components/cms/pending-invitations";
+import type { PendingInvitationRow } from "~/components/cms/users/pending-invitations";
 import { ROLE_LABELS } from "~/lib/permissions";
 import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
 import { fieldErrors } from "~/lib/schemas/field-errors";

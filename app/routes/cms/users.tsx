@@ -1,13 +1,13 @@
 import { useActionData, useLoaderData } from "react-router";
-import { AddUserForm } from "~/components/cms/add-user-form";
-import { INVITE_INTENT, InviteUserForm } from "~/components/cms/invite-user-form";
+import { AddUserForm } from "~/components/cms/users/add-user-form";
+import { INVITE_INTENT, InviteUserForm } from "~/components/cms/users/invite-user-form";
 import {
   PendingInvitations,
   RESEND_INVITATION_INTENT,
   REVOKE_INVITATION_INTENT,
-} from "~/components/cms/pending-invitations";
-import { RecentChanges } from "~/components/cms/recent-changes";
-import { UsersTable } from "~/components/cms/users-table";
+} from "~/components/cms/users/pending-invitations";
+import { RecentChanges } from "~/components/cms/users/recent-changes";
+import { UsersTable } from "~/components/cms/users/users-table";
 import type { Route } from "./+types/users";
 import { loadUsersTab, usersAction } from "./users.server";
 

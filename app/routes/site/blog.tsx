@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Pagination } from "~/components/cms/pagination";
+import { Pagination } from "~/components/cms/kit/pagination";
 import { publicPageMeta } from "~/lib/meta";
 import { pageFromSearch } from "~/lib/pagination";
 import { getPublishedContentPage } from "~/server/content/content.server";

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { ConfirmForm } from "../confirm-form";
-import { CsrfInput } from "../csrf-input";
+import { ConfirmForm } from "../kit/confirm-form";
+import { CsrfInput } from "../kit/csrf-input";
 import { useConfirmIdentity } from "./confirm-identity";
 import { RecoveryCodes } from "./recovery-codes";
 

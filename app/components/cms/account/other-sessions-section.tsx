@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ConfirmForm } from "../confirm-form";
+import { ConfirmForm } from "../kit/confirm-form";
 
 /**
  * The account's other sessions: how many devices are signed in besides this one, and ending them

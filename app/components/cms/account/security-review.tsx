@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
-import { ConfirmForm } from "../confirm-form";
-import { CsrfInput } from "../csrf-input";
+import { ConfirmForm } from "../kit/confirm-form";
+import { CsrfInput } from "../kit/csrf-input";
 import { useConfirmIdentity } from "./confirm-identity";
 
 /**

@@ -1,8 +1,8 @@
-import { Pagination } from "~/components/cms/pagination";
+import { Pagination } from "~/components/cms/kit/pagination";
 import { FormAlert } from "~/components/ui/form-field";
 import type { AuditEntryView, AuditHistoryView } from "./audit-data";
 import { AuditFilters } from "./audit-filters";
-import { ScrollBox } from "../scroll-box";
+import { ScrollBox } from "../kit/scroll-box";
 
 function EntryChanges({ entry }: { entry: AuditEntryView }) {
   if (entry.changes) {

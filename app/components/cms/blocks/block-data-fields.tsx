@@ -6,7 +6,7 @@
  */
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { FORM_CHANGED_EVENT } from "~/components/cms/local-draft/use-local-draft";
+import { FORM_CHANGED_EVENT } from "~/components/cms/editor/local-draft/use-local-draft";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
 import { FieldError } from "~/components/ui/field-error";

@@ -25,9 +25,9 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
-import { BlockCard, type BlockItem } from "~/components/cms/block-card";
-import { useCan } from "~/components/cms/cms-layout-data";
-import { useCsrfToken } from "~/components/cms/csrf-input";
+import { BlockCard, type BlockItem } from "~/components/cms/blocks/block-card";
+import { useCan } from "~/components/cms/layout/cms-layout-data";
+import { useCsrfToken } from "~/components/cms/kit/csrf-input";
 import { BLOCK_PLACEMENTS } from "~/lib/blocks/block-placements";
 import type { BlockType } from "~/lib/enums";
 

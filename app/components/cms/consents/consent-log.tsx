@@ -5,9 +5,9 @@
  */
 import { DownloadIcon, SearchIcon } from "lucide-react";
 import { Form } from "react-router";
-import { DataTable } from "~/components/cms/data-table";
-import { Time } from "~/components/cms/detail-panel";
-import { Pagination } from "~/components/cms/pagination";
+import { DataTable } from "~/components/cms/kit/data-table";
+import { Time } from "~/components/cms/kit/detail-panel";
+import { Pagination } from "~/components/cms/kit/pagination";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { PAGE_SIZE } from "~/lib/pagination";

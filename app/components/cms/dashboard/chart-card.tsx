@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from "react";
-import { useHydrated } from "~/components/cms/use-hydrated";
+import { useHydrated } from "~/components/cms/kit/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { ChartTable } from "./chart-table";
 import type { ChartRow, ChartSeries } from "./dashboard-data";

@@ -1,4 +1,4 @@
-import { ScrollBox } from "../scroll-box";
+import { ScrollBox } from "../kit/scroll-box";
 import type { ChartRow, ChartSeries } from "./dashboard-data";
 
 /**

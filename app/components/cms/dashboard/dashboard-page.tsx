@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DataTable } from "~/components/cms/data-table";
+import { DataTable } from "~/components/cms/kit/data-table";
 import { FormAlert } from "~/components/ui/form-field";
 import { formatNumber } from "~/lib/numbers";
 import { ChartCard } from "./chart-card";

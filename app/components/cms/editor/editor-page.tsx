@@ -3,7 +3,7 @@
  * and the page around the editor with the item's revision history below it.
  */
 import { Fragment, type ReactNode } from "react";
-import { RevisionHistory } from "~/components/cms/revision-history";
+import { RevisionHistory } from "~/components/cms/editor/revision-history";
 
 type History = Parameters<typeof RevisionHistory>[0];
 

@@ -9,14 +9,14 @@
  */
 import { useRef, useId, type ReactNode, type RefObject } from "react";
 import { Form } from "react-router";
-import { CsrfInput } from "~/components/cms/csrf-input";
-import { EditConflictDialog } from "~/components/cms/edit-conflict-dialog";
-import { useAutosave } from "~/components/cms/local-draft/use-autosave";
-import type { PageOption, PlaceholderOption } from "~/components/cms/rich-text/types";
-import { CancelScheduleForm, SaveButtons, ScheduleFieldset } from "~/components/cms/publishing-panel";
-import type { EditorPublishing } from "~/components/cms/publishing-status";
-import { useSaveShortcut } from "~/components/cms/use-save-shortcut";
-import { useUnsavedChanges } from "~/components/cms/use-unsaved-changes";
+import { CsrfInput } from "~/components/cms/kit/csrf-input";
+import { EditConflictDialog } from "~/components/cms/editor/edit-conflict-dialog";
+import { useAutosave } from "~/components/cms/editor/local-draft/use-autosave";
+import type { PageOption, PlaceholderOption } from "~/components/cms/editor/rich-text/types";
+import { CancelScheduleForm, SaveButtons, ScheduleFieldset } from "~/components/cms/editor/publishing-panel";
+import type { EditorPublishing } from "~/components/cms/editor/publishing-status";
+import { useSaveShortcut } from "~/components/cms/kit/use-save-shortcut";
+import { useUnsavedChanges } from "~/components/cms/kit/use-unsaved-changes";
 import { FormAlert } from "~/components/ui/form-field";
 import { BackLink } from "./back-link";
 import { useFocusFirstError } from "./use-focus-first-error";

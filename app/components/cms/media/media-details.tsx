@@ -5,16 +5,16 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { MediaLibraryItem, MediaUse } from "~/lib/media";
-import { ConfirmForm } from "../confirm-form";
-import { CsrfInput, useCsrfToken } from "../csrf-input";
-import { useHrefWith } from "../status-filter";
+import { ConfirmForm } from "../kit/confirm-form";
+import { CsrfInput, useCsrfToken } from "../kit/csrf-input";
+import { useHrefWith } from "../kit/status-filter";
 import { FocalPointPicker } from "./focal-point-picker";
 import { formatBytes } from "./format-bytes";
 import { itemLabel } from "./media-items";
 import { ACCEPTED_FILES } from "./upload-zone";
 import { uploadImage } from "./upload-image";
-import { useCan } from "../cms-layout-data";
-import { useUnsavedChanges } from "../use-unsaved-changes";
+import { useCan } from "../layout/cms-layout-data";
+import { useUnsavedChanges } from "../kit/use-unsaved-changes";
 
 type ActionAnswer = { ok: boolean; intent: string; errors?: Record<string, string> } | undefined;
 

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { CSSProperties } from "react";
 import type { MediaLibraryItem } from "~/lib/media";
 import { formatBytes } from "./format-bytes";
-import { useHrefWith } from "../status-filter";
+import { useHrefWith } from "../kit/status-filter";
 import { cn } from "~/lib/utils";
-import { ScrollBox } from "../scroll-box";
+import { ScrollBox } from "../kit/scroll-box";
 
 /** An image's name in the library: its alt text, else its file name. */
 export function itemLabel(item: Pick<MediaLibraryItem, "alt" | "originalName">): string {

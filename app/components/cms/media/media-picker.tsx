@@ -8,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { stableMediaAddress, type MediaLibraryItem, type PickedImage } from "~/lib/media";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { cn } from "~/lib/utils";
-import { useCsrfToken } from "../csrf-input";
+import { useCsrfToken } from "../kit/csrf-input";
 import { itemLabel } from "./media-items";
 
 export type { PickedImage };

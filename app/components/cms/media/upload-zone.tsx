@@ -1,7 +1,7 @@
 import { UploadIcon } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
 import { cn } from "~/lib/utils";
-import { useCsrfToken } from "../csrf-input";
+import { useCsrfToken } from "../kit/csrf-input";
 import { uploadImage } from "./upload-image";
 
 interface UploadRow {

@@ -3,9 +3,9 @@
  * and a form to add one. Notes are for the team only; the customer never sees them.
  */
 import { useCallback, useId, useState } from "react";
-import { CsrfInput } from "~/components/cms/csrf-input";
-import { Time } from "~/components/cms/detail-panel";
-import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { CsrfInput } from "~/components/cms/kit/csrf-input";
+import { Time } from "~/components/cms/kit/detail-panel";
+import { useCmsFormFetcher } from "~/components/cms/kit/use-close-on-success";
 import { Button } from "~/components/ui/button";
 import { TextareaField } from "~/components/ui/form-field";
 

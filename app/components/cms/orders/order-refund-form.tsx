@@ -4,9 +4,9 @@
  * refund keeps what was typed and says why beside the field.
  */
 import { useCallback, useId, useRef, useState } from "react";
-import { ConfirmDialogContent } from "~/components/cms/confirm-form";
-import { CsrfInput } from "~/components/cms/csrf-input";
-import { useCmsFormFetcher } from "~/components/cms/use-close-on-success";
+import { ConfirmDialogContent } from "~/components/cms/kit/confirm-form";
+import { CsrfInput } from "~/components/cms/kit/csrf-input";
+import { useCmsFormFetcher } from "~/components/cms/kit/use-close-on-success";
 import { AlertDialog, AlertDialogTrigger } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";

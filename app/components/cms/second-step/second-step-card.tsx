@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { CsrfInput } from "../csrf-input";
+import { CsrfInput } from "../kit/csrf-input";
 import { PasskeySignIn } from "./passkey-sign-in";
 
 export interface SecondStepActionData {

@@ -11,7 +11,7 @@ import type {
 } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useCsrfToken } from "../csrf-input";
+import { useCsrfToken } from "../kit/csrf-input";
 
 export interface CeremonyAnswer {
   ok: boolean;

@@ -15,9 +15,9 @@ import { FormAlert, TextField } from "~/components/ui/form-field";
 import { loginSchema, normaliseEmail, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
 import { fieldErrors } from "~/lib/schemas/field-errors";
 import { SESSION_EXPIRED_MESSAGE } from "~/lib/session-expired";
-import { useCsrfToken } from "../csrf-input";
-import { EmailField } from "../email-field";
-import { PasswordField } from "../sign-in";
+import { useCsrfToken } from "../kit/csrf-input";
+import { EmailField } from "../kit/email-field";
+import { PasswordField } from "../sign-in/sign-in";
 import { resendAfterSignIn } from "./resend-after-sign-in";
 
 /** Mounted once by the CMS layout for a signed-in editor; `email` is who they were. */

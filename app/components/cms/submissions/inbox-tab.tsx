@@ -1,8 +1,8 @@
 import type { loadSubmissionsTab } from "~/routes/cms/submissions.server";
-import { EmptyDetailPanel } from "../detail-panel";
-import { ExportLink, RefreshButton } from "../list-tab";
-import { CONTACT_STATUS_STYLE } from "../list-statuses";
-import { StatusFilter } from "../status-filter";
+import { EmptyDetailPanel } from "../kit/detail-panel";
+import { ExportLink, RefreshButton } from "../kit/list-tab";
+import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
+import { StatusFilter } from "../kit/status-filter";
 import { InboxFilters } from "./inbox-filters";
 import { InboxTable } from "./inbox-table";
 import { SubmissionDetail } from "./submission-detail";

@@ -3,12 +3,12 @@ import { badgeVariants } from "~/components/ui/badge";
 import { CONTACT_STATUSES } from "~/lib/enums";
 import { PAGE_SIZE } from "~/lib/pagination";
 import type { SubmissionRowView } from "~/routes/cms/submissions.server";
-import { BulkActionBar, SelectAllCheckbox, SelectRowCell, useRowSelection, type BulkAction } from "../bulk-actions";
-import { DataTable } from "../data-table";
-import { SelectRowLink } from "../detail-panel";
-import { ListRow, StatusCell, TimeCell } from "../list-tab";
-import { CONTACT_STATUS_STYLE } from "../list-statuses";
-import { Pagination } from "../pagination";
+import { BulkActionBar, SelectAllCheckbox, SelectRowCell, useRowSelection, type BulkAction } from "../kit/bulk-actions";
+import { DataTable } from "../kit/data-table";
+import { SelectRowLink } from "../kit/detail-panel";
+import { ListRow, StatusCell, TimeCell } from "../kit/list-tab";
+import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
+import { Pagination } from "../kit/pagination";
 import { jobLabel } from "./inbox-filters";
 import { StatusSelect } from "./status-select";
 

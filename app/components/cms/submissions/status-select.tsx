@@ -5,8 +5,8 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/enums";
 import { cn } from "~/lib/utils";
-import { useCsrfToken } from "../csrf-input";
-import { CONTACT_STATUS_STYLE } from "../list-statuses";
+import { useCsrfToken } from "../kit/csrf-input";
+import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
 
 /** The inline status selector: a change is saved at once; the list and panel then reload. */
 export function StatusSelect({

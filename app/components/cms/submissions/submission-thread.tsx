@@ -4,12 +4,12 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField } from "~/components/ui/form-field";
 import { INBOX_LIMITS } from "~/lib/inbox";
 import type { SubmissionDetailView } from "~/routes/cms/submissions.server";
-import { useCsrfToken } from "../csrf-input";
-import { Time } from "../detail-panel";
-import { MAIL_STATUS_STYLE } from "../list-statuses";
-import { StatusBadge } from "../status-filter";
-import { useCmsFormFetcher } from "../use-close-on-success";
-import { useUnsavedChanges } from "../use-unsaved-changes";
+import { useCsrfToken } from "../kit/csrf-input";
+import { Time } from "../kit/detail-panel";
+import { MAIL_STATUS_STYLE } from "../kit/list-statuses";
+import { StatusBadge } from "../kit/status-filter";
+import { useCmsFormFetcher } from "../kit/use-close-on-success";
+import { useUnsavedChanges } from "../kit/use-unsaved-changes";
 
 type ThreadEntryView = SubmissionDetailView["thread"][number];
 
