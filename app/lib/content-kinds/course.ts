@@ -6,9 +6,8 @@
  */
 import type { trainingCourses } from "../../../db/schema";
 import { formatNumber } from "../numbers";
-import { plainTextToRichText } from "../rich-text/plain-text";
 import { z } from "../schemas/zod";
-import { defineKind } from "./define-kind";
+import { defineKind, formattedDescriptionFields } from "./define-kind";
 import { parseRequirements } from "./job-opening";
 
 export const COURSE_LIMITS = {
@@ -86,12 +85,7 @@ export const course = defineKind<typeof trainingCourses.$inferSelect>()({
       compared: true,
       searchable: true,
     },
-    document: { label: "Document" },
-    // The editor opens the HTML; a never-edited course's plain text becomes its paragraphs.
-    descriptionHtml: {
-      label: "Formatted description",
-      toForm: (html, fields) => html ?? plainTextToRichText(fields.description ?? ""),
-    },
+    ...formattedDescriptionFields,
     duration: {
       label: "Duration",
       widget: "text",

@@ -13,6 +13,7 @@
  * field against the table's row type, so a field with no column, or whose rule gives a value of
  * another type than its column holds, does not compile.
  */
+import { plainTextToRichText } from "../rich-text/plain-text";
 import type { z } from "zod";
 import type { RevisionEntityKind } from "../enums";
 import type { Permission } from "../permissions";
@@ -186,3 +187,16 @@ export function editorValuesOf<Kind extends DeclaredKind>(
   }
   return values as EditorValues<Kind>;
 }
+
+/**
+ * The rich-text description's stored document and the HTML the editor opens, as job openings and
+ * courses keep them: a never-edited item's plain text becomes its paragraphs.
+ */
+export const formattedDescriptionFields = {
+  document: { label: "Document" },
+  descriptionHtml: {
+    label: "Formatted description",
+    toForm: (html: string | null, fields: { description?: string | null }) =>
+      html ?? plainTextToRichText(fields.description ?? ""),
+  },
+} as const;

@@ -5,9 +5,8 @@
  */
 import type { careers } from "../../../db/schema";
 import { CAREER_TYPES } from "../enums";
-import { plainTextToRichText } from "../rich-text/plain-text";
 import { z } from "../schemas/zod";
-import { defineKind } from "./define-kind";
+import { defineKind, formattedDescriptionFields } from "./define-kind";
 
 export const CAREER_LIMITS = {
   title: 200,
@@ -113,12 +112,7 @@ export const jobOpening = defineKind<typeof careers.$inferSelect>()({
       compared: true,
       searchable: true,
     },
-    document: { label: "Document" },
-    // The editor opens the HTML; a never-edited opening's plain text is read as the job page reads it.
-    descriptionHtml: {
-      label: "Formatted description",
-      toForm: (html, fields) => html ?? plainTextToRichText(fields.description ?? ""),
-    },
+    ...formattedDescriptionFields,
     requirements: {
       label: "Requirements",
       widget: "lines",
