@@ -1,9 +1,10 @@
 /**
  * Content items (pages, blog posts, services, case studies: the `content` table), declared once
- * (define-kind.ts). A field added here is in the form's schema, drafts, revisions, the History
- * panel, the collision dialog, the editor's form values and the live preview; its column is added
- * to db/schema.ts (checked against this declaration) and the public page shows it in
- * server/content/content.server.ts `toContentPageView`.
+ * (define-kind.ts). A field added here is in the form's schema, the editor's form (DeclaredFields,
+ * unless the content editor places it itself), drafts, revisions, the History panel, the collision
+ * dialog and the live preview; marked `public`, the public page's view carries its value
+ * (server/content/content.server.ts `toContentPageView`). Its column is added to db/schema.ts,
+ * which this declaration is checked against.
  */
 import type { content } from "../../../db/schema";
 import { CONTENT_TYPES } from "../enums";

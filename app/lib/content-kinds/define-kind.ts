@@ -4,10 +4,12 @@
  * editor changes, each with its label, its editor widget, the Zod rule that reads what the form
  * posts, and what it takes part in; plus who may edit the kind and how it is published.
  *
- * Everything else derives from it: the form's schema (`formShapeOf`), what drafts and revisions
+ * Everything else derives from it: the form's schema (`formShapeOf`), the editor's controls
+ * (`typedFieldsOf`, drawn by components/cms/editor/declared-fields.tsx), what drafts and revisions
  * keep (`versionedFieldsOf`), what the History panel and the edit-collision dialog compare
  * (`comparedFieldsOf`), what the editor's form opens with (`editorValuesOf`), what the live preview
- * reads (`previewedFieldsOf`) and what the CMS list searches (`searchableFieldsOf`).
+ * reads (`previewedFieldsOf`), what the CMS list searches (`searchableFieldsOf`) and what a public
+ * page shows as stored (`publicValuesOf`).
  *
  * The Drizzle table stays the source of the columns: `defineKind<Row>()` checks every declared
  * field against the table's row type, so a field with no column, or whose rule gives a value of
@@ -34,6 +36,14 @@ interface FieldFlags {
   searchable?: boolean;
   /** Read from the unsaved form by the live preview. */
   previewed?: boolean;
+  /**
+   * The public page's view carries the stored value as it is (`publicValuesOf`). Fields the page
+   * shows transformed (a title with its placeholders replaced, a body sanitised) are made by the
+   * kind's own view instead.
+   */
+  public?: boolean;
+  /** A line under the form's control saying what to type. */
+  hint?: string;
 }
 
 /** A field the editor types: its widget, and the rule that reads what the form posts. */
@@ -153,6 +163,28 @@ export function formShapeOf<Kind extends DeclaredKind>(kind: Kind): FormShape<Ki
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of entries(kind)) if (field.rule) shape[name] = field.rule;
   return shape as FormShape<Kind>;
+}
+
+type PublicFieldName<Kind> = {
+  [K in keyof DeclaredFields<Kind>]: DeclaredFields<Kind>[K] extends { public: true } ? K : never;
+}[keyof DeclaredFields<Kind>] &
+  keyof RowOf<Kind>;
+
+/** The stored values a public page shows as they are, typed as their columns. */
+export type PublicValues<Kind> = Pick<RowOf<Kind>, PublicFieldName<Kind>>;
+
+export function publicValuesOf<Kind extends DeclaredKind>(kind: Kind, row: RowOf<Kind>): PublicValues<Kind> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of entries(kind)) if (field.public) values[name] = (row as Record<string, unknown>)[name];
+  return values as PublicValues<Kind>;
+}
+
+/** The names of the fields the editor's form types (a widget and a rule each). */
+export type TypedFieldNameOf<Kind> = TypedFieldName<DeclaredFields<Kind>> & string;
+
+/** The typed fields, in the declaration's order, as the editor's form draws them. */
+export function typedFieldsOf(kind: DeclaredKind): readonly [string, TypedField<unknown, unknown>][] {
+  return entries(kind).filter((entry): entry is [string, TypedField<unknown, unknown>] => Boolean(entry[1].widget));
 }
 
 /** What the editor's form opens with for one field, as `editorValuesOf` makes it. */

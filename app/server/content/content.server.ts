@@ -5,6 +5,8 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { content } from "../../../db/schema";
+import { contentItem } from "../../lib/content-kinds/content-item";
+import { publicValuesOf, type PublicValues } from "../../lib/content-kinds/define-kind";
 import type { ContentType } from "../../lib/enums";
 import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
 import { applyPlaceholders } from "../../lib/placeholders";
@@ -284,8 +286,13 @@ export async function findPublishedContent(
   );
 }
 
-/** What a content page shows: plain data, the body already substituted and sanitised. */
-export interface ContentPageView {
+/**
+ * What a content page shows: plain data, the body already substituted and sanitised, and the
+ * declared fields marked `public` as they are stored (lib/content-kinds/content-item.ts).
+ */
+export type ContentPageView = PageViewOfItem & PublicValues<typeof contentItem>;
+
+interface PageViewOfItem {
   id: string;
   slug: string;
   status: string;
@@ -329,6 +336,7 @@ export function toContentPageView(
     html: sanitizeRichText(applyPlaceholders(item.content, publicSettings, { html: true })),
     metaTitle: item.metaTitle ? text(item.metaTitle) : null,
     metaDescription: item.metaDescription ? text(item.metaDescription) : null,
+    ...publicValuesOf(contentItem, item),
   };
 }
 

@@ -9,8 +9,11 @@ import { Link } from "react-router";
 import { EditorShell, type EditorProps } from "~/components/cms/editor/editor-shell";
 import { FeaturedImageFieldset } from "~/components/cms/editor/featured-image-fieldset";
 import { RichTextEditor } from "~/components/cms/editor/rich-text/rich-text-field";
+import { DeclaredFields } from "~/components/cms/editor/declared-fields";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form-field";
+import { contentItem } from "~/lib/content-kinds/content-item";
+import type { EditorValues } from "~/lib/content-kinds/define-kind";
 import { CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
@@ -18,29 +21,31 @@ import { LivePreviewPanel } from "../editor/live-preview/live-preview-panel";
 import { usePickImage } from "../media/use-pick-image";
 import { SeoPanel } from "../editor/seo-panel";
 
-/** A content item as the editor's form shows it (missing values as empty strings). */
-export interface EditableContent {
+/** A content item as the editor's form shows it: its declared fields as the form opens them. */
+export type EditableContent = EditorValues<typeof contentItem> & {
   id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  metaTitle: string;
-  metaDescription: string;
-  featuredImageUrl: string;
-  type: string;
   status: string;
-  /** The body as the rich-text editor's document; null until first saved from the editor. */
-  document?: unknown;
   /** The version the form is opened on, posted back so a save over a newer one is refused. */
   version?: string;
-}
+};
+
+/** The fields this form places itself; the others are drawn from the declaration (DeclaredFields). */
+const PLACED_FIELDS = [
+  "title",
+  "slug",
+  "excerpt",
+  "content",
+  "type",
+  "metaTitle",
+  "metaDescription",
+  "featuredImageUrl",
+] as const;
 
 type ContentEditorProps = EditorProps & { item: EditableContent | null };
 
 /** What the form starts with: what was typed into a refused save, else what is saved. */
 function initialValues(item: EditableContent | null, refused: Record<string, string> | undefined) {
-  return (name: keyof EditableContent & string) => refused?.[name] ?? (item?.[name] as string | undefined) ?? "";
+  return (name: (typeof PLACED_FIELDS)[number]) => refused?.[name] ?? item?.[name] ?? "";
 }
 
 /** The Content tab's editor (SPEC.md "Content editor"): a new item when `item` is null. */
@@ -101,7 +106,7 @@ export function ContentEditor({ item, publishing, errors, richText, refused }: C
             id={`${id}-type`}
             label="Content Type"
             name="type"
-            defaultValue={(refused?.type ?? item?.type ?? "page") as EditableContent["type"]}
+            defaultValue={(refused?.type ?? item?.type) || "page"}
             options={CONTENT_TYPES}
             optionLabel={contentTypeLabel}
           />
@@ -246,6 +251,7 @@ function ContentFields({
         pickImage={pickImage}
       />
       {picker}
+      <DeclaredFields kind={contentItem} except={PLACED_FIELDS} values={item} refused={refused} errors={errors} />
     </>
   );
 }
