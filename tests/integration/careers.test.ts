@@ -73,6 +73,25 @@ describe("listCareers", () => {
     expect(list.find((career) => career.title === "Middle active")?.requirements).toEqual(["TypeScript", "SQL"]);
   });
 
+  it("finds a search in the declared searchable fields (title, department, description), not elsewhere", async () => {
+    await cms.db.insert(careers).values([
+      {
+        title: "Platform engineer",
+        department: "Cloud",
+        location: "Leeds",
+        type: "Full-time",
+        description: "Kubernetes",
+      },
+      { title: "Designer", department: "Studio", location: "Cloud City", type: "Part-time", description: "Figma" },
+    ]);
+    const titles = async (q: string) => (await listCareers(cms.db, { q })).map((career) => career.title);
+    expect(await titles("cloud")).toEqual(["Platform engineer"]);
+    expect(await titles("KUBER")).toEqual(["Platform engineer"]);
+    expect(await titles("design")).toEqual(["Designer"]);
+    expect(await titles("Leeds")).toEqual([]);
+    expect(await titles("  ")).toHaveLength(2);
+  });
+
   it("returns an empty list when there are no careers", async () => {
     await expect(listCareers(cms.db)).resolves.toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { careers } from "../../../db/schema";
 import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
 import { jobOpening } from "../../lib/content-kinds/job-opening";
@@ -7,8 +7,8 @@ import type { CareerType } from "../../lib/enums";
 import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
-import { containsPattern } from "../platform/db/like-pattern.server";
 import { scheduledHandlersOf } from "../publishing/publishable.server";
+import { searchCondition } from "../publishing/list-search.server";
 import { isActiveSwitch, type Publishable } from "../publishing/publishable-kind.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 
@@ -35,17 +35,13 @@ function toCareer(row: CareerRow): Career {
  * trash instead. `q` finds a word in the title, department or description.
  */
 export async function listCareers(db: Database, options: { trashed?: boolean; q?: string } = {}): Promise<Career[]> {
-  const query = options.q?.trim();
-  const pattern = containsPattern(query ?? "");
   const rows = await db
     .select()
     .from(careers)
     .where(
       and(
         options.trashed ? isNotNull(careers.deletedAt) : isNull(careers.deletedAt),
-        query
-          ? or(ilike(careers.title, pattern), ilike(careers.department, pattern), ilike(careers.description, pattern))
-          : undefined,
+        searchCondition(careers, jobOpening, options.q),
       ),
     )
     .orderBy(desc(careers.createdAt), desc(careers.id));

@@ -2,7 +2,7 @@
  * Training courses (SPEC.md sections 2 "Training", 3 and 7): the public catalogue, the CMS Courses
  * tab, and the checkout, which prices an order from these rows and nothing else.
  */
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { trainingCourses } from "../../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import { course } from "../../lib/content-kinds/course";
@@ -10,11 +10,11 @@ import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds
 import type { CourseSummary } from "../../lib/training";
 import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
 import { publish, scheduledHandlersOf, unpublish } from "../publishing/publishable.server";
+import { searchCondition } from "../publishing/list-search.server";
 import { isActiveSwitch, type Publishable } from "../publishing/publishable-kind.server";
 import type { ScheduledActionHandlers } from "../publishing/scheduled-actions.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
-import { containsPattern } from "../platform/db/like-pattern.server";
 import { logger } from "../platform/logger.server";
 
 export type Course = typeof trainingCourses.$inferSelect;
@@ -54,15 +54,13 @@ function toSummary(course: CourseSummary): CourseSummary {
  * instead. `q` finds a word in the name or the description.
  */
 export function listCourses(db: Database, options: { trashed?: boolean; q?: string } = {}): Promise<Course[]> {
-  const query = options.q?.trim();
-  const pattern = containsPattern(query ?? "");
   return db
     .select()
     .from(trainingCourses)
     .where(
       and(
         options.trashed ? isNotNull(trainingCourses.deletedAt) : isNull(trainingCourses.deletedAt),
-        query ? or(ilike(trainingCourses.name, pattern), ilike(trainingCourses.description, pattern)) : undefined,
+        searchCondition(trainingCourses, course, options.q),
       ),
     )
     .orderBy(...BY_NAME);

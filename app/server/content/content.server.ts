@@ -3,7 +3,7 @@
  * (SPEC.md sections 2, 3, 4, 5 and 7). The editor's saves, publications and schedules go through
  * the publishing model (content-publishing.server.ts).
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { content } from "../../../db/schema";
 import { contentItem } from "../../lib/content-kinds/content-item";
 import { publicValuesOf, type PublicValues } from "../../lib/content-kinds/define-kind";
@@ -18,6 +18,7 @@ import { sanitizeRichText } from "../platform/sanitize.server";
 import type { SettingsMap } from "./site-settings.server";
 import { formatDate } from "../../lib/format";
 import { escapeLikePattern } from "../platform/db/like-pattern.server";
+import { searchCondition } from "../publishing/list-search.server";
 
 export type ContentItem = typeof content.$inferSelect;
 
@@ -36,18 +37,11 @@ export type ContentListItem = Pick<ContentItem, keyof typeof listColumns>;
 
 export { escapeLikePattern };
 
-/** The body as text: the search must find words, not the tags and attributes around them. */
-const bodyText = sql`regexp_replace(${content.content}, '<[^>]*>', ' ', 'g')`;
-
 /** The normal list shows what is not in the trash; the Trash view (`trashed: true`) only what is. */
 function listConditions(filter: Partial<ContentListFilter> & { trashed?: boolean }): SQL | undefined {
   const conditions: SQL[] = [filter.trashed ? isNotNull(content.deletedAt) : isNull(content.deletedAt)];
-  const query = filter.q?.trim();
-  if (query) {
-    const pattern = `%${escapeLikePattern(query)}%`;
-    const matches = or(ilike(content.title, pattern), ilike(content.slug, pattern), ilike(bodyText, pattern));
-    if (matches) conditions.push(matches);
-  }
+  const matches = searchCondition(content, contentItem, filter.q);
+  if (matches) conditions.push(matches);
   if (filter.type) conditions.push(eq(content.type, filter.type));
   if (filter.status) conditions.push(eq(content.status, filter.status));
   return and(...conditions);
