@@ -30,21 +30,21 @@ function read(values: Record<string, string>, key: string, fallback: unknown): u
   return parsed?.success ? parsed.data : fallback;
 }
 
-/** A new item's row before its first save. */
+/**
+ * A new item's row before its first save: each declared field as its rule reads an empty form (a
+ * required one as empty text), the other columns as the first save sets them.
+ */
 function newItem(): ContentItem {
   const now = new Date();
-  return {
+  const declared: Record<string, unknown> = {};
+  for (const name of Object.keys(contentItem.fields)) {
+    const rule = rules[name];
+    const empty = rule?.safeParse(undefined);
+    declared[name] = !rule ? null : empty?.success ? empty.data : "";
+  }
+  const bookkeeping: Omit<ContentItem, keyof typeof contentItem.fields> = {
     id: "00000000-0000-4000-8000-000000000000",
-    title: "",
-    slug: "",
-    content: "",
-    document: null,
-    excerpt: null,
-    type: "page",
     status: "draft",
-    featuredImageUrl: null,
-    metaTitle: null,
-    metaDescription: null,
     // A new item gets its author when saved, so its page will show the author line.
     authorId: "00000000-0000-4000-8000-000000000000",
     publishedAt: null,
@@ -55,6 +55,7 @@ function newItem(): ContentItem {
     createdAt: now,
     updatedAt: now,
   };
+  return { ...bookkeeping, ...declared } as ContentItem;
 }
 
 /**
