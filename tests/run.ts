@@ -5,8 +5,9 @@
  * (Vitest, tests/http), then browser tests (Playwright in Debian's Chromium). Ends with one
  * "N passed, N failed" line.
  *
- * Options: --database-only runs just the database tests (tests/integration), as the PostgreSQL
- * pass of .ci/run does with TEST_DATABASE_URL set.
+ * With TEST_DATABASE_URL set, the database tests (tests/integration) run on that PostgreSQL server
+ * instead of PGlite, as .ci/run does; the HTTP and browser tests always run the production server
+ * on PGlite. Options: --database-only runs just the database tests.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
