@@ -8,14 +8,12 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import { auditLog, unansweredQuestions } from "../../db/schema";
 import {
-  describeCmsAccessRules,
   expect,
   expectAccessibleInBothThemes,
   openCmsTab,
   signInAs,
   test,
   waitForToastsToClose,
-  type CmsPost,
   type TestServer,
 } from "./fixtures";
 
@@ -59,23 +57,6 @@ function openTab(page: Page) {
 function listedQuestions(page: Page) {
   return page.locator("tbody tr th[scope=row]");
 }
-
-const PROTECTED = "Do you offer on-site training in Aberdeen?";
-
-describeCmsAccessRules<Record<string, string>>({
-  path: URL_PATH,
-  permission: "assistant.view",
-  changes: "assistant.manage",
-  heading: HEADING,
-  setUp: (server) => storeQuestions(server, [{ question: PROTECTED, timesAsked: 3, minutesAgo: 5 }]),
-  form: (ids): CmsPost[] => [{ form: { intent: "dismiss", id: ids[PROTECTED]! } }, { form: { intent: "dismiss-all" } }],
-  changed: async (server) => (await storedQuestions(server)).length !== 1,
-  expectNothingShown: async (page) => {
-    await expect(page.getByText(PROTECTED)).toHaveCount(0);
-    await expect(page.getByRole("table")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Assistant", exact: true })).toHaveCount(0);
-  },
-});
 
 test("an administrator reads the questions most asked first, dismisses one, then all after confirming", async ({
   page,

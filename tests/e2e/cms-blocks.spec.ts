@@ -9,7 +9,6 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, contentBlocks } from "../../db/schema";
 import {
-  describeCmsAccessRules,
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
@@ -17,7 +16,6 @@ import {
   signInAs,
   test,
   waitForHydration,
-  type CmsPost,
   type TestServer,
 } from "./fixtures";
 import { tabWithAdd } from "./pages/cms-tab";
@@ -51,25 +49,6 @@ function namesInList(page: Page, listName: string) {
 }
 
 const SEEDED = "Testimonial – Logistics CTO";
-const REFUSED = "Posted by a refused request";
-
-describeCmsAccessRules({
-  path: URL_PATH,
-  permission: "blocks.view",
-  changes: "blocks.edit",
-  heading: "Content Blocks",
-  setUp: async (server) => (await blockByName(server, SEEDED))!.id,
-  // Adding a block, and deleting the seeded one.
-  form: (seededId): CmsPost[] => [
-    { form: { intent: "create", name: REFUSED } },
-    { form: { intent: "delete", id: seededId } },
-  ],
-  changed: async (server) =>
-    (await blockByName(server, REFUSED)) !== undefined || (await blockByName(server, SEEDED)) === undefined,
-  expectNothingShown: async (page) => {
-    await expect(page.getByText(SEEDED)).toHaveCount(0);
-  },
-});
 
 test("an administrator adds, edits, switches off and deletes blocks, with the spec's forms, messages and questions", async ({
   page,

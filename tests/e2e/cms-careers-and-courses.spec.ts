@@ -12,7 +12,6 @@ import type { Page } from "@playwright/test";
 import { careerPath } from "../../app/lib/careers";
 import { auditLog, careers, trainingCourses } from "../../db/schema";
 import {
-  describeCmsAccessRules,
   expect,
   expectAccessibleInBothThemes,
   expectConsoleError,
@@ -23,8 +22,6 @@ import {
 } from "./fixtures";
 import { tabWithAdd, type CmsTab } from "./pages/cms-tab";
 import { RecordEditor, type DescriptionText, type RecordEditorLabels } from "./pages/record-editor";
-
-const REFUSED = "Posted by a refused request";
 
 /** A value of the field the journey changes, as typed in the editor and as a public page shows it. */
 interface LiveValue {
@@ -338,28 +335,6 @@ async function withNoRecords(server: TestServer, kind: EditableKind, work: () =>
 
 for (const kind of [CAREER, COURSE]) {
   test.describe(kind.navLabel, () => {
-    describeCmsAccessRules({
-      path: kind.path,
-      permission: kind.noun === "career" ? "careers.view" : "courses.view",
-      changes: kind.noun === "career" ? "careers.edit" : "courses.edit",
-      heading: kind.heading,
-      form:
-        kind.noun === "career"
-          ? { intent: "create", title: REFUSED }
-          : {
-              intent: "create",
-              name: REFUSED,
-              description: "Never stored.",
-              duration: "1 hour",
-              level: "Beginner",
-              price: "10",
-            },
-      changed: async (server) => (await kind.find(server, REFUSED)) !== undefined,
-      expectNothingShown: async (page) => {
-        await expect(page.getByRole("table")).toHaveCount(0);
-      },
-    });
-
     test(`an administrator adds a ${kind.noun} with a formatted description, publishes, drafts a change, restores a revision and deletes it`, async ({
       page,
       server,

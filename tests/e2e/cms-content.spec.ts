@@ -9,7 +9,6 @@ import type { Page } from "@playwright/test";
 import { auditLog, content, siteSettings } from "../../db/schema";
 import {
   csrfToken,
-  describeCmsAccessRules,
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
@@ -21,7 +20,6 @@ import {
   waitForFramesAfter,
   waitForReact,
   waitForToastsToClose,
-  type CmsPost,
   type TestServer,
 } from "./fixtures";
 
@@ -62,37 +60,6 @@ async function openEditor(page: Page, url: string): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));
-
-describeCmsAccessRules({
-  path: LIST,
-  permission: "content.view",
-  changes: "content.edit",
-  heading: /^(Content \(\d+\)|Create New Content|Edit Content)$/,
-  setUp: async (server) => ({
-    item: await insertContent(server, { slug: uniqueSlug("refused"), title: "Secret draft" }),
-    newSlug: uniqueSlug("refused-new"),
-  }),
-  // The list, the editor (new and existing) and the preview.
-  pages: ({ item }) => [LIST, NEW, `${LIST}/${item.id}`, `${LIST}/${item.id}/preview`],
-  // Creating, publishing and deleting.
-  form: ({ item, newSlug }): CmsPost[] => [
-    { path: NEW, form: { intent: "save", title: "Refused", slug: newSlug } },
-    { path: `${LIST}/${item.id}`, form: { intent: "publish", title: "Changed", slug: item.slug } },
-    { path: LIST, form: { intent: "delete", id: item.id } },
-  ],
-  changed: async (server, { item, newSlug }) => {
-    const stored = await contentBySlug(server, item.slug);
-    return (
-      (await contentBySlug(server, newSlug)) !== undefined ||
-      stored?.title !== "Secret draft" ||
-      stored.status !== "draft"
-    );
-  },
-  expectNothingShown: async (page) => {
-    await expect(page.getByText("Secret draft")).toHaveCount(0);
-    await expect(page.getByRole("table")).toHaveCount(0);
-  },
-});
 
 test("an administrator creates, previews, publishes, unpublishes and deletes a content item", async ({
   page,

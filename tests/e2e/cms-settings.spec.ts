@@ -9,7 +9,6 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, siteSettings } from "../../db/schema";
 import {
-  describeCmsAccessRules,
   dismissCookieBanner,
   expect,
   expectAccessibleInBothThemes,
@@ -41,27 +40,6 @@ async function restore(server: TestServer, key: string, value: string) {
   await server.db.update(siteSettings).set({ settingValue: value }).where(eq(siteSettings.settingKey, key));
   server.invalidateCaches();
 }
-
-describeCmsAccessRules({
-  path: URL_PATH,
-  permission: "settings.view",
-  changes: "settings.edit",
-  heading: "Site Settings",
-  setUp: async (server) => (await settingByKey(server, "company_name"))!.settingValue,
-  // Changing a setting, and adding one.
-  form: [
-    { form: { intent: "update", settingKey: "company_name", settingValue: "Hijacked Ltd" } },
-    { form: { intent: "create", settingKey: "forged_key", settingValue: "x" } },
-  ],
-  changed: async (server, companyName) =>
-    (await settingByKey(server, "company_name"))?.settingValue !== companyName ||
-    (await settingByKey(server, "forged_key")) !== undefined,
-  // Not a private value, nor even a key.
-  expectNothingShown: async (page) => {
-    expect(await page.content()).not.toContain("enquiries-inbox@");
-    await expect(page.getByText("notification_email")).toHaveCount(0);
-  },
-});
 
 test("an administrator edits, checks, creates and deletes settings, and public pages follow", async ({
   page,

@@ -9,7 +9,6 @@ import type { Page } from "@playwright/test";
 import { auditLog, contactSubmissions } from "../../db/schema";
 import {
   csrfToken,
-  describeCmsAccessRules,
   expect,
   expectAccessibleInBothThemes,
   openCmsTab,
@@ -76,22 +75,6 @@ const SAMPLE: NewSubmission[] = [
 function openTab(page: Page, search = "") {
   return openCmsTab(page, `${URL_PATH}${search}`, /^Contact Submissions \(\d+\)$/, "Refresh");
 }
-
-describeCmsAccessRules({
-  path: URL_PATH,
-  permission: "submissions.view",
-  changes: "submissions.manage",
-  heading: /^Contact Submissions \(\d+\)$/,
-  setUp: (server) => storeSubmissions(server, SAMPLE),
-  // The list, and a submission opened in the detail panel.
-  pages: (ids) => [URL_PATH, `${URL_PATH}?selected=${ids["Alice Able"]}`],
-  form: (ids) => ({ intent: "status", id: ids["Alice Able"]!, status: "resolved" }),
-  changed: async (server, ids) => (await statusOf(server, ids["Alice Able"]!)) !== "new",
-  expectNothingShown: async (page) => {
-    await expect(page.getByText("Alice Able")).toHaveCount(0);
-    await expect(page.getByText("We need a new website")).toHaveCount(0);
-  },
-});
 
 test("the list shows the count, newest first, and a submission opens by keyboard", async ({ page, server }) => {
   test.setTimeout(60_000);

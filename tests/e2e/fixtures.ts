@@ -5,9 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
-import { USER_ROLES, type UserRole } from "../../app/lib/enums";
+import type { UserRole } from "../../app/lib/enums";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
-import { roleCan, type Permission } from "../../app/lib/permissions";
 import { ensureAdminExists } from "../support/accounts";
 import { startProductionServer, type TestServer } from "../support/production-server";
 
@@ -248,137 +247,6 @@ export async function expectPanelsFitPhoneWidth(page: Page): Promise<void> {
     .evaluateAll((sections) => sections.map((section) => section.getBoundingClientRect().right));
   expect(Math.max(...rightEdges)).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-type FormBody = Record<string, string>;
-
-/** A request to a CMS action: a valid form body, and the address when it is not the tab's own. */
-export interface CmsPost {
-  path?: string;
-  form: FormBody;
-}
-
-/** What describeCmsAccessRules needs to know about a CMS tab. */
-export interface CmsAccessRules<Context> {
-  /** The tab's address, where its actions are POSTed unless a request names another. */
-  path: string;
-  /** What opens the tab's pages (app/lib/permissions.ts): a role without it sees Access Denied. */
-  permission: Permission;
-  /** What its actions need: a role without it is refused them. */
-  changes: Permission;
-  /** The tab's own heading, which a refused visitor must never see. */
-  heading: string | RegExp;
-  /** Runs first in every test: stores what the tab would show; what it returns is passed on. */
-  setUp?: (server: TestServer) => Promise<Context>;
-  /** The addresses refused visitors try (default: the tab's own). */
-  pages?: (context: Context) => string[];
-  /** A valid form body for the tab's action, or several requests; the tests add the token where they send one. */
-  form: FormBody | CmsPost[] | ((context: Context) => FormBody | CmsPost[]);
-  /** Whether the database was changed (by any of those requests). */
-  changed: (server: TestServer, context: Context) => Promise<boolean>;
-  /** Further checks that a refused visitor's page shows none of the tab's data. */
-  expectNothingShown?: (page: Page, context: Context) => Promise<void>;
-}
-
-/** The roles that do not hold this permission (never Administrator, who holds every one). */
-function rolesWithout(permission: Permission): UserRole[] {
-  return USER_ROLES.filter((role) => !roleCan(role, permission));
-}
-
-/**
- * Declares the access tests every CMS tab shares: an anonymous visitor is sent to sign in; a
- * signed-in role without the tab's permission sees Access Denied with status 403; and the tab's
- * actions answer 403 and change nothing when POSTed by a role without their permission, by an
- * administrator without the anti-forgery token, or from another site (with a valid token).
- */
-export function describeCmsAccessRules<Context = undefined>(rules: CmsAccessRules<Context>): void {
-  const setUp = async (server: TestServer) => (rules.setUp ? await rules.setUp(server) : undefined) as Context;
-  const pages = (context: Context) => rules.pages?.(context) ?? [rules.path];
-
-  async function expectNothingShown(page: Page, context: Context) {
-    await expect(page.getByRole("heading", { name: rules.heading, exact: true })).toHaveCount(0);
-    await rules.expectNothingShown?.(page, context);
-  }
-
-  /** Sends each of the tab's requests: every one must get 403 and leave the database as it was. */
-  async function expectRefused(
-    page: Page,
-    server: TestServer,
-    context: Context,
-    { csrf, headers }: { csrf?: string; headers?: Record<string, string> },
-  ) {
-    const body = typeof rules.form === "function" ? rules.form(context) : rules.form;
-    const requests: CmsPost[] = Array.isArray(body) ? body : [{ form: body }];
-    for (const { path = rules.path, form } of requests) {
-      const response = await page.request.post(path, { headers, form: csrf ? { csrf, ...form } : form });
-      expect(response.status(), `POST ${path} ${JSON.stringify(form)}`).toBe(403);
-      expect(await rules.changed(server, context), `POST ${path} changed the database`).toBe(false);
-    }
-  }
-
-  test.describe("access", () => {
-    test("an anonymous visitor is sent to sign in", async ({ page, server }) => {
-      // With an administrator in place /cms shows the sign-in card (not the first-run set-up).
-      await ensureAdminExists(server);
-      const context = await setUp(server);
-      for (const address of pages(context)) {
-        await page.goto(address);
-        expect(new URL(page.url()).pathname, address).toBe("/cms");
-        expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(address);
-        await expect(page.getByText("Login to CMS")).toBeVisible();
-        await expectNothingShown(page, context);
-      }
-    });
-
-    for (const role of rolesWithout(rules.permission)) {
-      test(`a signed-in ${role} (without ${rules.permission}) sees Access Denied with status 403`, async ({
-        page,
-        server,
-        consoleErrors,
-      }) => {
-        const context = await setUp(server);
-        await signInAs(page, server, role);
-        for (const address of pages(context)) {
-          const response = await page.goto(address);
-          expect(response?.status(), address).toBe(403);
-          await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-          await expectNothingShown(page, context);
-        }
-        // Chromium reports the 403 document itself as a failed resource.
-        expectConsoleError(consoleErrors, 403);
-      });
-    }
-
-    for (const role of rolesWithout(rules.changes)) {
-      test(`a ${role}'s POST (without ${rules.changes}) is refused and changes nothing`, async ({ page, server }) => {
-        const context = await setUp(server);
-        await signInAs(page, server, role);
-        await page.goto("/cms/account");
-        await expectRefused(page, server, context, { csrf: await csrfToken(page) });
-      });
-    }
-
-    test("an administrator's POST without the anti-forgery token gets 403 and changes nothing", async ({
-      page,
-      server,
-    }) => {
-      const context = await setUp(server);
-      await signInAs(page, server, "admin");
-      await expectRefused(page, server, context, {});
-    });
-
-    test("a cross-site POST gets 403 and changes nothing, even with a valid token", async ({ page, server }) => {
-      const context = await setUp(server);
-      await signInAs(page, server, "admin");
-      const response = await page.goto(rules.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { name: rules.heading, exact: true })).toBeVisible();
-      await expectRefused(page, server, context, {
-        csrf: await csrfToken(page),
-        headers: { Origin: "https://evil.example" },
-      });
-    });
-  });
 }
 
 /** The top-level entries of the main menu (links and dropdown buttons), in order. */

@@ -45,6 +45,11 @@ export function expectOutcome(response: HttpResponse, outcome: Outcome, address:
     );
   }
   if (outcome.location) expect(response.headers.location, label).toMatch(outcome.location);
+  if (outcome.status === 403 || outcome.signIn) {
+    // Nothing of what the route would show: the known rows (route-access-rules.ts) are all named
+    // "Access rule …", so a refused answer that mentions one has leaked it.
+    expect(response.text, `${label} showed a known row`).not.toMatch(/access rule/i);
+  }
   if (outcome.status === 403) {
     // A refused page or download shows the site's Access Denied page, never the tab or the file.
     expect(response.headers["content-type"], label).toMatch(/^text\/html/);
