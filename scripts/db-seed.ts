@@ -1,10 +1,10 @@
 /**
  * `npm run db:seed`: migrates, then adds the demo content that is missing. Safe to run again: it
- * never duplicates rows or overwrites what an administrator changed (see db/seed.ts).
+ * never duplicates rows or overwrites what an administrator changed (see app/db/seed.ts).
  */
 import "./prepare-env";
 import { sql } from "drizzle-orm";
-import { seedDatabase } from "../db/seed";
+import { seedDatabase } from "../app/db/seed";
 import { INVALIDATION_CHANNEL } from "../app/server/platform/cache/cache-invalidation.server";
 import { EVERY_CACHED_KEY } from "../app/server/platform/cache/cache.server";
 import { openDatabase } from "../app/server/platform/db/db.server";

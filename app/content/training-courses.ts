@@ -1,6 +1,6 @@
 /**
  * The built-in training catalogue of SPEC.md section 9: six courses, priced in pounds. They are the
- * demo database's courses (db/seed-data.ts) and what /training shows when the course query fails or
+ * demo database's courses (app/db/seed-data.ts) and what /training shows when the course query fails or
  * returns none. The ids are fixed, so a course added to the basket from this list is the same
  * course the checkout finds in a seeded database.
  */

@@ -6,7 +6,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { mailOutbox, orders, trainingCourses } from "../../db/schema";
+import { mailOutbox, orders, trainingCourses } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
 import {
   dismissCookieBanner,

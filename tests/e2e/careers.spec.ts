@@ -4,7 +4,7 @@
  * structured data on the job page, which disappears (404) once the opening is closed.
  */
 import { desc, eq } from "drizzle-orm";
-import { careers } from "../../db/schema";
+import { careers } from "../../app/db/schema";
 import { CAREERS_PAGE } from "../../app/content/careers";
 import { careerPath } from "../../app/lib/careers";
 import {

@@ -7,7 +7,7 @@
  * (SPEC.md section 8); the panel says which model answers.
  */
 import type { Locator, Page } from "@playwright/test";
-import { seedSiteSettings } from "../../db/seed-data";
+import { seedSiteSettings } from "../../app/db/seed-data";
 import { CHAT_MESSAGES, fallbackReply } from "../../app/lib/chat";
 import { chatMarkupText } from "../../app/lib/chat-markup";
 import type { ModelBehaviour } from "../integration/openai-server";

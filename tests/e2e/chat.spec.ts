@@ -7,7 +7,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { siteSettings } from "../../db/schema";
+import { siteSettings } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
 import { CHAT_MESSAGES, chatGreeting, fallbackReply } from "../../app/lib/chat";
 import { chatMarkupText } from "../../app/lib/chat-markup";

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
-import { auditLog, unansweredQuestions } from "../../db/schema";
+import { auditLog, unansweredQuestions } from "../../app/db/schema";
 import {
   expect,
   expectAccessibleInBothThemes,

@@ -4,7 +4,7 @@
  * keeps them; older entries without fields still read sensibly; axe in both themes; 375 px.
  */
 import fs from "node:fs";
-import { auditLog } from "../../db/schema";
+import { auditLog } from "../../app/db/schema";
 import { createSetting, updateSettingValue } from "../../app/server/content/site-settings.server";
 import { expect, expectAccessibleInBothThemes, expectPanelsFitPhoneWidth, signInAs, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, sessions, users } from "../../db/schema";
+import { auditLog, sessions, users } from "../../app/db/schema";
 import {
   csrfToken,
   ensureAdminExists,

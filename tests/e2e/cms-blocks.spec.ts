@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, contentBlocks } from "../../db/schema";
+import { auditLog, contentBlocks } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

@@ -10,7 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { careerPath } from "../../app/lib/careers";
-import { auditLog, careers, trainingCourses } from "../../db/schema";
+import { auditLog, careers, trainingCourses } from "../../app/db/schema";
 import {
   expect,
   expectAccessibleInBothThemes,

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, content, siteSettings } from "../../db/schema";
+import { auditLog, content, siteSettings } from "../../app/db/schema";
 import {
   csrfToken,
   dismissCookieBanner,

@@ -5,7 +5,7 @@
  * other tab loads; axe in both themes; 375 px without sideways scrolling.
  */
 import type { Page } from "@playwright/test";
-import { contactSubmissions, cookieConsents, orders } from "../../db/schema";
+import { contactSubmissions, cookieConsents, orders } from "../../app/db/schema";
 import {
   expect,
   expectAccessibleInBothThemes,

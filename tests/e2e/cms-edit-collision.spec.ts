@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { content } from "../../db/schema";
+import { content } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

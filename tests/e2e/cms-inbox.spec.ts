@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, contactSubmissions, mailOutbox, submissionNotes } from "../../db/schema";
+import { auditLog, contactSubmissions, mailOutbox, submissionNotes } from "../../app/db/schema";
 import {
   csrfToken,
   expect,

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { careers, trainingCourses } from "../../db/schema";
+import { careers, trainingCourses } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

@@ -6,7 +6,7 @@
  */
 import { eq, like } from "drizzle-orm";
 import type { FrameLocator, Page } from "@playwright/test";
-import { content } from "../../db/schema";
+import { content } from "../../app/db/schema";
 import {
   csrfToken,
   dismissCookieBanner,

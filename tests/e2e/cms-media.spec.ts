@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { auditLog, content, media } from "../../db/schema";
+import { auditLog, content, media } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

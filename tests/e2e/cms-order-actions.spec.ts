@@ -7,7 +7,7 @@
  * Axe in both themes, and the panels fit a 375 px phone.
  */
 import { eq } from "drizzle-orm";
-import { mailOutbox, orders, trainingCourses } from "../../db/schema";
+import { mailOutbox, orders, trainingCourses } from "../../app/db/schema";
 import { GBP_RATES } from "../../app/lib/currency";
 import { findCoursesByIds } from "../../app/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/commerce/orders.server";

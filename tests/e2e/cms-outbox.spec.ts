@@ -2,7 +2,7 @@
  * The CMS e-mail outbox (/cms/outbox): without SMTP_URL the mails a submission writes stay
  * in the outbox, where an administrator reads them; anyone else is refused; axe in both themes.
  */
-import { contactSubmissions, mailOutbox } from "../../db/schema";
+import { contactSubmissions, mailOutbox } from "../../app/db/schema";
 import { queueSubmissionMail } from "../../app/server/contact/contact-mail.server";
 import {
   ensureAdminExists,

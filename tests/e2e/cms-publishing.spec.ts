@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, content } from "../../db/schema";
+import { auditLog, content } from "../../app/db/schema";
 import { formatDate } from "../../app/lib/format";
 import { toLondonWallClock } from "../../app/lib/london-time";
 import {

@@ -4,7 +4,7 @@
  * refuses a loop and a chain with their messages. axe in both themes, and usable at 375 px.
  */
 import { eq, like } from "drizzle-orm";
-import { content, redirects } from "../../db/schema";
+import { content, redirects } from "../../app/db/schema";
 import { REDIRECT_MESSAGES } from "../../app/lib/schemas/redirects";
 import {
   dismissCookieBanner,

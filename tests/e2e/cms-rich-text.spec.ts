@@ -10,7 +10,7 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { content, media, siteSettings } from "../../db/schema";
+import { content, media, siteSettings } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, contactSubmissions, content } from "../../db/schema";
+import { auditLog, contactSubmissions, content } from "../../app/db/schema";
 import { CMS_TABS, roleCan } from "../../app/lib/permissions";
 import type { UserRole } from "../../app/lib/enums";
 import {

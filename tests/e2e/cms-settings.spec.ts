@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, siteSettings } from "../../db/schema";
+import { auditLog, siteSettings } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

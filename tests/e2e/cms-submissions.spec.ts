@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { auditLog, contactSubmissions } from "../../db/schema";
+import { auditLog, contactSubmissions } from "../../app/db/schema";
 import {
   csrfToken,
   expect,

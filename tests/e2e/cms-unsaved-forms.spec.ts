@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { content, contentBlocks } from "../../db/schema";
+import { content, contentBlocks } from "../../app/db/schema";
 import { dismissCookieBanner, expect, openCmsTab, richTextEditor, signInAs, test, waitForReact } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));

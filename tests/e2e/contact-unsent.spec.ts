@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import { dismissCookieBanner, expect, test, waitForHydration } from "./fixtures";
 import { serveContactFormsAsOpenedEarlier } from "./form-token-steps";
 

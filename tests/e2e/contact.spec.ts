@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
-import { contactSubmissions, mailOutbox } from "../../db/schema";
+import { contactSubmissions, mailOutbox } from "../../app/db/schema";
 import { personsFormToken, serveContactFormsAsOpenedEarlier } from "./form-token-steps";
 import {
   dismissCookieBanner,

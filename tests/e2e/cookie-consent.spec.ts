@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { desc, eq, gt } from "drizzle-orm";
-import { cookieConsents } from "../../db/schema";
+import { cookieConsents } from "../../app/db/schema";
 import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
 import { expect, expectAccessibleInBothThemes, test, waitForHydration, type TestServer } from "./fixtures";
 

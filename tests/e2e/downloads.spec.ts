@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Browser, Download, Page } from "@playwright/test";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { content, siteSettings } from "../../db/schema";
+import { content, siteSettings } from "../../app/db/schema";
 import { PUBLIC_PAGE_PATHS } from "../../app/lib/public-pages";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, test } from "./fixtures";
 

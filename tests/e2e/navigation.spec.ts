@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { navigationItems } from "../../db/schema";
+import { navigationItems } from "../../app/db/schema";
 import {
   dismissCookieBanner,
   expect,

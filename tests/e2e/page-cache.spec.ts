@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { APIResponse, Page, Response } from "@playwright/test";
-import { content } from "../../db/schema";
+import { content } from "../../app/db/schema";
 import { checkFormToken, MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
 import { csrfToken, dismissCookieBanner, expect, signInAs, test, waitForHydration, type TestServer } from "./fixtures";
 import { scriptHashSource } from "./security-header-rules";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { siteSettings } from "../../db/schema";
+import { siteSettings } from "../../app/db/schema";
 import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
 import { buildDir } from "../support/production-build";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";

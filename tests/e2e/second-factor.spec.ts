@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
-import { auditLog, mailOutbox, passkeys, siteSettings, users } from "../../db/schema";
+import { auditLog, mailOutbox, passkeys, siteSettings, users } from "../../app/db/schema";
 import {
   ensureAdminExists,
   expect,

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/test";
-import { careers, content, trainingCourses } from "../../db/schema";
+import { careers, content, trainingCourses } from "../../app/db/schema";
 import { DOWNLOAD_DOCUMENT_IDS } from "../../app/content/types";
 import { FAMILY_PAGE_ADDRESSES } from "../../app/content/pages";
 import { applyPath } from "../../app/lib/careers";

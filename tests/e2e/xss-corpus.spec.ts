@@ -27,7 +27,7 @@ import {
   siteSettings,
   trainingCourses,
   unansweredQuestions,
-} from "../../db/schema";
+} from "../../app/db/schema";
 import {
   csrfToken,
   dismissCookieBanner,

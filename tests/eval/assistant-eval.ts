@@ -14,7 +14,7 @@
  */
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
-import { seedSiteSettings } from "../../db/seed-data";
+import { seedSiteSettings } from "../../app/db/seed-data";
 import { convertPrice, formatPrice, ratesFromSettings } from "../../app/lib/currency";
 import { startServer } from "../bench/server";
 import { runCleanly } from "../support/cleanup";

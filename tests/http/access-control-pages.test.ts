@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { siteSettings, users } from "../../db/schema";
+import { siteSettings, users } from "../../app/db/schema";
 import { createAccount, sessionCookieOf, type Account } from "../support/accounts";
 import type { TestServer } from "../support/production-server";
 import { builtRoutes, expectOutcome, pageAddress, routeById, ROUTES } from "./access-matrix";

@@ -23,7 +23,7 @@ import {
   trainingCourses,
   unansweredQuestions,
   users,
-} from "../../db/schema";
+} from "../../app/db/schema";
 import sharp from "sharp";
 import routeConfig from "../../app/routes";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";

@@ -5,7 +5,7 @@
  * prove a refused request changed nothing.
  */
 import { eq, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
+import { sessions, users } from "../../app/db/schema";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
 import { createAccount, sessionCookieOf, type Account } from "../support/accounts";
 import type { TestServer } from "../support/production-server";

@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
+import { sessions, users } from "../../app/db/schema";
 import { describe, expect, test } from "vitest";
 import { createAccount, sessionCookieOf, type Account } from "../support/accounts";
 import type { TestServer } from "../support/production-server";

@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { accountTokens, auditLog, mailOutbox, sessions, users } from "../../db/schema";
+import { accountTokens, auditLog, mailOutbox, sessions, users } from "../../app/db/schema";
 import {
   INVITATION_LIFETIME_MS,
   invitationPath,

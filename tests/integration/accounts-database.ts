@@ -3,7 +3,7 @@
  * emptied of users, sessions and the setup code before each test, so each starts with no account.
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { adminSetup, sessions, users } from "../../db/schema";
+import { adminSetup, sessions, users } from "../../app/db/schema";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export function accountsDatabaseForFile(): Pick<TestDatabase, "db"> {

@@ -5,7 +5,7 @@
  * (drafts, private settings, inactive jobs and courses, submissions) and that it follows changes.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { careers, contactSubmissions, content, siteSettings, trainingCourses } from "../../db/schema";
+import { careers, contactSubmissions, content, siteSettings, trainingCourses } from "../../app/db/schema";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
 import { linkTargets } from "~/server/assistant/cited-passages.server";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, contentBlocks } from "../../db/schema";
+import { auditLog, contentBlocks } from "../../app/db/schema";
 import { describeAuditEntry } from "~/components/cms/audit/audit-words";
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";

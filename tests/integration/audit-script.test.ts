@@ -108,7 +108,7 @@ describe("npm run audit", () => {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The folders the server build is made from (db/ holds the schema and the seed it bundles). */
-const RUNTIME_FOLDERS = ["app", "server", "db"];
+const RUNTIME_FOLDERS = ["app", "server"];
 /** Read by the build alone: React Router's route table. */
 const BUILD_ONLY_FILES = new Set(["app/routes.ts"]);
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { sessions, users } from "../../app/db/schema";
 import { checkSetupCode, issueSetupCode } from "~/server/auth/admin-setup.server";
 import { hashPassword, verifyPassword } from "~/server/auth/passwords.server";
 import {

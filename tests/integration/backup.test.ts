@@ -15,7 +15,7 @@ import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../app/db/seed";
 import { compareTables, summariseDatabase } from "~/server/platform/backup/compare.server";
 import { createBackup } from "~/server/platform/backup/create-backup.server";
 import { BackupError, readManifest } from "~/server/platform/backup/format.server";

@@ -4,7 +4,7 @@
  * line, the title required, and requirements treated as empty when they are not a list.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { careers } from "../../db/schema";
+import { careers } from "../../app/db/schema";
 import { careerFormSchema, parseRequirements, requirementsToText } from "~/lib/schemas/careers";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {

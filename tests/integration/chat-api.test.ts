@@ -8,8 +8,8 @@
  * ending in the spec's failure message.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { unansweredQuestions } from "../../db/schema";
-import { COMPANY_NAME } from "../../db/seed-data";
+import { unansweredQuestions } from "../../app/db/schema";
+import { COMPANY_NAME } from "../../app/db/seed-data";
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatHistoryEntry, type ChatStreamEvent } from "~/lib/chat";
 import { chatLimiter } from "~/server/assistant/chat.server";
 import { MAX_REPLY_TOKENS } from "~/server/assistant/openai-assistant.server";

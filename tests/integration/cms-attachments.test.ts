@@ -6,7 +6,7 @@
  */
 import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import { getStorage } from "~/server/platform/storage.server";
 import { csvCell } from "~/server/platform/csv.server";
 import { setUpCmsHarness } from "./cms-harness";

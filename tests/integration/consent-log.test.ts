@@ -5,7 +5,7 @@
  * may read them.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { cookieConsents } from "../../db/schema";
+import { cookieConsents } from "../../app/db/schema";
 import { consentSearch } from "~/routes/cms/consents.server";
 import { routeArgs } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";

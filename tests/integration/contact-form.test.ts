@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, mailOutbox, siteSettings } from "../../db/schema";
+import { contactSubmissions, mailOutbox, siteSettings } from "../../app/db/schema";
 import type { submitContactForm as SubmitContactForm } from "~/server/contact/contact-form.server";
 import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
 import { setUpCmsHarness } from "./cms-harness";

@@ -6,8 +6,8 @@
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { auditLog, contentBlocks } from "../../db/schema";
-import { seedContentBlocks } from "../../db/seed-data";
+import { auditLog, contentBlocks } from "../../app/db/schema";
+import { seedContentBlocks } from "../../app/db/seed-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
 import { BLOCK_DATA, toTypedBlock } from "~/lib/blocks/block-data";
 import { BLOCK_FIELDS, blockDataFromForm } from "~/lib/blocks/block-fields";

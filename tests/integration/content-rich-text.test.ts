@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { content } from "../../db/schema";
+import { content } from "../../app/db/schema";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { setUpCmsHarness } from "./cms-harness";
 

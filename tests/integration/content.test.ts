@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { content, siteSettings } from "../../db/schema";
+import { content, siteSettings } from "../../app/db/schema";
 import { contentFormSchema, SLUG_TAKEN, TITLE_AND_SLUG_REQUIRED, type ContentFormInput } from "~/lib/schemas/content";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, orderItems, orders, trainingCourses } from "../../db/schema";
+import { auditLog, orderItems, orders, trainingCourses } from "../../app/db/schema";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { getCatalogue, purgeTrashedCourses } from "~/server/commerce/courses.server";
 import { getToast } from "~/server/platform/toast.server";

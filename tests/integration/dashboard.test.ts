@@ -5,7 +5,7 @@
  * address; and /cms itself, which now opens on the dashboard for an administrator.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, cookieConsents, mailOutbox, orders, unansweredQuestions } from "../../db/schema";
+import { contactSubmissions, cookieConsents, mailOutbox, orders, unansweredQuestions } from "../../app/db/schema";
 import { readDashboard } from "~/server/dashboard/dashboard.server";
 import {
   DATE_RANGE_MESSAGES,

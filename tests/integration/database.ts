@@ -11,7 +11,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
-import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "~/server/platform/db/db.server";
+import { MIGRATIONS_FOLDER, openDatabase, PROJECT_ROOT, type Database, type DatabaseHandle } from "~/server/platform/db/db.server";
 
 export interface TestDatabase extends DatabaseHandle {
   /** On PostgreSQL, the database's address, for a test's own connections. */
@@ -71,10 +71,9 @@ async function migratedTemplate(): Promise<Blob> {
 
 /** Names the migrations and PGlite's version, so a change to either makes a new template. */
 function migrationsFingerprint(): string {
-  const projectRoot = path.join(MIGRATIONS_FOLDER, "..", "..");
   const fingerprint = crypto.createHash("sha256");
   fingerprint.update(
-    fs.readFileSync(path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json")),
+    fs.readFileSync(path.join(PROJECT_ROOT, "node_modules", "@electric-sql", "pglite", "package.json")),
   );
   const migrations = fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true });
   for (const entry of migrations.filter((file) => file.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions, siteSettings } from "../../db/schema";
+import { contactSubmissions, siteSettings } from "../../app/db/schema";
 import { ENTERPRISE_CLOUD_MIGRATION } from "~/content/case-studies/enterprise-cloud-migration";
 import { SCALABLE_ECOMMERCE } from "~/content/case-studies/scalable-ecommerce";
 import { CLOUD_OVERVIEW, DATA_LAKE_PAGE } from "~/content/cloud";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSetup, users } from "../../db/schema";
+import { adminSetup, users } from "../../app/db/schema";
 import { issueSetupCode } from "~/server/auth/admin-setup.server";
 import { setUpFirstAdmin } from "~/server/auth/sign-in.server";
 import { createTestDatabase, type TestDatabase } from "./database";

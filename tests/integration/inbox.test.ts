@@ -11,7 +11,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../db/schema";
+import { auditLog, contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../app/db/schema";
 import { createUser } from "~/server/auth/users.server";
 import {
   addSubmissionNote,

@@ -5,7 +5,7 @@
  * revision can be restored, and the rich-text description is stored as text and as sanitised HTML.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { careers, revisions, scheduledActions, trainingCourses } from "../../db/schema";
+import { careers, revisions, scheduledActions, trainingCourses } from "../../app/db/schema";
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { courseFormSchema } from "~/lib/schemas/courses";
 import { careerPublishing, findCareer, getActiveCareers } from "~/server/careers/careers.server";

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorForLog, REDACTED } from "~/server/platform/log-errors.server";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 let database: TestDatabase;

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, mailOutbox } from "../../db/schema";
+import { contactSubmissions, mailOutbox } from "../../app/db/schema";
 import {
   composeSubmissionMail,
   queueSubmissionMail,

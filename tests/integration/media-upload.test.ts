@@ -11,7 +11,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { auditLog, content, media } from "../../db/schema";
+import { auditLog, content, media } from "../../app/db/schema";
 import { MEDIA_MESSAGES } from "~/server/media/image-check.server";
 import {
   deleteMedia,

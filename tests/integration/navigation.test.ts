@@ -4,7 +4,7 @@
  * database cannot be reached.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { navigationItems } from "../../db/schema";
+import { navigationItems } from "../../app/db/schema";
 import { DEFAULT_NAV_ITEMS } from "~/lib/navigation";
 import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
 import type { Database } from "~/server/platform/db/db.server";

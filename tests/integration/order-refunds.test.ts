@@ -9,7 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, orderNotes, orderRefunds, orders } from "../../db/schema";
+import { auditLog, mailOutbox, orderNotes, orderRefunds, orders } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { GBP_RATES, toMinorUnits } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";

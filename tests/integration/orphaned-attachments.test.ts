@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import { ATTACHMENT_TYPES, generateAttachmentKey } from "~/server/contact/attachment-files.server";
 import {
   ATTACHMENT_KEY_PATTERN,

@@ -6,7 +6,7 @@
  * e-mail count against a password.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { siteSettings, users } from "../../db/schema";
+import { siteSettings, users } from "../../app/db/schema";
 import { SETTING_KEYS } from "~/lib/site-setting-keys";
 import { loginSchema, newPasswordField } from "~/lib/schemas/auth";
 import { issueSetupCode } from "~/server/auth/admin-setup.server";

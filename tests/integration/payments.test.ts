@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mailOutbox, orders, paymentEvents } from "../../db/schema";
+import { mailOutbox, orders, paymentEvents } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { GBP_RATES, toMinorUnits } from "~/lib/currency";
 import type { PaymentProvider } from "~/lib/enums";

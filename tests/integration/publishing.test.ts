@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, content, revisions, scheduledActions } from "../../db/schema";
+import { auditLog, content, revisions, scheduledActions } from "../../app/db/schema";
 import { contentFormSchema, SLUG_TAKEN, type ContentFormInput } from "~/lib/schemas/content";
 import { contentPublishing } from "~/server/content/content-publishing.server";
 import {

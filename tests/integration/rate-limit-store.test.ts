@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rateLimitWindows } from "../../db/schema";
+import { rateLimitWindows } from "../../app/db/schema";
 import { DatabaseRateLimitStore } from "~/server/platform/rate-limit/database-rate-limit-store.server";
 import { openDatabase } from "~/server/platform/db/db.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";

@@ -10,7 +10,7 @@ import type http from "node:http";
 import express from "express";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, content, redirects } from "../../db/schema";
+import { auditLog, content, redirects } from "../../app/db/schema";
 import { contentFormSchema, type ContentFormInput } from "~/lib/schemas/content";
 import type { Actor } from "~/server/platform/audit.server";
 import type { Database } from "~/server/platform/db/db.server";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactSubmissions, siteSettings } from "../../db/schema";
+import { contactSubmissions, siteSettings } from "../../app/db/schema";
 import { getRetentionDays, purgeExpiredAttachments } from "~/server/contact/retention.server";
 import { LocalDiskStorage } from "~/server/platform/storage.server";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { revisions } from "../../db/schema";
+import { revisions } from "../../app/db/schema";
 import type { Actor } from "~/server/platform/audit.server";
 import { listRevisions, pruneRevisions, recordRevision } from "~/server/publishing/revisions.server";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { scheduledActions } from "../../db/schema";
+import { scheduledActions } from "../../app/db/schema";
 import type { RevisionEntityKind } from "~/lib/enums";
 import type * as Permissions from "~/lib/permissions";
 import type { Permission } from "~/lib/permissions";

@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, careers, content, revisions, scheduledActions, trainingCourses } from "../../db/schema";
+import { auditLog, careers, content, revisions, scheduledActions, trainingCourses } from "../../app/db/schema";
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";
 import { courseFormSchema } from "~/lib/schemas/courses";

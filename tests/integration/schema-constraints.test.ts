@@ -1,5 +1,5 @@
 /**
- * The database itself refuses rows the product does not understand (db/schema.ts): enumerations
+ * The database itself refuses rows the product does not understand (app/db/schema/): enumerations
  * from app/lib/enums.ts, unique keys, normalised e-mails, the published_at rule, sane course prices
  * and the other check constraints. It also fills in the documented defaults.
  */
@@ -15,7 +15,7 @@ import {
   siteSettings,
   trainingCourses,
   users,
-} from "../../db/schema";
+} from "../../app/db/schema";
 import {
   BLOCK_TYPES,
   CAREER_TYPES,

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it, vi } from "vitest";
-import { auditLog, mailOutbox, passkeys, pendingSignIns, recoveryCodes, sessions, users } from "../../db/schema";
+import { auditLog, mailOutbox, passkeys, pendingSignIns, recoveryCodes, sessions, users } from "../../app/db/schema";
 import { startPendingSignIn } from "~/server/auth/second-factor/pending-sign-in.server";
 import { open } from "~/server/auth/second-factor/secret-box.server";
 import {

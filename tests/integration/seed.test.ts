@@ -1,5 +1,5 @@
 /**
- * The demo content (db/seed.ts, db/seed-data.ts): a new database gets every table filled with the
+ * The demo content (app/db/seed.ts, app/db/seed-data.ts): a new database gets every table filled with the
  * spec's data, and seeding again adds nothing and never overwrites what an administrator changed.
  */
 import { asc, count, eq } from "drizzle-orm";
@@ -13,8 +13,8 @@ import {
   pageContent,
   siteSettings,
   trainingCourses,
-} from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
+} from "../../app/db/schema";
+import { seedDatabase } from "../../app/db/seed";
 import { CONTENT_TYPES } from "~/lib/enums";
 import type { Database } from "~/server/platform/db/db.server";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -5,8 +5,8 @@
  * private settings never in the public map.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { siteSettings } from "../../db/schema";
-import { seedSiteSettings } from "../../db/seed-data";
+import { siteSettings } from "../../app/db/schema";
+import { seedSiteSettings } from "../../app/db/seed-data";
 import type { SettingType } from "~/lib/enums";
 import { checkSettingValue, newSettingSchema, SETTING_KEY_MESSAGE } from "~/lib/schemas/site-settings";
 import { invalidateAll } from "~/server/platform/cache/cache.server";

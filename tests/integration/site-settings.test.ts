@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { siteSettings } from "../../db/schema";
+import { siteSettings } from "../../app/db/schema";
 import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
 import type { Database } from "~/server/platform/db/db.server";
 import {

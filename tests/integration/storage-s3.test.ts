@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactSubmissions } from "../../db/schema";
+import { contactSubmissions } from "../../app/db/schema";
 import { generateAttachmentKey } from "~/server/contact/attachment-files.server";
 import { ORPHAN_MIN_AGE_MS, removeOrphanedAttachments } from "~/server/contact/orphaned-attachments.server";
 import { resetEnvForTests } from "~/server/platform/env.server";

@@ -8,7 +8,7 @@
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { pageContent, siteSettings, trainingCourses } from "../../db/schema";
+import { pageContent, siteSettings, trainingCourses } from "../../app/db/schema";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { invalidateAll, invalidateLocally } from "~/server/platform/cache/cache.server";
@@ -409,7 +409,7 @@ describe("/training/curriculum.pdf", () => {
 
 describe("the seeded page content", () => {
   it("points at a picture the site ships", async () => {
-    const { seedTrainingPageContent } = await import("../../db/seed-data");
+    const { seedTrainingPageContent } = await import("../../app/db/seed-data");
     const fs = await import("node:fs");
     const path = await import("node:path");
     const url = seedTrainingPageContent.featuredImageUrl!;

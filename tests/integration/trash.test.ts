@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, careers, content, trainingCourses } from "../../db/schema";
+import { auditLog, careers, content, trainingCourses } from "../../app/db/schema";
 import { contentFormSchema, SLUG_IN_TRASH, type ContentFormInput } from "~/lib/schemas/content";
 import type { Actor } from "~/server/platform/audit.server";
 import type { Database } from "~/server/platform/db/db.server";

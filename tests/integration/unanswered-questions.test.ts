@@ -8,7 +8,7 @@
  * and who may do it.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, unansweredQuestions } from "../../db/schema";
+import { auditLog, unansweredQuestions } from "../../app/db/schema";
 import {
   dismissAllUnansweredQuestions,
   dismissUnansweredQuestion,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { listUsers } from "~/server/auth/users.server";
 import { hashPassword } from "~/server/auth/passwords.server";
-import { users } from "../../db/schema";
+import { users } from "../../app/db/schema";
 import { accountsDatabaseForFile } from "./accounts-database";
 
 const database = accountsDatabaseForFile();

@@ -13,7 +13,7 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const buildDir = path.join(projectRoot, process.env.BUILD_DIR ?? "build");
 const serverEntry = path.join(buildDir, "server", "index.js");
 /** What the production build is made from; any of it newer than the build means a rebuild. */
-const SOURCES = ["app", "server", "db", "public", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = ["app", "server", "public", "vite.config.ts", "react-router.config.ts"];
 
 /** The newest modification time under a file or directory, in ms. */
 function newestMtime(target: string): number {

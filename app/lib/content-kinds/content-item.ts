@@ -3,10 +3,10 @@
  * (define-kind.ts). A field added here is in the form's schema, the editor's form (DeclaredFields,
  * unless the content editor places it itself), drafts, revisions, the History panel, the collision
  * dialog and the live preview; marked `public`, the public page's view carries its value
- * (server/content/content.server.ts `toContentPageView`). Its column is added to db/schema.ts,
+ * (server/content/content.server.ts `toContentPageView`). Its column is added to app/db/schema/content.ts,
  * which this declaration is checked against.
  */
-import type { content } from "../../../db/schema";
+import type { content } from "../../db/schema";
 import { CONTENT_TYPES } from "../enums";
 import { isWebAddress, sameSitePath } from "../safe-links";
 import { z } from "../schemas/zod";

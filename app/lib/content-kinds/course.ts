@@ -4,7 +4,7 @@
  * pounds: positive, at most two decimal places. The description is typed in the rich-text editor,
  * as a job opening's is (job-opening.ts).
  */
-import type { trainingCourses } from "../../../db/schema";
+import type { trainingCourses } from "../../db/schema";
 import { formatNumber } from "../numbers";
 import { z } from "../schemas/zod";
 import { defineKind, formattedDescriptionFields } from "./define-kind";

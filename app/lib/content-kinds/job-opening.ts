@@ -3,7 +3,7 @@
  * once (define-kind.ts). The description is typed in the rich-text editor: the form posts its HTML,
  * the server keeps the HTML (`descriptionHtml`), the editor's document and the text (`description`).
  */
-import type { careers } from "../../../db/schema";
+import type { careers } from "../../db/schema";
 import { CAREER_TYPES } from "../enums";
 import { z } from "../schemas/zod";
 import { defineKind, formattedDescriptionFields } from "./define-kind";

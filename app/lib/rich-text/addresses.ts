@@ -20,5 +20,5 @@ export function isAllowedImageSrc(value: string): boolean {
   return isWebAddress(value) || sameSitePath(value) !== null;
 }
 
-/** A placeholder's key: the format of a site setting's key (db/schema.ts, lib/placeholders.ts). */
+/** A placeholder's key: the format of a site setting's key (app/db/schema/, lib/placeholders.ts). */
 export const PLACEHOLDER_KEY = /^[a-z][a-z0-9_]*$/;

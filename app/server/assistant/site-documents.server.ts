@@ -6,7 +6,7 @@
  * settings and anything visitors sent are never read here.
  */
 import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { content } from "../../../db/schema";
+import { content } from "../../db/schema";
 import { ABOUT_PAGE } from "../../content/about";
 import { CAREERS_PAGE } from "../../content/careers";
 import { CONTACT_PAGE } from "../../content/contact";

@@ -6,7 +6,7 @@
  * often and when it was asked.
  */
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { unansweredQuestions } from "../../../db/schema";
+import { unansweredQuestions } from "../../db/schema";
 import { PAGE_SIZE, pageCount, pageWindow } from "~/lib/pagination";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -6,7 +6,7 @@
  * keep them, which ends the review.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { users } from "../../db/schema";
 import { recordAudit, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";

@@ -13,7 +13,7 @@
  */
 import crypto from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { accountTokens } from "../../../db/schema";
+import { accountTokens } from "../../db/schema";
 import { INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS } from "../../lib/account-links";
 import type { AccountTokenKind, UserRole } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";

@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { adminSetup } from "../../../db/schema";
+import { adminSetup } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import { countActiveAdmins } from "./users.server";
 import { hashToken } from "./sessions.server";

@@ -4,7 +4,7 @@
  * came. One counter per account, not a row per attempt, so an attacker cannot grow the database.
  */
 import { eq, sql } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { users } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 
 /** What a session shows its user; dates as ISO text, as they are stored in the session row. */

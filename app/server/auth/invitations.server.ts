@@ -8,7 +8,7 @@
  * made for it, and a link whose address got an account meanwhile reads like any other dead link.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { accountTokens, users } from "../../../db/schema";
+import { accountTokens, users } from "../../db/schema";
 import type { UserRole } from "../../lib/enums";
 import { normaliseEmail } from "../../lib/schemas/auth";
 import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";

@@ -11,7 +11,7 @@
  * password with it ends every session of the account and spends every other reset link of it.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { accountTokens } from "../../../db/schema";
+import { accountTokens } from "../../db/schema";
 import { RESET_REQUESTED_MESSAGE } from "../../lib/account-links";
 import { forgotPasswordSchema } from "../../lib/schemas/account-links";
 import { fieldErrors } from "../../lib/schemas/field-errors";

@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { and, count, eq, gt, lt, ne, or } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema";
+import { sessions, users } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import type { SignInNotice } from "./failed-sign-ins.server";
 import { newToken, readToken, tokenCookie } from "./token-cookie.server";

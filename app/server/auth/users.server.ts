@@ -1,6 +1,6 @@
 /** CMS accounts (users): creation, look-up, roles, passwords and deactivation. */
 import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { users } from "../../db/schema";
 import type { UserRole } from "../../lib/enums";
 import { pageCount, pageWindow } from "../../lib/pagination";
 import { normaliseEmail } from "../../lib/schemas/auth";

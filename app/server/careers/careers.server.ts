@@ -1,6 +1,6 @@
 /** Job openings (careers): the CMS's Careers tab and the public careers page (SPEC.md section 7). */
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import { careers } from "../../../db/schema";
+import { careers } from "../../db/schema";
 import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
 import { jobOpening } from "../../lib/content-kinds/job-opening";
 import type { CareerType } from "../../lib/enums";

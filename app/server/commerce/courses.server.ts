@@ -3,7 +3,7 @@
  * tab, and the checkout, which prices an order from these rows and nothing else.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { trainingCourses } from "../../../db/schema";
+import { trainingCourses } from "../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import { course } from "../../lib/content-kinds/course";
 import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";

@@ -4,7 +4,7 @@
  * customer; each is audited (without its text, which the note itself keeps).
  */
 import { asc, eq } from "drizzle-orm";
-import { orderNotes } from "../../../db/schema";
+import { orderNotes } from "../../db/schema";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import { isUuid } from "../../lib/schemas/id";
 import type { Database } from "../platform/db/db.server";

@@ -5,7 +5,7 @@
  * spreadsheet programs read accents and currency symbols.
  */
 import { asc, desc, eq } from "drizzle-orm";
-import { orderItems, orders } from "../../../db/schema";
+import { orderItems, orders } from "../../db/schema";
 import type { OrderStatus } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { orderReference } from "./order-mail.server";

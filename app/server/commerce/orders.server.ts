@@ -9,7 +9,7 @@
  * transition into "paid", in the same transaction, so it goes out once.
  */
 import { asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { orderItems, orders, paymentEvents } from "../../../db/schema";
+import { orderItems, orders, paymentEvents } from "../../db/schema";
 import { ORDER_STATUSES, type OrderStatus, type PaymentProvider } from "../../lib/enums";
 import { convertPrice, rateFromGbp, type RateTable } from "../../lib/currency";
 import { PAGE_SIZE } from "../../lib/pagination";

@@ -7,7 +7,7 @@
  * added to, so the order and its refunds cannot drift apart.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { orderRefunds, orders, paymentEvents } from "../../../db/schema";
+import { orderRefunds, orders, paymentEvents } from "../../db/schema";
 import { PAID_ORDER_STATUSES, type OrderStatus, type PaymentProvider, type RefundStatus } from "../../lib/enums";
 import { minorUnitDigits } from "../../lib/currency";
 import { recordAudit, type AuditActor } from "../platform/audit.server";

@@ -4,7 +4,7 @@
  * 5 and 7). The CMS lists them through the inbox (inbox.server.ts).
  */
 import { eq } from "drizzle-orm";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "../../db/schema";
 import { CONTACT_STATUSES, type ContactStatus } from "../../lib/enums";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";

@@ -4,7 +4,7 @@
  * and exports them (consents-export.server.ts).
  */
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import { cookieConsents } from "../../../db/schema";
+import { cookieConsents } from "../../db/schema";
 import { COOKIE_POLICY_VERSION } from "../../lib/cookie-consent";
 import { PAGE_SIZE } from "../../lib/pagination";
 import type { ConsentRecordInput } from "../../lib/schemas/cookie-consent";

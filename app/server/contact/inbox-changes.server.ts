@@ -5,7 +5,7 @@
  * never what a person wrote, so an erasure leaves no copy of it in the log.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { contactSubmissions, submissionNotes } from "../../../db/schema";
+import { contactSubmissions, submissionNotes } from "../../db/schema";
 import type { ContactStatus } from "../../lib/enums";
 import { INBOX_LIMITS, INBOX_MESSAGES } from "../../lib/inbox";
 import { isUuid } from "../../lib/schemas/id";

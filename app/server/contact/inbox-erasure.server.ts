@@ -10,7 +10,7 @@
  * Retention (retention.server.ts) reads only rows that exist, so nothing is left for it.
  */
 import { eq } from "drizzle-orm";
-import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../../db/schema";
+import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../db/schema";
 import { INBOX_MESSAGES } from "../../lib/inbox";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";

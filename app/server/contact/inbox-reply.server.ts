@@ -5,7 +5,7 @@
  * (platform/mail); the thread shows the outbox row's state.
  */
 import { eq } from "drizzle-orm";
-import { contactSubmissions, submissionReplies } from "../../../db/schema";
+import { contactSubmissions, submissionReplies } from "../../db/schema";
 import { formatDate } from "../../lib/format";
 import { INBOX_LIMITS, INBOX_MESSAGES } from "../../lib/inbox";
 import { escapeHtml } from "../../lib/placeholders";

@@ -5,7 +5,7 @@
  * inbox-changes.server.ts, replies in inbox-reply.server.ts, erasure in inbox-erasure.server.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
-import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies, users } from "../../../db/schema";
+import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies, users } from "../../db/schema";
 import type { ContactStatus, MailStatus } from "../../lib/enums";
 import type { SubmissionKind } from "../../lib/inbox";
 import { PAGE_SIZE } from "../../lib/pagination";

@@ -6,7 +6,7 @@
  * in progress, and with them the partial files of uploads a crash cut short (local disk only).
  */
 import { isNotNull } from "drizzle-orm";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";
 import type { FileStorage } from "../platform/storage.server";

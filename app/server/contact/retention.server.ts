@@ -5,7 +5,7 @@
  * run again: a file already gone is not an error, and a cleared submission is not found again.
  */
 import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
-import { contactSubmissions, siteSettings } from "../../../db/schema";
+import { contactSubmissions, siteSettings } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import type { FileStorage } from "../platform/storage.server";
 import { SETTING_KEYS } from "../../lib/site-setting-keys";

@@ -4,7 +4,7 @@
  * would take for a formula (starting with = + - @, a tab or a carriage return) prefixed with '.
  */
 import { desc, eq } from "drizzle-orm";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "../../db/schema";
 import type { ContactStatus } from "../../lib/enums";
 import { isoDay } from "../../lib/format";
 import { csvDocument } from "../platform/csv.server";

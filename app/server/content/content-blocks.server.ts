@@ -1,6 +1,6 @@
 /** Content blocks (content_blocks): reusable pieces of content (testimonials, features, ...). */
 import { and, asc, eq, max, type SQL } from "drizzle-orm";
-import { contentBlocks } from "../../../db/schema";
+import { contentBlocks } from "../../db/schema";
 import type { BlockType } from "../../lib/enums";
 import { blocksOfType, toTypedBlock, type TypedBlock } from "../../lib/blocks/block-data";
 import { auditedChange, type Actor } from "../platform/audit.server";

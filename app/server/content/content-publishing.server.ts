@@ -7,7 +7,7 @@
  * one (the page's "Updated" date); the author is whoever last saved the row or published it.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { content } from "../../../db/schema";
+import { content } from "../../db/schema";
 import { contentItem } from "../../lib/content-kinds/content-item";
 import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
 import { SLUG_IN_TRASH, SLUG_TAKEN } from "../../lib/schemas/content";

@@ -4,7 +4,7 @@
  * the publishing model (content-publishing.server.ts).
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { content } from "../../../db/schema";
+import { content } from "../../db/schema";
 import { contentItem } from "../../lib/content-kinds/content-item";
 import { publicValuesOf, type PublicValues } from "../../lib/content-kinds/define-kind";
 import type { ContentType } from "../../lib/enums";

@@ -4,7 +4,7 @@
  * document never disagrees with the page. A request is recorded as a contact submission, which the
  * CMS's Contact Submissions tab lists like any other message.
  */
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "../../db/schema";
 import { ENTERPRISE_CLOUD_MIGRATION } from "../../content/case-studies/enterprise-cloud-migration";
 import { SCALABLE_ECOMMERCE } from "../../content/case-studies/scalable-ecommerce";
 import { CLOUD_OVERVIEW, DATA_LAKE_PAGE } from "../../content/cloud";

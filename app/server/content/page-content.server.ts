@@ -11,7 +11,7 @@
  * cannot be written by another process while the site runs, so there an edit shows after a restart.
  */
 import { eq } from "drizzle-orm";
-import { pageContent } from "../../../db/schema";
+import { pageContent } from "../../db/schema";
 import type { PageContentCopy } from "../../content/training";
 import { applyPlaceholders } from "../../lib/placeholders";
 import { isWebAddress, sameSitePath } from "../../lib/safe-links";

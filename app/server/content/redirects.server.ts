@@ -6,7 +6,7 @@
  * routes). The public side reads them through `findRedirect`, cached until they change.
  */
 import { and, asc, eq, isNull, like, ne, sql } from "drizzle-orm";
-import { careers, content, redirects } from "../../../db/schema";
+import { careers, content, redirects } from "../../db/schema";
 import { careerIdPrefix } from "../../lib/careers";
 import { FAMILY_PAGE_ADDRESSES } from "../../content/pages";
 import { PUBLIC_PAGE_PATHS } from "../../lib/public-pages";

@@ -1,6 +1,6 @@
 /** Site settings (site_settings): the company's identity and other values an admin can change. */
 import { asc, eq } from "drizzle-orm";
-import { siteSettings } from "../../../db/schema";
+import { siteSettings } from "../../db/schema";
 import type { SettingType } from "../../lib/enums";
 import { checkSettingValue, SETTING_KEY_MESSAGE, SETTING_KEY_PATTERN } from "../../lib/schemas/site-settings";
 import { auditedChange, type Actor } from "../platform/audit.server";

@@ -6,7 +6,7 @@
  * Summed by the database in the numeric column's exact decimals.
  */
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
-import { orders } from "../../../db/schema";
+import { orders } from "../../db/schema";
 import { PAID_ORDER_STATUSES } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { monthsOf, type DateRange } from "./date-range.server";

@@ -3,7 +3,7 @@
  * published or unpublished next, and whether e-mail is getting out (the outbox's backlog).
  */
 import { and, desc, gte, lt, sql } from "drizzle-orm";
-import { mailOutbox, unansweredQuestions } from "../../../db/schema";
+import { mailOutbox, unansweredQuestions } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import { listPendingScheduledActions, type PendingScheduledAction } from "../publishing/scheduled-actions.server";
 import type { DateRange } from "./date-range.server";

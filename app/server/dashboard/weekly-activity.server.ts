@@ -4,7 +4,7 @@
  */
 import { and, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { contactSubmissions, cookieConsents } from "../../../db/schema";
+import { contactSubmissions, cookieConsents } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import { weeksOf, type DateRange } from "./date-range.server";
 

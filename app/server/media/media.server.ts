@@ -5,7 +5,7 @@
  * worst an unreferenced file, never a record whose file is missing.
  */
 import { desc, eq, ilike, or } from "drizzle-orm";
-import { media, type MediaVariant } from "../../../db/schema";
+import { media, type MediaVariant } from "../../db/schema";
 import { DEFAULT_MEDIA_WIDTH, stableMediaAddress, type MediaLibraryItem } from "../../lib/media";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";

@@ -3,7 +3,7 @@
  * 18) the fields that changed, before and after, so the log reads as a history.
  */
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import { auditLog } from "../../../db/schema";
+import { auditLog } from "../../db/schema";
 import type { Database } from "./db/db.server";
 
 export interface Actor {

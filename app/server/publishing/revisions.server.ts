@@ -9,7 +9,7 @@
  * It runs after each save (for that item) and with `npm run retention` (for all).
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { revisions } from "../../../db/schema";
+import { revisions } from "../../db/schema";
 import type { RevisionAction, RevisionEntityKind } from "../../lib/enums";
 import type { Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -7,7 +7,7 @@
  * pending; a crash before the commit rolls everything back and the row stays due. No lease needed.
  */
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { careers, content, scheduledActions, trainingCourses } from "../../../db/schema";
+import { careers, content, scheduledActions, trainingCourses } from "../../db/schema";
 import type { RevisionEntityKind, ScheduledActionKind } from "../../lib/enums";
 import { recordAudit, type Actor, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -20,7 +20,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
-import { passkeys, users } from "../../../../db/schema";
+import { passkeys, users } from "../../../db/schema";
 import { recordAudit, type Actor } from "../../platform/audit.server";
 import type { Database } from "../../platform/db/db.server";
 import { getEnv } from "../../platform/env.server";

@@ -6,7 +6,7 @@
  * wrong codes and is deleted when it has been used.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { pendingSignIns } from "../../../../db/schema";
+import { pendingSignIns } from "../../../db/schema";
 import type { PendingSignInKind } from "../../../lib/enums";
 import type { Database } from "../../platform/db/db.server";
 import type { SiteCookieName } from "../../platform/http/site-cookies.server";

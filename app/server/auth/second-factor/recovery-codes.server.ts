@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { recoveryCodes } from "../../../../db/schema";
+import { recoveryCodes } from "../../../db/schema";
 import type { Database } from "../../platform/db/db.server";
 
 export const RECOVERY_CODE_COUNT = 10;

@@ -5,7 +5,7 @@
  * also sign in without the password (its own pending sign-in holds the challenge).
  */
 import { count, eq } from "drizzle-orm";
-import { passkeys } from "../../../../db/schema";
+import { passkeys } from "../../../db/schema";
 import type { PendingSignInKind } from "../../../lib/enums";
 import type { Database } from "../../platform/db/db.server";
 import { takeFailedSignIns, type SignInNotice } from "../failed-sign-ins.server";

@@ -1,5 +1,5 @@
 /**
- * What the backup covers, read from PostgreSQL's catalogue rather than from db/schema.ts, so that a
+ * What the backup covers, read from PostgreSQL's catalogue rather than from app/db/schema/, so that a
  * table added by a later migration is backed up and restored without any change here: every table
  * of the application schema, its columns and primary key, the foreign keys between them (for the
  * loading order) and the sequences (so restored rows do not collide with new ones).

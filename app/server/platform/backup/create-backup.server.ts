@@ -13,7 +13,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { MIGRATIONS_FOLDER, type Database } from "../db/db.server";
+import { PROJECT_ROOT, type Database } from "../db/db.server";
 import { createPrivateDirectory, PRIVATE_FILE_MODE } from "../private-files.server";
 import type { FileStorage } from "../storage.server";
 import { listSequences, listTables, type TableInfo } from "./catalogue.server";
@@ -48,7 +48,7 @@ export interface BackupResult {
 }
 
 function appVersion(): string {
-  const packageFile = path.join(path.dirname(path.dirname(MIGRATIONS_FOLDER)), "package.json");
+  const packageFile = path.join(PROJECT_ROOT, "package.json");
   return (JSON.parse(fs.readFileSync(packageFile, "utf8")) as { version: string }).version;
 }
 

@@ -15,7 +15,7 @@ import { queryAll } from "./sql.server";
 export interface MigrationLevel {
   /** How many migrations were applied. */
   count: number;
-  /** The `when` of the last applied migration in db/migrations/meta/_journal.json. */
+  /** The `when` of the last applied migration in app/db/migrations/meta/_journal.json. */
   lastCreatedAt: number;
   /** The SHA-256 of the last applied migration's SQL file. */
   lastHash: string;
@@ -30,7 +30,7 @@ export interface CommittedMigration {
   statements: string[];
 }
 
-/** The migrations in db/migrations, oldest first. */
+/** The migrations in app/db/migrations, oldest first. */
 export function committedMigrations(): CommittedMigration[] {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
     entries: { tag: string }[];

@@ -5,7 +5,7 @@
  * opening the same files twice.
  */
 import { sql } from "drizzle-orm";
-import { seedDatabase } from "../../../../db/seed";
+import { seedDatabase } from "../../../db/seed";
 import { invalidateAll, invalidateLocally, setInvalidationBroadcast } from "../cache/cache.server";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "../cache/cache-invalidation.server";
 import { DatabaseRateLimitStore } from "../rate-limit/database-rate-limit-store.server";

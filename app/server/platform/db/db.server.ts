@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "../../../../db/schema";
+import * as schema from "../../../db/schema";
 import { makeDatabaseFilesPrivate, prepareDatabaseDirectories } from "./data-directory.server";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.server";
 
@@ -48,7 +48,9 @@ function findProjectRoot(): string {
   return directory;
 }
 
-export const MIGRATIONS_FOLDER = path.join(findProjectRoot(), "db", "migrations");
+/** The folder holding package.json (the backup records the product's version from it). */
+export const PROJECT_ROOT = findProjectRoot();
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "app", "db", "migrations");
 
 /** Any fixed number: it names the lock that keeps two instances from migrating at once. */
 export const MIGRATION_LOCK_ID = 7_220_082;

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { mailOutbox } from "../../../../db/schema";
+import { mailOutbox } from "../../../db/schema";
 import type { Database } from "../db/db.server";
 import { getEnv, type Env } from "../env.server";
 import { logger } from "../logger.server";

@@ -13,7 +13,7 @@
  * server's acceptance and the "sent" update sends that mail again once its lease runs out.
  */
 import { count, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../../../db/schema";
+import { mailOutbox } from "../../../db/schema";
 import { MAIL_STATUSES, type MailKind, type MailStatus } from "../../../lib/enums";
 import { PAGE_SIZE } from "../../../lib/pagination";
 import { escapeHtml } from "../../../lib/placeholders";

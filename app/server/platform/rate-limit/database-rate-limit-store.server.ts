@@ -7,7 +7,7 @@
  * instances' clocks need not agree.
  */
 import { eq, lte, sql } from "drizzle-orm";
-import { rateLimitWindows } from "../../../../db/schema";
+import { rateLimitWindows } from "../../../db/schema";
 import type { Database } from "../db/db.server";
 import { logger } from "../logger.server";
 import type { RateLimitStore, RateLimitWindow } from "./rate-limit.server";

@@ -7,7 +7,7 @@
  */
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../app/server/platform/db/db.server";
+import type { Database } from "../server/platform/db/db.server";
 import { careers, content, contentBlocks, navigationItems, pageContent, siteSettings, trainingCourses } from "./schema";
 import {
   seedCareers,

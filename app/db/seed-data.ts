@@ -7,8 +7,8 @@
  *
  * Body text may use `{{setting_key}}` placeholders; the site replaces them with site-setting values.
  */
-import { BUILT_IN_COURSES } from "../app/content/training-courses";
-import type { BlockType, CareerType, ContentStatus, ContentType, SettingType } from "../app/lib/enums";
+import { BUILT_IN_COURSES } from "../content/training-courses";
+import type { BlockType, CareerType, ContentStatus, ContentType, SettingType } from "../lib/enums";
 import type {
   careers,
   content,
