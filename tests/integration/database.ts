@@ -11,7 +11,13 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
-import { MIGRATIONS_FOLDER, openDatabase, PROJECT_ROOT, type Database, type DatabaseHandle } from "~/server/platform/db/db.server";
+import {
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  PROJECT_ROOT,
+  type Database,
+  type DatabaseHandle,
+} from "~/server/platform/db/db.server";
 
 export interface TestDatabase extends DatabaseHandle {
   /** On PostgreSQL, the database's address, for a test's own connections. */
