@@ -511,10 +511,13 @@ const SURFACES: Surface[] = [
       const allMessages = stored.map((row) => row.message).join("\n");
       for (const payload of corpus("message")) expect(allMessages).toContain(payload.html.replace(/\r\n?/g, "\n"));
 
+      // The first message's (its subject and body carry the "subject0" and "message-1" canaries); the
+      // select above has no order, so stored[0] may be any of them.
+      const first = stored.find((row) => row.email === emails[0])!;
       const [notification] = await server.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.kind, "notification"), eq(mailOutbox.submissionId, stored[0]!.id)));
+        .where(and(eq(mailOutbox.kind, "notification"), eq(mailOutbox.submissionId, first.id)));
       expect(notification, "a notification e-mail was queued").toBeDefined();
       await show(
         { url: "/cms/outbox", canaries: [canary("subject0").slice(0, 20)] },
