@@ -50,7 +50,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * Why a mail was written: a new submission told to the company or thanked to its sender, a paid
  * order confirmed, an invitation to the CMS, a link to reset a forgotten password, or a change to a
  * user's sign-in security (a second factor added, removed or reset), or a reply to a submission
- * written in the CMS inbox.
+ * written in the CMS's Submissions tab.
  */
 export const MAIL_KINDS = [
   "notification",

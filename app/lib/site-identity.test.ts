@@ -13,7 +13,7 @@ const fullSettings = {
   social_facebook_url: "https://www.facebook.com/larkspire",
   social_linkedin_url: "https://www.linkedin.com/company/larkspire",
   social_twitter_url: "https://x.com/larkspire",
-  notification_email: "inbox@larkspire.example",
+  notification_email: "notify@larkspire.example",
 };
 
 describe("siteIdentityFromSettings", () => {

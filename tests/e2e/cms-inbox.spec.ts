@@ -1,5 +1,5 @@
 /**
- * The CMS inbox as the person answering enquiries and applications walks it: the unread
+ * The CMS's Submissions tab as the person answering enquiries and applications walks it: the unread
  * count on the tab (opening a submission marks it read), search and the kind and job filters with
  * applications grouped by job, a reply by e-mail seen on the thread and in the outbox (and a
  * refused one that keeps the text), a note and an assignment, bulk status, Not spam, and a GDPR

@@ -1144,7 +1144,7 @@ export const ACTION_RULES: Record<string, Record<string, ActionRule>> = {
       tables: ["contact_submissions"],
       expect: WRITE("submissions.manage"),
     },
-    // The inbox.
+    // The rest of the Submissions tab's intents.
     bulk: {
       request: async ({ server }) => ({
         path: "/cms/submissions",

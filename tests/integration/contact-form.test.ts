@@ -1,5 +1,5 @@
 /**
- * A contact message from arrival to inbox (app/server/contact/contact-form.server.ts), on PGlite and the
+ * A contact message from arrival to the CMS (app/server/contact/contact-form.server.ts), on PGlite and the
  * local file storage: what is stored for a good message, a bad one and spam; the per-address
  * limit; and that no file is left behind when the form or the database refuses a submission.
  */
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // Where the company's notifications go (a private setting).
   await cms.db
     .insert(siteSettings)
-    .values({ settingKey: "notification_email", settingValue: "inbox@example.com", isPublic: false });
+    .values({ settingKey: "notification_email", settingValue: "notify@example.com", isPublic: false });
   ({ submitContactForm } = await import("~/server/contact/contact-form.server"));
 });
 beforeEach(async () => {
@@ -64,7 +64,7 @@ describe("submitContactForm", () => {
     const outcome = await submitContactForm(contactRequest(message), { clientAddress: nextAddress() });
     expect(outcome.ok).toBe(true);
     const [row] = await cms.db.select().from(contactSubmissions);
-    // An enquiry: no job (the inbox's kind), and nobody has read it yet.
+    // An enquiry: no job (the Submissions tab's kind), and nobody has read it yet.
     expect(row).toMatchObject({ ...message, status: "new", attachmentUrl: null, job: null, readAt: null });
     const mails = await cms.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
     expect(mails.map((mail) => mail.kind).sort()).toEqual(["acknowledgement", "notification"]);
@@ -77,7 +77,7 @@ describe("submitContactForm", () => {
     expect(outcome.ok).toBe(true);
     const [row] = await cms.db.select().from(contactSubmissions);
     expect(row!.attachmentFilename).toBe("My CV.pdf");
-    // The job applied for is kept, so the inbox can group applications by job.
+    // The job applied for is kept, so the Submissions tab can group applications by job.
     expect(row!.job).toBe("Cloud Engineer");
     expect(row!.attachmentUrl).toMatch(/^\d{13}-[0-9a-f]+\.pdf$/);
     expect(storedFiles()).toContain(row!.attachmentUrl);

@@ -1,6 +1,6 @@
 /**
  * Contact submissions as the CMS triages them (app/server/contact/contact-submissions.server.ts, listed
- * through inbox.server.ts): newest first, filtered by status, one page at a time, and a status that
+ * through submission-list.server.ts): newest first, filtered by status, one page at a time, and a status that
  * must be one of the four values.
  */
 import { eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ import {
   isContactStatus,
   updateContactSubmissionStatus,
 } from "~/server/contact/contact-submissions.server";
-import { listInbox } from "~/server/contact/inbox.server";
+import { listSubmissions } from "~/server/contact/submission-list.server";
 import { routeArgs, routeWithBrokenDatabase, toastOf, withBrokenDatabaseHooks } from "./broken-database-routes";
 import { setUpCmsHarness } from "./cms-harness";
 import { ExpectedError } from "~/server/platform/errors.server";
@@ -52,9 +52,9 @@ beforeAll(async () => {
 
 const names = (page: { submissions: { name: string }[] }) => page.submissions.map((submission) => submission.name);
 
-describe("listInbox", () => {
+describe("listSubmissions", () => {
   it("lists every submission newest first by created_at, with the total", async () => {
-    const page = await listInbox(cms.db);
+    const page = await listSubmissions(cms.db);
     expect(names(page)).toEqual(["Di", "Ben", "Ed", "Ada", "Cy"]);
     expect(page.total).toBe(5);
     expect(page.submissions[0]).toMatchObject({ name: "Di", phone: "+44 20 1234 5678", status: "new" });
@@ -67,19 +67,19 @@ describe("listInbox", () => {
       ["resolved", ["Ed"]],
       ["spam", ["Cy"]],
     ] as const) {
-      const page = await listInbox(cms.db, { status });
+      const page = await listSubmissions(cms.db, { status });
       expect(names(page)).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
   });
 
   it("pages with limit and offset, keeping the total of all pages", async () => {
-    const first = await listInbox(cms.db, {}, { limit: 2, offset: 0 });
-    const second = await listInbox(cms.db, {}, { limit: 2, offset: 2 });
-    const third = await listInbox(cms.db, {}, { limit: 2, offset: 4 });
+    const first = await listSubmissions(cms.db, {}, { limit: 2, offset: 0 });
+    const second = await listSubmissions(cms.db, {}, { limit: 2, offset: 2 });
+    const third = await listSubmissions(cms.db, {}, { limit: 2, offset: 4 });
     expect([names(first), names(second), names(third)]).toEqual([["Di", "Ben"], ["Ed", "Ada"], ["Cy"]]);
     expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
-    const beyond = await listInbox(cms.db, {}, { limit: 2, offset: 10 });
+    const beyond = await listSubmissions(cms.db, {}, { limit: 2, offset: 10 });
     expect(beyond).toEqual({ submissions: [], total: 5 });
   });
 });

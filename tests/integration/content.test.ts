@@ -384,7 +384,7 @@ describe("toContentPageView", () => {
     await database.db.delete(siteSettings);
     await database.db.insert(siteSettings).values([
       { settingKey: "company_name", settingValue: "Example & Co", isPublic: true },
-      { settingKey: "notification_email", settingValue: "inbox@internal.example", isPublic: false },
+      { settingKey: "notification_email", settingValue: "notify@internal.example", isPublic: false },
     ]);
   });
 
@@ -409,7 +409,7 @@ describe("toContentPageView", () => {
     expect(view.hasAuthor).toBe(true);
     expect(view.publishedAt).not.toBeNull();
     expect(view.html).toContain("<p>Example &amp; Co / {{notification_email}} / {{nope}}</p>");
-    expect(view.html).not.toContain("inbox@internal.example");
+    expect(view.html).not.toContain("notify@internal.example");
     expect(view.html).not.toMatch(/<script|onerror|javascript:/i);
   });
 

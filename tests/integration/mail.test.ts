@@ -40,7 +40,7 @@ const PUBLIC_URL = "https://www.larkspire.test";
 const SETTINGS = {
   company_name: "Larkspire Digital",
   contact_email: "hello@larkspire.test",
-  notification_email: "inbox@larkspire.test",
+  notification_email: "notify@larkspire.test",
   phone_primary: "+44 20 7946 0000",
 };
 const CONTEXT: SubmissionMailContext = { settings: SETTINGS, publicUrl: PUBLIC_URL, notifyEmail: null };
@@ -232,13 +232,13 @@ describe("composeSubmissionMail", () => {
     createdAt: new Date(Date.UTC(2026, 5, 1, 9, 30)),
   };
 
-  it("notifies the company's inbox: NOTIFY_EMAIL, else notification_email, else contact_email", () => {
+  it("notifies the company's mailbox: NOTIFY_EMAIL, else notification_email, else contact_email", () => {
     expect(composeSubmissionMail(submission, { ...CONTEXT, notifyEmail: "ops@larkspire.test" }).notification?.to).toBe(
       "ops@larkspire.test",
     );
-    expect(composeSubmissionMail(submission, CONTEXT).notification?.to).toBe("inbox@larkspire.test");
-    const { notification_email: _unused, ...withoutInbox } = SETTINGS;
-    expect(composeSubmissionMail(submission, { ...CONTEXT, settings: withoutInbox }).notification?.to).toBe(
+    expect(composeSubmissionMail(submission, CONTEXT).notification?.to).toBe("notify@larkspire.test");
+    const { notification_email: _unused, ...withoutNotificationEmail } = SETTINGS;
+    expect(composeSubmissionMail(submission, { ...CONTEXT, settings: withoutNotificationEmail }).notification?.to).toBe(
       "hello@larkspire.test",
     );
     expect(composeSubmissionMail(submission, { ...CONTEXT, settings: { company_name: "X" } }).notification).toBeNull();
@@ -300,7 +300,7 @@ describe("queueSubmissionMail", () => {
     const submission = await saveSubmission();
     const queued = await queueSubmissionMail(database.db, submission, CONTEXT);
     expect(queued.map((mail) => [mail.kind, mail.toAddress, mail.submissionId, mail.status])).toEqual([
-      ["notification", "inbox@larkspire.test", submission.id, "pending"],
+      ["notification", "notify@larkspire.test", submission.id, "pending"],
       ["acknowledgement", "ada@example.com", submission.id, "pending"],
     ]);
     const { mails, total } = await listOutbox(database.db);
@@ -337,14 +337,14 @@ describe("deliverDueMail over SMTP", () => {
 
     expect(await deliverDueMail(database.db, transport, { from: FROM })).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(smtp.received.map((mail) => [mail.mailFrom, mail.rcptTo])).toEqual([
-      [FROM, ["inbox@larkspire.test"]],
+      [FROM, ["notify@larkspire.test"]],
       [FROM, ["ada@example.com"]],
     ]);
 
     const toCompany = parseMessage(smtp.received[0]!.raw);
     expect(toCompany.headers).toMatchObject({
       from: FROM,
-      to: "inbox@larkspire.test",
+      to: "notify@larkspire.test",
       "reply-to": "ada@example.com",
       subject: "New contact message: Quote for <b>cloud</b> & AI",
       "x-outbox-id": notification!.id,
@@ -376,7 +376,7 @@ describe("deliverDueMail over SMTP", () => {
   it("keeps a mail through an outage and sends it exactly once when the server is back", async () => {
     const submission = await saveSubmission();
     const mail = await queueMail(database.db, {
-      to: "inbox@larkspire.test",
+      to: "notify@larkspire.test",
       subject: "During the outage",
       text: "Still here",
       kind: "notification",

@@ -46,7 +46,7 @@ beforeEach(async () => {
     { settingKey: "site_title", settingValue: "Example" },
     { settingKey: "company_name", settingValue: "Example Ltd" },
     { settingKey: "founded_year", settingValue: "2008", settingType: "number" },
-    { settingKey: "notification_email", settingValue: "inbox@example.com", settingType: "email", isPublic: false },
+    { settingKey: "notification_email", settingValue: "notify@example.com", settingType: "email", isPublic: false },
   ]);
 });
 

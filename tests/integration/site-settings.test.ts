@@ -20,7 +20,7 @@ beforeAll(async () => {
   await database.db.insert(siteSettings).values([
     { settingKey: "company_name", settingValue: "Example Ltd", isPublic: true },
     { settingKey: "site_title", settingValue: "Example" },
-    { settingKey: "notification_email", settingValue: "inbox@example.com", settingType: "email", isPublic: false },
+    { settingKey: "notification_email", settingValue: "notify@example.com", settingType: "email", isPublic: false },
     { settingKey: "api_token", settingValue: "secret", isPublic: false },
   ]);
 });

@@ -39,7 +39,7 @@ export const contactSubmissions = pgTable(
     attachmentFilename: text("attachment_filename"),
     status: text("status").notNull().default("new"),
     // The job applied for (the contact page's `job` parameter): set on a job application, null on
-    // an enquiry, so the inbox can filter by kind and group applications by job.
+    // an enquiry, so the Submissions tab can filter by kind and group applications by job.
     job: text("job"),
     // Who handles it; a deleted user leaves it unassigned.
     assigneeId: uuid("assignee_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),

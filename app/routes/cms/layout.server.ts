@@ -13,7 +13,7 @@ import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path"
 import { hasSecondFactor } from "~/server/auth/second-factor/second-factor.server";
 import { startSecondStepIfNeeded } from "~/server/auth/second-factor/second-step.server";
 import { startSession } from "~/server/auth/start-session.server";
-import { countUnreadSubmissions } from "~/server/contact/inbox.server";
+import { countUnreadSubmissions } from "~/server/contact/submission-list.server";
 import { setUpFirstAdmin, signIn, UNEXPECTED_SIGN_IN_ERROR } from "~/server/auth/sign-in.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
@@ -63,7 +63,7 @@ async function securityReviewOpen(user: { id: string; securityReviewSince: Date 
   }
 }
 
-/** The inbox's unread count for the tab; a failure to count leaves the tab without one. */
+/** The unread submissions' count for the tab; a failure to count leaves the tab without one. */
 async function unreadCount(): Promise<number | null> {
   try {
     return await countUnreadSubmissions(await getDb());

@@ -1,12 +1,12 @@
 /**
- * The Contact Submissions tab, the CMS inbox: its view (search, filters, unread, the
- * selected submission with its thread) and its changes (status, bulk status, note, assignment,
- * reply by e-mail, not spam, erasure, read). The list needs no message bodies; only the selected
- * submission's message reaches the page, as the plain text the visitor typed.
+ * The Contact Submissions tab: its view (search, filters, unread, the selected submission with
+ * its thread) and its changes (status, bulk status, note, assignment, reply by e-mail, not spam,
+ * erasure, read). The list needs no message bodies; only the selected submission's message
+ * reaches the page, as the plain text the visitor typed.
  */
 import { z } from "~/lib/schemas/zod";
 import { timeParts } from "~/lib/format";
-import { INBOX_LIMITS, INBOX_MESSAGES, isSubmissionKind, type SubmissionKind } from "~/lib/inbox";
+import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES, isSubmissionKind, type SubmissionKind } from "~/lib/submissions";
 import { pageWindow } from "~/lib/pagination";
 import { idSchema } from "~/lib/schemas/id";
 import {
@@ -20,20 +20,20 @@ import {
   assignSubmission,
   bulkChangeSubmissionStatus,
   markSubmissionNotSpam,
-} from "~/server/contact/inbox-changes.server";
-import { eraseSubmission } from "~/server/contact/inbox-erasure.server";
-import { replyToSubmission } from "~/server/contact/inbox-reply.server";
+} from "~/server/contact/submission-changes.server";
+import { eraseSubmission } from "~/server/contact/submission-erasure.server";
+import { replyToSubmission } from "~/server/contact/submission-reply.server";
 import {
   countUnreadSubmissions,
   listAppliedJobs,
-  listInbox,
   listSubmissionHandlers,
+  listSubmissions,
   markSubmissionRead,
   readSubmissionDetail,
   submissionKind,
-  type InboxFilter,
+  type SubmissionFilter,
   type ThreadEntry,
-} from "~/server/contact/inbox.server";
+} from "~/server/contact/submission-list.server";
 import { ExpectedError } from "~/server/platform/errors.server";
 import { getStorage } from "~/server/platform/storage.server";
 import { dataWithToast, redirectWithToast } from "~/server/platform/toast.server";
@@ -43,20 +43,20 @@ import { listQuery, readListTab } from "./list-tab.server";
 export const STATUS_UPDATE_FAILED = "Failed to update status";
 
 /** What each intent answers when it fails on our side (the spec's text for a status change). */
-export function inboxFailureMessage(intent: string): string {
+export function submissionsFailureMessage(intent: string): string {
   switch (intent) {
     case "bulk":
-      return INBOX_MESSAGES.bulkFailed;
+      return SUBMISSION_MESSAGES.bulkFailed;
     case "note":
-      return INBOX_MESSAGES.noteFailed;
+      return SUBMISSION_MESSAGES.noteFailed;
     case "assign":
-      return INBOX_MESSAGES.assignFailed;
+      return SUBMISSION_MESSAGES.assignFailed;
     case "reply":
-      return INBOX_MESSAGES.replyFailed;
+      return SUBMISSION_MESSAGES.replyFailed;
     case "not-spam":
-      return INBOX_MESSAGES.notSpamFailed;
+      return SUBMISSION_MESSAGES.notSpamFailed;
     case "erase":
-      return INBOX_MESSAGES.eraseFailed;
+      return SUBMISSION_MESSAGES.eraseFailed;
     default:
       return STATUS_UPDATE_FAILED;
   }
@@ -121,8 +121,8 @@ export type SubmissionRowView = ReturnType<typeof submissionRow>;
 export type SubmissionDetailView = ReturnType<typeof submissionDetail>;
 
 /** The list's search and filters from the address: ?q=, ?kind=, ?job= (with ?status= and ?page=). */
-export function inboxFilterFrom(searchParams: URLSearchParams) {
-  const q = (searchParams.get("q") ?? "").trim().slice(0, INBOX_LIMITS.search);
+export function submissionFilterFrom(searchParams: URLSearchParams) {
+  const q = (searchParams.get("q") ?? "").trim().slice(0, SUBMISSION_LIMITS.search);
   const kindParam = searchParams.get("kind");
   const job = searchParams.get("job") ?? "";
   // A job names applications only; its kind follows.
@@ -130,11 +130,11 @@ export function inboxFilterFrom(searchParams: URLSearchParams) {
   return { q, kind, job: job || null };
 }
 
-/** One page of the inbox, the filters' choices, the unread count and the selected submission. */
+/** One page of submissions, the filters' choices, the unread count and the selected submission. */
 export async function loadSubmissionsTab(request: Request) {
   const { status, page, selectedId, searchParams } = listQuery(request, isContactStatus);
-  const { q, kind, job } = inboxFilterFrom(searchParams);
-  const filter: InboxFilter = {
+  const { q, kind, job } = submissionFilterFrom(searchParams);
+  const filter: SubmissionFilter = {
     q: q || undefined,
     status: status ?? undefined,
     kind: kind ?? undefined,
@@ -149,7 +149,7 @@ export async function loadSubmissionsTab(request: Request) {
       const wasUnread = Boolean(opened && opened.submission.readAt === null);
       if (opened && wasUnread) await markSubmissionRead(db, opened.submission.id);
       const [{ submissions, total }, jobs, handlers, unread] = await Promise.all([
-        listInbox(db, filter, pageWindow(page)),
+        listSubmissions(db, filter, pageWindow(page)),
         listAppliedJobs(db),
         opened ? listSubmissionHandlers(db) : Promise.resolve([]),
         countUnreadSubmissions(db),
@@ -201,42 +201,42 @@ export async function changeSubmissionStatus({ db, current, values }: CmsActionC
 
 const bulkSchema = z.object({
   bulkAction: z.string(),
-  ids: z.array(idSchema).min(1).max(INBOX_LIMITS.bulk),
+  ids: z.array(idSchema).min(1).max(SUBMISSION_LIMITS.bulk),
 });
 
 /** The selected rows to one status (the bulk bar's buttons send the status as `bulkAction`). */
 export async function changeStatusInBulk({ db, current, form, values, intent }: CmsActionContext) {
   const parsed = bulkSchema.safeParse({ bulkAction: values.bulkAction, ids: form.getAll("ids") });
-  if (!parsed.success) return actionFailed(INBOX_MESSAGES.bulkNone, 400, { intent });
+  if (!parsed.success) return actionFailed(SUBMISSION_MESSAGES.bulkNone, 400, { intent });
   const changed = await bulkChangeSubmissionStatus(db, current.user, parsed.data.ids, parsed.data.bulkAction);
-  if (changed.length === 0) return actionSucceeded(intent, { description: INBOX_MESSAGES.bulkUnchanged });
-  return actionSucceeded(intent, { description: INBOX_MESSAGES.bulkUpdated(changed.length) });
+  if (changed.length === 0) return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.bulkUnchanged });
+  return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.bulkUpdated(changed.length) });
 }
 
 export async function addNote({ db, current, values, intent }: CmsActionContext) {
   await addSubmissionNote(db, current.user, values.id ?? "", values.note);
-  return actionSucceeded(intent, { description: INBOX_MESSAGES.noteAdded });
+  return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.noteAdded });
 }
 
 export async function assign({ db, current, values, intent }: CmsActionContext) {
   await assignSubmission(db, current.user, values.id ?? "", values.assignee ?? "");
-  return actionSucceeded(intent, { description: INBOX_MESSAGES.assigned });
+  return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.assigned });
 }
 
 export async function reply({ db, current, values, intent }: CmsActionContext) {
   await replyToSubmission(db, current.user, values.id ?? "", values.reply);
-  return actionSucceeded(intent, { description: INBOX_MESSAGES.replyQueued });
+  return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.replyQueued });
 }
 
 export async function notSpam({ db, current, values, intent }: CmsActionContext) {
   await markSubmissionNotSpam(db, current.user, values.id ?? "");
-  return actionSucceeded(intent, { description: INBOX_MESSAGES.notSpam });
+  return actionSucceeded(intent, { description: SUBMISSION_MESSAGES.notSpam });
 }
 
 /** Erasure: the row, its thread, its mails and its CV; back to the list, which no longer has it. */
 export async function erase({ db, current, values }: CmsActionContext) {
   await eraseSubmission(db, getStorage(), current.user, values.id ?? "");
-  return redirectWithToast("/cms/submissions", { type: "success", description: INBOX_MESSAGES.erased });
+  return redirectWithToast("/cms/submissions", { type: "success", description: SUBMISSION_MESSAGES.erased });
 }
 
 /** Sent by the detail view when it opened an unread submission, so every loader (the tab's count) reads again. */
@@ -245,7 +245,7 @@ export async function markRead({ db, values, intent }: CmsActionContext) {
   return { ok: true as const, intent };
 }
 
-/** The inbox's intents, each with its handler. */
+/** The Submissions tab's intents, each with its handler. */
 export const submissionsIntents = {
   status: changeSubmissionStatus,
   bulk: changeStatusInBulk,

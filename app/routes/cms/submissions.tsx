@@ -1,12 +1,17 @@
 import { useLoaderData } from "react-router";
-import { InboxTab } from "~/components/cms/submissions/inbox-tab";
+import { SubmissionsTab } from "~/components/cms/submissions/submissions-tab";
 import { requirePermission } from "~/server/auth/guards.server";
 import { runCmsAction } from "./cms-action.server";
-import { checkStatusForm, inboxFailureMessage, loadSubmissionsTab, submissionsIntents } from "./submissions.server";
+import {
+  checkStatusForm,
+  loadSubmissionsTab,
+  submissionsFailureMessage,
+  submissionsIntents,
+} from "./submissions.server";
 import type { Route } from "./+types/submissions";
 
 /**
- * The inbox: one page of submissions, searched and filtered by status, kind and job,
+ * The Submissions tab: one page of submissions, searched and filtered by status, kind and job,
  * and, when `?selected=<id>` names one, its details and thread (opening it marks it read).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,16 +28,16 @@ export async function action({ request }: Route.ActionArgs) {
   // A refused reply or note gives back what was typed, so a form drawn again without JavaScript keeps it.
   const options = {
     permission: "submissions.manage" as const,
-    failureMessage: inboxFailureMessage,
+    failureMessage: submissionsFailureMessage,
     check: checkStatusForm,
     keepValues: true,
   };
   return runCmsAction(request, options, submissionsIntents);
 }
 
-export default function SubmissionsTab() {
+export default function SubmissionsPage() {
   const data = useLoaderData<typeof loader>();
-  return <InboxTab data={data} />;
+  return <SubmissionsTab data={data} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Submissions | CMS" }];

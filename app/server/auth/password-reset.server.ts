@@ -39,7 +39,7 @@ const MINUTE = 60_000;
 
 /**
  * Requests per address asked about and per client, each in a 15-minute window: enough for a person
- * whose first mail is slow, too few to fill someone's inbox or to use the form as a mail cannon.
+ * whose first mail is slow, too few to fill someone's mailbox or to use the form as a mail cannon.
  * Both count every request, for addresses with and without an account alike.
  */
 export class ResetRequestLimits {

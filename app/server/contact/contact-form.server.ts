@@ -1,8 +1,9 @@
 /**
- * A contact message or job application from arrival to inbox (SPEC.md sections 4, 5, 7, 8):
- * per-address limit, the streamed form and its attachment, the shared schema, the spam checks,
- * the stored submission, then the e-mails. Each step that fails leaves nothing behind: a refused
- * form removes its uploaded file, and a mail outage never loses or blocks a saved submission.
+ * A contact message or job application from arrival to the CMS's Submissions tab (SPEC.md
+ * sections 4, 5, 7, 8): per-address limit, the streamed form and its attachment, the shared
+ * schema, the spam checks, the stored submission, then the e-mails. Each step that fails leaves
+ * nothing behind: a refused form removes its uploaded file, and a mail outage never loses or
+ * blocks a saved submission.
  */
 import { CONTACT_MESSAGES, contactFormSchema, contactFormValues } from "~/lib/schemas/contact";
 import { fieldErrors } from "~/lib/schemas/field-errors";

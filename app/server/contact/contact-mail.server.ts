@@ -46,7 +46,7 @@ export interface ComposedMail {
   submissionId: string;
 }
 
-/** The company's inbox: NOTIFY_EMAIL, else the `notification_email` setting, else `contact_email`. */
+/** The company's mailbox: NOTIFY_EMAIL, else the `notification_email` setting, else `contact_email`. */
 export function notificationAddress(context: SubmissionMailContext): string | null {
   const candidates = [
     context.notifyEmail,

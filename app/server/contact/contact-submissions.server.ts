@@ -1,7 +1,7 @@
 /**
  * Contact submissions (contact_submissions): stored from the site's forms, found by id, and given
  * a status that an administrator changes freely among the spec's four values (SPEC.md sections 4,
- * 5 and 7). The CMS lists them through the inbox (inbox.server.ts).
+ * 5 and 7). The CMS lists them through submission-list.server.ts.
  */
 import { eq } from "drizzle-orm";
 import { contactSubmissions } from "../../db/schema";
@@ -83,7 +83,7 @@ export interface NewContactSubmission {
   attachment?: { key: string; originalName: string };
   /** "spam" for a submission the spam checks caught; "new" otherwise (SPEC.md section 4). */
   status: Extract<ContactStatus, "new" | "spam">;
-  /** The job applied for, on a job application (the inbox groups applications by it). */
+  /** The job applied for, on a job application (the Submissions tab groups applications by it). */
   job?: string;
 }
 

@@ -29,7 +29,7 @@ export function AdminArea({
   failedSignIns?: FailedSignInsNoticeData | null;
   /** Whether the account page has sign-in methods to review (shown there in full, here as a pointer). */
   securityReview?: boolean;
-  /** The inbox's unread count, shown on its tab. */
+  /** The unread submissions' count, shown on the Submissions tab. */
   unreadSubmissions?: number | null;
 }) {
   const navigation = useNavigation();

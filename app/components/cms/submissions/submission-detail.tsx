@@ -4,13 +4,13 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { UNASSIGNED } from "~/lib/inbox";
+import { UNASSIGNED } from "~/lib/submissions";
 import type { SubmissionDetailView } from "~/routes/cms/submissions.server";
 import { ConfirmForm } from "../kit/confirm-form";
 import { useCsrfToken } from "../kit/csrf-input";
 import { Detail, DetailList, DetailPanel, Time } from "../kit/detail-panel";
 import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
-import { jobLabel } from "./inbox-filters";
+import { jobLabel } from "./submission-filters";
 import { StatusSelect } from "./status-select";
 import { SubmissionThread } from "./submission-thread";
 

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField } from "~/components/ui/form-field";
-import { INBOX_LIMITS } from "~/lib/inbox";
+import { SUBMISSION_LIMITS } from "~/lib/submissions";
 import type { SubmissionDetailView } from "~/routes/cms/submissions.server";
 import { useCsrfToken } from "../kit/csrf-input";
 import { Time } from "../kit/detail-panel";
@@ -40,7 +40,7 @@ export function SubmissionThread({ submission }: { submission: SubmissionDetailV
           hint="Sent by e-mail through the outbox, kept on this thread."
           submitLabel="Send reply"
           busyLabel="Sending..."
-          maxLength={INBOX_LIMITS.reply}
+          maxLength={SUBMISSION_LIMITS.reply}
           disabled={submission.status === "spam"}
           disabledHint="Mark it as not spam before replying: its address may be forged."
         />
@@ -51,7 +51,7 @@ export function SubmissionThread({ submission }: { submission: SubmissionDetailV
           hint="Seen only in the CMS, never sent."
           submitLabel="Add note"
           busyLabel="Adding..."
-          maxLength={INBOX_LIMITS.note}
+          maxLength={SUBMISSION_LIMITS.note}
         />
       </div>
     </div>

@@ -67,7 +67,7 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     path: /^\/cms\/submissions$/,
     bytes: 160 * KiB,
     why:
-      "The inbox's reply (at most 10,000 UTF-16 units, lib/inbox.ts), which a form URL-encodes to at " +
+      "A submission's reply (at most 10,000 UTF-16 units, lib/submissions.ts), which a form URL-encodes to at " +
       "most 9 bytes a unit (a 3-byte UTF-8 character as three %XX): 90 KB, plus the other short fields.",
   },
   {

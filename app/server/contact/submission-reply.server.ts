@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { contactSubmissions, submissionReplies } from "../../db/schema";
 import { formatDate } from "../../lib/format";
-import { INBOX_LIMITS, INBOX_MESSAGES } from "../../lib/inbox";
+import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/submissions";
 import { escapeHtml } from "../../lib/placeholders";
 import { isUuid } from "../../lib/schemas/id";
 import { siteIdentityFromSettings } from "../../lib/site-identity";
@@ -18,7 +18,7 @@ import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { kickMailDelivery } from "../platform/mail/delivery.server";
 import { headerText, htmlDocument, queueMail } from "../platform/mail/outbox.server";
-import { checkWrittenText } from "./inbox-changes.server";
+import { checkWrittenText } from "./submission-changes.server";
 
 export const REPLY_TO_SPAM_MESSAGE = "Mark it as not spam before replying: its address may be forged";
 
@@ -59,11 +59,11 @@ export function composeReply(
 export async function replyToSubmission(db: Database, actor: Actor, id: string, body: unknown, context?: ReplyContext) {
   const text = checkWrittenText(
     body,
-    INBOX_LIMITS.reply,
-    { required: INBOX_MESSAGES.replyRequired, tooLong: INBOX_MESSAGES.replyTooLong },
+    SUBMISSION_LIMITS.reply,
+    { required: SUBMISSION_MESSAGES.replyRequired, tooLong: SUBMISSION_MESSAGES.replyTooLong },
     "reply",
   );
-  if (!isUuid(id)) throw new ExpectedError(INBOX_MESSAGES.notFound, { status: 404 });
+  if (!isUuid(id)) throw new ExpectedError(SUBMISSION_MESSAGES.notFound, { status: 404 });
   const settings = context?.settings ?? (await settingsForMail(db));
   const result = await auditedChange(
     db,
@@ -74,7 +74,7 @@ export async function replyToSubmission(db: Database, actor: Actor, id: string, 
         .from(contactSubmissions)
         .where(eq(contactSubmissions.id, id))
         .for("update");
-      if (!submission) throw new ExpectedError(INBOX_MESSAGES.notFound, { status: 404 });
+      if (!submission) throw new ExpectedError(SUBMISSION_MESSAGES.notFound, { status: 404 });
       if (submission.status === "spam") throw new ExpectedError(REPLY_TO_SPAM_MESSAGE, { status: 409, field: "reply" });
       const mail = composeReply(submission, text, { settings });
       const queued = await queueMail(tx, {

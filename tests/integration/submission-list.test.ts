@@ -1,7 +1,7 @@
 /**
- * The CMS inbox's server side (app/server/contact/inbox*.server.ts) against a real
- * migrated database: search, the kind, job and status filters, applications grouped by job, the
- * unread count and marking read, notes and assignment (audited), bulk status, Not spam, a reply
+ * The server side of the CMS's Submissions tab (app/server/contact/submission-*.server.ts) against
+ * a real migrated database: search, the kind, job and status filters, applications grouped by job,
+ * the unread count and marking read, notes and assignment (audited), bulk status, Not spam, a reply
  * queued in the outbox and kept on the thread, and a GDPR erasure that removes the row, its
  * thread, its mails and its stored CV, the audit log keeping only that it happened.
  */
@@ -18,17 +18,17 @@ import {
   assignSubmission,
   bulkChangeSubmissionStatus,
   markSubmissionNotSpam,
-} from "~/server/contact/inbox-changes.server";
-import { eraseSubmission } from "~/server/contact/inbox-erasure.server";
-import { replyToSubmission } from "~/server/contact/inbox-reply.server";
+} from "~/server/contact/submission-changes.server";
+import { eraseSubmission } from "~/server/contact/submission-erasure.server";
+import { replyToSubmission } from "~/server/contact/submission-reply.server";
 import {
   countUnreadSubmissions,
   listAppliedJobs,
-  listInbox,
+  listSubmissions,
   listSubmissionHandlers,
   markSubmissionRead,
   readSubmissionDetail,
-} from "~/server/contact/inbox.server";
+} from "~/server/contact/submission-list.server";
 import { purgeExpiredAttachments } from "~/server/contact/retention.server";
 import type { Actor } from "~/server/platform/audit.server";
 import { ExpectedError } from "~/server/platform/errors.server";
@@ -38,7 +38,7 @@ import { createTestActor } from "./test-actor";
 
 let database: TestDatabase;
 let actor: Actor;
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-test-"));
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "submissions-test-"));
 const storage = new LocalDiskStorage(root);
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 10));
 const SETTINGS = { company_name: "Larkspire Digital", contact_email: "hello@larkspire.example" };
@@ -110,36 +110,40 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe("listInbox: search and filters", () => {
+describe("listSubmissions: search and filters", () => {
   beforeEach(async () => {
     await store();
   });
 
   it("searches the name, e-mail, subject and message, case-insensitively", async () => {
-    expect(names(await listInbox(database.db, { q: "lovelace" }))).toEqual(["Ada Lovelace"]);
-    expect(names(await listInbox(database.db, { q: "EXAMPLE.ORG" }))).toEqual(["Ben Cloud"]);
-    expect(names(await listInbox(database.db, { q: "quote" }))).toEqual(["Ada Lovelace"]);
-    expect(names(await listInbox(database.db, { q: "buy now" }))).toEqual(["Eve Spam"]);
+    expect(names(await listSubmissions(database.db, { q: "lovelace" }))).toEqual(["Ada Lovelace"]);
+    expect(names(await listSubmissions(database.db, { q: "EXAMPLE.ORG" }))).toEqual(["Ben Cloud"]);
+    expect(names(await listSubmissions(database.db, { q: "quote" }))).toEqual(["Ada Lovelace"]);
+    expect(names(await listSubmissions(database.db, { q: "buy now" }))).toEqual(["Eve Spam"]);
   });
 
   it("looks for LIKE's own characters as themselves", async () => {
-    expect(names(await listInbox(database.db, { q: "100%" }))).toEqual(["Cy Data"]);
-    expect(names(await listInbox(database.db, { q: "%" }))).toEqual(["Cy Data"]);
-    expect(names(await listInbox(database.db, { q: "_" }))).toEqual([]);
+    expect(names(await listSubmissions(database.db, { q: "100%" }))).toEqual(["Cy Data"]);
+    expect(names(await listSubmissions(database.db, { q: "%" }))).toEqual(["Cy Data"]);
+    expect(names(await listSubmissions(database.db, { q: "_" }))).toEqual([]);
   });
 
   it("filters by status, kind and job, and counts what matches", async () => {
-    const spam = await listInbox(database.db, { status: "spam" });
+    const spam = await listSubmissions(database.db, { status: "spam" });
     expect(names(spam)).toEqual(["Eve Spam"]);
     expect(spam.total).toBe(1);
-    expect(names(await listInbox(database.db, { kind: "enquiry" }))).toEqual(["Eve Spam", "Ada Lovelace"]);
-    expect(names(await listInbox(database.db, { job: "Cloud Engineer" }))).toEqual(["Di Cloud", "Ben Cloud"]);
-    const search = await listInbox(database.db, { kind: "application", q: "cloud", status: "new" });
+    expect(names(await listSubmissions(database.db, { kind: "enquiry" }))).toEqual(["Eve Spam", "Ada Lovelace"]);
+    expect(names(await listSubmissions(database.db, { job: "Cloud Engineer" }))).toEqual(["Di Cloud", "Ben Cloud"]);
+    const search = await listSubmissions(database.db, { kind: "application", q: "cloud", status: "new" });
     expect(search.total).toBe(2);
   });
 
   it("groups applications by job (job, then newest first), and lists the jobs with their counts", async () => {
-    expect(names(await listInbox(database.db, { kind: "application" }))).toEqual(["Di Cloud", "Ben Cloud", "Cy Data"]);
+    expect(names(await listSubmissions(database.db, { kind: "application" }))).toEqual([
+      "Di Cloud",
+      "Ben Cloud",
+      "Cy Data",
+    ]);
     expect(await listAppliedJobs(database.db)).toEqual([
       { job: "Cloud Engineer", count: 2 },
       { job: "Data Analyst", count: 1 },
@@ -147,8 +151,8 @@ describe("listInbox: search and filters", () => {
   });
 
   it("pages the results with the total of every page", async () => {
-    const first = await listInbox(database.db, {}, { limit: 2, offset: 0 });
-    const second = await listInbox(database.db, {}, { limit: 2, offset: 2 });
+    const first = await listSubmissions(database.db, {}, { limit: 2, offset: 0 });
+    const second = await listSubmissions(database.db, {}, { limit: 2, offset: 2 });
     expect(names(first)).toEqual(["Eve Spam", "Di Cloud"]);
     expect(names(second)).toEqual(["Cy Data", "Ben Cloud"]);
     expect(first.total).toBe(5);
@@ -236,7 +240,7 @@ describe("notes, assignment, bulk status and Not spam", () => {
     const changed = await bulkChangeSubmissionStatus(database.db, actor, chosen, "in_progress");
     // Cy was in progress already.
     expect(changed.sort()).toEqual([ids["Ada Lovelace"]!, ids["Di Cloud"]!].sort());
-    expect(names(await listInbox(database.db, { status: "in_progress" })).sort()).toEqual([
+    expect(names(await listSubmissions(database.db, { status: "in_progress" })).sort()).toEqual([
       "Ada Lovelace",
       "Cy Data",
       "Di Cloud",
@@ -255,7 +259,7 @@ describe("notes, assignment, bulk status and Not spam", () => {
   it("Not spam moves a held-back submission to new, and only a held-back one", async () => {
     const ids = await store();
     await markSubmissionNotSpam(database.db, actor, ids["Eve Spam"]!);
-    expect(names(await listInbox(database.db, { status: "new", q: "eve" }))).toEqual(["Eve Spam"]);
+    expect(names(await listSubmissions(database.db, { status: "new", q: "eve" }))).toEqual(["Eve Spam"]);
     await expect(markSubmissionNotSpam(database.db, actor, ids["Eve Spam"]!)).rejects.toThrow(
       "Only a submission held back as spam can be marked as not spam",
     );

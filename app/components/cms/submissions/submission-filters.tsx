@@ -2,13 +2,13 @@ import { SearchIcon } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/form-field";
-import { SUBMISSION_KIND_LABELS, SUBMISSION_KINDS, type SubmissionKind } from "~/lib/inbox";
+import { SUBMISSION_KIND_LABELS, SUBMISSION_KINDS, type SubmissionKind } from "~/lib/submissions";
 
 /**
- * The inbox's search (name, e-mail, subject and message) and its kind and job filters: a GET form,
+ * The Submissions tab's search (name, e-mail, subject and message) and its kind and job filters: a GET form,
  * so the address holds them and it works without JavaScript. The status filter's choice is kept.
  */
-export function InboxFilters({
+export function SubmissionFilters({
   filters,
   jobs,
 }: {
@@ -29,7 +29,7 @@ export function InboxFilters({
     >
       {status ? <input type="hidden" name="status" value={status} /> : null}
       <TextField
-        id="inbox-q"
+        id="submission-q"
         label="Search name, e-mail, subject or message"
         containerClassName="grid gap-1.5"
         name="q"
@@ -37,7 +37,7 @@ export function InboxFilters({
         defaultValue={filters.q}
       />
       <SelectField
-        id="inbox-kind"
+        id="submission-kind"
         label="Kind"
         containerClassName="grid gap-1.5"
         name="kind"
@@ -48,7 +48,7 @@ export function InboxFilters({
         <option value="">All kinds</option>
       </SelectField>
       <SelectField
-        id="inbox-job"
+        id="submission-job"
         label="Job"
         containerClassName="grid gap-1.5"
         name="job"

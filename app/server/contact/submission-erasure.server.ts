@@ -11,14 +11,14 @@
  */
 import { eq } from "drizzle-orm";
 import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../db/schema";
-import { INBOX_MESSAGES } from "../../lib/inbox";
+import { SUBMISSION_MESSAGES } from "../../lib/submissions";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { logger } from "../platform/logger.server";
 import { isValidStorageKey, type FileStorage } from "../platform/storage.server";
-import { submissionKind } from "./inbox.server";
+import { submissionKind } from "./submission-list.server";
 
 export interface ErasureRecord {
   id: string;
@@ -35,7 +35,7 @@ export async function eraseSubmission(
   actor: Actor,
   id: string,
 ): Promise<ErasureRecord> {
-  const notFound = () => new ExpectedError(INBOX_MESSAGES.notFound, { status: 404 });
+  const notFound = () => new ExpectedError(SUBMISSION_MESSAGES.notFound, { status: 404 });
   if (!isUuid(id)) throw notFound();
   const [found] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!found) throw notFound();

@@ -1,5 +1,5 @@
 /**
- * What the CMS inbox changes on a submission, each with its audit entry in the same
+ * What the CMS changes on a submission, each with its audit entry in the same
  * transaction: an internal note, the person it is assigned to, a status for many at once, and
  * "Not spam" for what the anti-bot rules held back. The audit details name ids and statuses only,
  * never what a person wrote, so an erasure leaves no copy of it in the log.
@@ -7,15 +7,15 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { contactSubmissions, submissionNotes } from "../../db/schema";
 import type { ContactStatus } from "../../lib/enums";
-import { INBOX_LIMITS, INBOX_MESSAGES } from "../../lib/inbox";
+import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/submissions";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import { assertContactStatus } from "./contact-submissions.server";
-import { isSubmissionHandler } from "./inbox.server";
+import { isSubmissionHandler } from "./submission-list.server";
 
-const notFound = () => new ExpectedError(INBOX_MESSAGES.notFound, { status: 404 });
+const notFound = () => new ExpectedError(SUBMISSION_MESSAGES.notFound, { status: 404 });
 
 /** The submission's row, locked for the rest of the transaction; 404 when there is none. */
 async function lockSubmission(tx: Database, id: string) {
@@ -42,8 +42,8 @@ export function checkWrittenText(
 export async function addSubmissionNote(db: Database, actor: Actor, id: string, body: unknown) {
   const text = checkWrittenText(
     body,
-    INBOX_LIMITS.note,
-    { required: INBOX_MESSAGES.noteRequired, tooLong: INBOX_MESSAGES.noteTooLong },
+    SUBMISSION_LIMITS.note,
+    { required: SUBMISSION_MESSAGES.noteRequired, tooLong: SUBMISSION_MESSAGES.noteTooLong },
     "note",
   );
   return auditedChange(
@@ -73,7 +73,7 @@ export async function addSubmissionNote(db: Database, actor: Actor, id: string, 
 export async function assignSubmission(db: Database, actor: Actor, id: string, assigneeId: unknown) {
   const to = typeof assigneeId === "string" && assigneeId !== "" ? assigneeId : null;
   if (to !== null && !(await isSubmissionHandler(db, to))) {
-    throw new ExpectedError(INBOX_MESSAGES.assigneeInvalid, { field: "assignee" });
+    throw new ExpectedError(SUBMISSION_MESSAGES.assigneeInvalid, { field: "assignee" });
   }
   return auditedChange(
     db,
@@ -104,7 +104,9 @@ export async function bulkChangeSubmissionStatus(
   assertContactStatus(status);
   const next: ContactStatus = status;
   const wanted = [...new Set(ids)].filter(isUuid);
-  if (wanted.length === 0 || wanted.length > INBOX_LIMITS.bulk) throw new ExpectedError(INBOX_MESSAGES.bulkNone);
+  if (wanted.length === 0 || wanted.length > SUBMISSION_LIMITS.bulk) {
+    throw new ExpectedError(SUBMISSION_MESSAGES.bulkNone);
+  }
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: contactSubmissions.id, status: contactSubmissions.status })
@@ -139,7 +141,7 @@ export async function markSubmissionNotSpam(db: Database, actor: Actor, id: stri
     actor,
     async (tx) => {
       const row = await lockSubmission(tx, id);
-      if (row.status !== "spam") throw new ExpectedError(INBOX_MESSAGES.notSpamOnlySpam, { status: 409 });
+      if (row.status !== "spam") throw new ExpectedError(SUBMISSION_MESSAGES.notSpamOnlySpam, { status: 409 });
       const status: ContactStatus = "new";
       await tx.update(contactSubmissions).set({ status, updatedAt: new Date() }).where(eq(contactSubmissions.id, id));
       return { from: row.status, to: status };

@@ -9,7 +9,7 @@ import { SelectRowLink } from "../kit/detail-panel";
 import { ListRow, StatusCell, TimeCell } from "../kit/list-tab";
 import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
 import { Pagination } from "../kit/pagination";
-import { jobLabel } from "./inbox-filters";
+import { jobLabel } from "./submission-filters";
 import { StatusSelect } from "./status-select";
 
 const BULK_FORM_ID = "submissions-bulk-actions";
@@ -23,11 +23,11 @@ const BULK_ACTIONS: readonly BulkAction[] = CONTACT_STATUSES.map((status) => ({
 const COLUMNS = ["Name", "Subject", "Status", "Date"] as const;
 
 /**
- * The inbox's table: a checkbox per row for the bulk bar, the name (which opens the submission),
+ * The submissions table: a checkbox per row for the bulk bar, the name (which opens the submission),
  * the subject, the status and its selector. Applications listed together (kind "application"
  * without a job) arrive ordered by job, and a heading row opens each job's group.
  */
-export function InboxTable({
+export function SubmissionsTable({
   rows,
   selectedId,
   error,

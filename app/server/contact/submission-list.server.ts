@@ -1,20 +1,21 @@
 /**
- * The CMS inbox's reads: contact submissions and job applications searched and
+ * The CMS's reads of submissions: contact submissions and job applications searched and
  * filtered, the unread count, the jobs applied for, who can handle a submission, and one
  * submission with its thread (internal notes and e-mail replies, oldest first). Changes are in
- * inbox-changes.server.ts, replies in inbox-reply.server.ts, erasure in inbox-erasure.server.ts.
+ * submission-changes.server.ts, replies in submission-reply.server.ts, erasure in
+ * submission-erasure.server.ts.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies, users } from "../../db/schema";
 import type { ContactStatus, MailStatus } from "../../lib/enums";
-import type { SubmissionKind } from "../../lib/inbox";
+import type { SubmissionKind } from "../../lib/submissions";
 import { PAGE_SIZE } from "../../lib/pagination";
 import { PERMISSIONS } from "../../lib/permissions";
 import { isUuid } from "../../lib/schemas/id";
 import type { Database } from "../platform/db/db.server";
 import type { ContactSubmission } from "./contact-submissions.server";
 
-export interface InboxFilter {
+export interface SubmissionFilter {
   /** Words looked for in the name, e-mail, subject and message (case-insensitive). */
   q?: string;
   status?: ContactStatus;
@@ -28,7 +29,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function inboxWhere(filter: InboxFilter): SQL | undefined {
+function submissionWhere(filter: SubmissionFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const q = filter.q?.trim();
   if (q) {
@@ -58,15 +59,15 @@ export function submissionKind(submission: Pick<ContactSubmission, "job">): Subm
 }
 
 /**
- * One page of the inbox, newest first; applications alone (kind "application") come grouped by
+ * One page of submissions, newest first; applications alone (kind "application") come grouped by
  * job (job, then newest first), so the list can put a heading over each job's applications.
  */
-export async function listInbox(
+export async function listSubmissions(
   db: Database,
-  filter: InboxFilter = {},
+  filter: SubmissionFilter = {},
   window: { limit?: number; offset?: number } = {},
 ): Promise<{ submissions: ContactSubmission[]; total: number }> {
-  const where = inboxWhere(filter);
+  const where = submissionWhere(filter);
   const grouped = filter.kind === "application" && filter.job === undefined;
   const order = grouped
     ? [asc(contactSubmissions.job), desc(contactSubmissions.createdAt), desc(contactSubmissions.id)]

@@ -3,19 +3,19 @@ import { EmptyDetailPanel } from "../kit/detail-panel";
 import { ExportLink, RefreshButton } from "../kit/list-tab";
 import { CONTACT_STATUS_STYLE } from "../kit/list-statuses";
 import { StatusFilter } from "../kit/status-filter";
-import { InboxFilters } from "./inbox-filters";
-import { InboxTable } from "./inbox-table";
+import { SubmissionFilters } from "./submission-filters";
+import { SubmissionsTable } from "./submissions-table";
 import { SubmissionDetail } from "./submission-detail";
 
-export type InboxData = Awaited<ReturnType<typeof loadSubmissionsTab>>;
+export type SubmissionsTabData = Awaited<ReturnType<typeof loadSubmissionsTab>>;
 
 /**
- * The Contact Submissions tab, the CMS inbox: the heading with the count and how many
- * are unread, Export CSV and Refresh, the search and the kind and job filters, the status filter,
- * the table with its bulk status bar and pagination, then the selected submission's details.
+ * The Contact Submissions tab: the heading with the count and how many are unread, Export CSV and
+ * Refresh, the search and the kind and job filters, the status filter, the table with its bulk
+ * status bar and pagination, then the selected submission's details.
  * Everything the list shows is in the address, so a reload or a shared link shows the same.
  */
-export function InboxTab({ data }: { data: InboxData }) {
+export function SubmissionsTab({ data }: { data: SubmissionsTabData }) {
   const { total, unread, status, filters, jobs, submissions, selected, error, page } = data;
   return (
     <div className="grid gap-6">
@@ -34,9 +34,9 @@ export function InboxTab({ data }: { data: InboxData }) {
             <RefreshButton />
           </div>
         </div>
-        <InboxFilters filters={filters} jobs={jobs} />
+        <SubmissionFilters filters={filters} jobs={jobs} />
         <StatusFilter style={CONTACT_STATUS_STYLE} current={status} />
-        <InboxTable
+        <SubmissionsTable
           rows={submissions}
           selectedId={selected?.id ?? null}
           error={error}

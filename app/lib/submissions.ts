@@ -1,6 +1,6 @@
 /**
- * The CMS inbox: what the Contact Submissions tab's forms and its server agree on, the
- * kinds of submission, the limits of a note and a reply, and the messages people read.
+ * Contact submissions in the CMS: what the Contact Submissions tab's forms and its server agree
+ * on, the kinds of submission, the limits of a note and a reply, and the messages people read.
  */
 
 /** An enquiry (the contact form) or a job application (the form opened from a job, with its CV). */
@@ -16,15 +16,15 @@ export function isSubmissionKind(value: unknown): value is SubmissionKind {
   return typeof value === "string" && (SUBMISSION_KINDS as readonly string[]).includes(value);
 }
 
-export const INBOX_LIMITS = { note: 5000, reply: 10_000, search: 200, bulk: 100 } as const;
+export const SUBMISSION_LIMITS = { note: 5000, reply: 10_000, search: 200, bulk: 100 } as const;
 
-export const INBOX_MESSAGES = {
+export const SUBMISSION_MESSAGES = {
   noteRequired: "Write a note first.",
-  noteTooLong: `A note must be at most ${INBOX_LIMITS.note} characters`,
+  noteTooLong: `A note must be at most ${SUBMISSION_LIMITS.note} characters`,
   noteAdded: "Note added",
   noteFailed: "Failed to add the note",
   replyRequired: "Write a reply first.",
-  replyTooLong: `A reply must be at most ${INBOX_LIMITS.reply} characters`,
+  replyTooLong: `A reply must be at most ${SUBMISSION_LIMITS.reply} characters`,
   replyQueued: "Reply queued in the outbox",
   replyFailed: "Failed to queue the reply; your text is kept, please try again",
   assigned: "Assignment saved",
