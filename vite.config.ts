@@ -70,7 +70,7 @@ const clientChunks = {
         // lib/utils.ts (cn, with tailwind-merge: about 9 KB) stays out too: the public pages join
         // classes with lib/class-names.ts (docs/decisions/028). npm run bench:js checks the budget.
         name: (id: string, context: ChunkingContext) => (sharedByPublicPages(id, context) ? "site" : null),
-        test: /app[\\/](lib[\\/](?!schemas|contact-form|chat|trash|blocks|utils\.)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))/,
+        test: /app[\\/](lib[\\/](?!schemas|contact[\\/]contact-form|chat[\\/]|cms[\\/]trash|blocks|utils\.)|components[\\/](ui[\\/](button|toaster|badge)|site[\\/](?!chat-|content-article|responsive-image|blocks[\\/](?!cards-with-blocks))|marketing[\\/](?!download-dialog|faq-accordion)))/,
         minShareCount: 2,
         priority: 10,
       },

@@ -13,12 +13,12 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { showToast, Toaster } from "~/components/ui/toaster";
-import { SITE_FOOTER_ID } from "~/lib/first-paint";
-import { useNonce } from "~/lib/nonce";
-import { toastUndoAction } from "~/lib/toast-undo";
-import { InlineStylesheet } from "~/lib/stylesheet";
-import { themeInitScript } from "~/lib/theme";
-import { isUnsentForm } from "~/lib/unsent-form";
+import { SITE_FOOTER_ID } from "~/lib/browser/first-paint";
+import { useNonce } from "~/lib/browser/nonce";
+import { toastUndoAction } from "~/lib/cms/toast-undo";
+import { InlineStylesheet } from "~/lib/browser/stylesheet";
+import { themeInitScript } from "~/lib/site/theme";
+import { isUnsentForm } from "~/lib/browser/unsent-form";
 import { getToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/root";
 import type { loader as siteLayoutLoader } from "./routes/site/layout";
@@ -26,7 +26,7 @@ import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 export const links: LinksFunction = () => [
-  // In production the stylesheet is inlined (lib/stylesheet.tsx); Vite serves it in development.
+  // In production the stylesheet is inlined (lib/browser/stylesheet.tsx); Vite serves it in development.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * action's error toast reaches the page.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
-  // A form that never reached the site has no toast waiting (lib/unsent-form.ts).
+  // A form that never reached the site has no toast waiting (lib/browser/unsent-form.ts).
   !isUnsentForm(actionResult) && ((formMethod !== undefined && formMethod !== "GET") || defaultShouldRevalidate);
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeInitScript : "" }}
         />
-        {/* The first paint waits for the footer: nothing moves as the parser catches up (lib/first-paint.ts). */}
+        {/* The first paint waits for the footer: nothing moves as the parser catches up (lib/browser/first-paint.ts). */}
         {site ? <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" /> : null}
         {site ? (
           <script

@@ -1,6 +1,6 @@
 /**
  * `npm run artwork`: draws the site's original artwork as SVG, in code, and renders every size
- * and format listed in `app/lib/images.ts` into `public/images/` (AVIF and WebP), plus the share
+ * and format listed in `app/lib/site/images.ts` into `public/images/` (AVIF and WebP), plus the share
  * card `public/images/share.png`. Nothing is fetched: every picture is geometry and gradients in
  * the brand palette (deep indigo and blue, teal and amber accents), on a dark indigo ground that
  * sits well on both the light and the dark theme. No text is drawn.
@@ -12,7 +12,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_NAMES, type ImageName } from "../app/content/types";
-import { IMAGE_FORMATS, IMAGES, SHARE_IMAGE, imageHeight, imagePath } from "../app/lib/images";
+import { IMAGE_FORMATS, IMAGES, SHARE_IMAGE, imageHeight, imagePath } from "../app/lib/site/images";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "..", "public");
 const QUALITY = { webp: 70, avif: 50 } as const;

@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { withoutLinkToken } from "../app/lib/account-links";
+import { withoutLinkToken } from "../app/lib/auth/account-links";
 import { issueSetupCode } from "../app/server/auth/admin-setup.server";
 import { isSignedInRequest, requestAccess } from "../app/server/auth/guards.server";
 import { answerExpiredSessions } from "../app/server/auth/expired-session.server";
@@ -220,7 +220,7 @@ function serveBuiltFiles(app: express.Express, clientDir: string, topFiles: stri
     "/assets",
     precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
   );
-  // The artwork's addresses carry its version (app/lib/images.ts), so it too may be kept long.
+  // The artwork's addresses carry its version (app/lib/site/images.ts), so it too may be kept long.
   app.use("/images", express.static(path.join(clientDir, "images"), { maxAge: "1y", index: false }));
   // The few files at the top of the build (the favicon), named once at start so that a page's
   // request never waits on a disk lookup for a file of its name.

@@ -4,7 +4,7 @@
  * returns none. The ids are fixed, so a course added to the basket from this list is the same
  * course the checkout finds in a seeded database.
  */
-import type { CourseSummary } from "../lib/training";
+import type { CourseSummary } from "../lib/commerce/training";
 
 /** A built-in course has every optional field of a course filled in. */
 export type BuiltInCourse = CourseSummary & {

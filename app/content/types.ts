@@ -63,7 +63,7 @@ export const ICON_NAMES = [
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** Artwork shipped in `public/images/` (see `app/lib/images.ts` for sizes and formats). */
+/** Artwork shipped in `public/images/` (see `app/lib/site/images.ts` for sizes and formats). */
 export const IMAGE_NAMES = [
   "hero-strategy",
   "hero-delivery",

@@ -320,7 +320,7 @@ export const seedTrainingPageContent: NewPageContent = {
   <li>Certificates of completion and exam preparation where relevant</li>
   <li>Private team courses tailored to your technology stack</li>
 </ul>`,
-  // The training artwork shipped in public/images (app/lib/images.ts), at its largest width.
+  // The training artwork shipped in public/images (app/lib/site/images.ts), at its largest width.
   featuredImageUrl: "/images/showcase-training-960.webp",
 };
 

@@ -19,7 +19,7 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 export const CAREER_TYPES = ["Full-time", "Part-time", "Contract", "Internship"] as const;
 export type CareerType = (typeof CAREER_TYPES)[number];
 
-export { CONSENT_CHOICES, type ConsentChoice } from "./consent-choices";
+export { CONSENT_CHOICES, type ConsentChoice } from "./consent/consent-choices";
 
 /** How the CMS edits and validates a setting's value; "text" is the spec's default. */
 export const SETTING_TYPES = ["text", "textarea", "email", "url", "phone", "number", "boolean", "json"] as const;
@@ -27,7 +27,7 @@ export type SettingType = (typeof SETTING_TYPES)[number];
 
 /**
  * The CMS roles: Administrator, Editor and Support. What each may do is in one table,
- * app/lib/permissions.ts; docs/decisions/019 says what became of the old "user" role.
+ * app/lib/auth/permissions.ts; docs/decisions/019 says what became of the old "user" role.
  */
 export const USER_ROLES = ["admin", "editor", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];

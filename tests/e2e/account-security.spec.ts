@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { CDPSession, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { mailOutbox, passkeys, sessions, users } from "../../app/db/schema";
-import { RECENT_SIGN_IN_MS } from "../../app/lib/recent-sign-in";
+import { RECENT_SIGN_IN_MS } from "../../app/lib/auth/recent-sign-in";
 import {
   ensureAdminExists,
   expect,

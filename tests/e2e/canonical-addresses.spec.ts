@@ -5,7 +5,7 @@
  * are left alone, and no spelling redirects to another site.
  */
 import http from "node:http";
-import { PUBLIC_PAGE_PATHS } from "../../app/lib/public-pages";
+import { PUBLIC_PAGE_PATHS } from "../../app/lib/seo/public-pages";
 import { expect, test } from "./fixtures";
 
 const NO_REDIRECTS = { maxRedirects: 0 } as const;

@@ -6,7 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import { careers } from "../../app/db/schema";
 import { CAREERS_PAGE } from "../../app/content/careers";
-import { careerPath } from "../../app/lib/careers";
+import { careerPath } from "../../app/lib/site/careers";
 import {
   dismissCookieBanner,
   expect,

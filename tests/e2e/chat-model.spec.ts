@@ -8,8 +8,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { seedSiteSettings } from "../../app/db/seed-data";
-import { CHAT_MESSAGES, fallbackReply } from "../../app/lib/chat";
-import { chatMarkupText } from "../../app/lib/chat-markup";
+import { CHAT_MESSAGES, fallbackReply } from "../../app/lib/chat/chat";
+import { chatMarkupText } from "../../app/lib/chat/chat-markup";
 import type { ModelBehaviour } from "../integration/openai-server";
 import { dismissCookieBanner, expect, waitForHydration } from "./fixtures";
 import { MODEL_NAME, modelTest as test } from "./model-site";
@@ -135,7 +135,7 @@ test("links in the model's reply lead only to this site: any other address shows
   await expect
     .poll(async () => normalise(await reply.innerText()))
     .toBe("See our courses, a sign-in page, a script another site or e-mail us.");
-  // The same same-site filter as the built-in assistant's replies (app/lib/chat-markup.ts).
+  // The same same-site filter as the built-in assistant's replies (app/lib/chat/chat-markup.ts).
   const links = reply.getByRole("link");
   await expect(links).toHaveCount(2);
   await expect(reply.getByRole("link", { name: "our courses" })).toHaveAttribute("href", "/training");

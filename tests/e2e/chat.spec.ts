@@ -9,8 +9,8 @@ import type { Page, Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { siteSettings } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
-import { CHAT_MESSAGES, chatGreeting, fallbackReply } from "../../app/lib/chat";
-import { chatMarkupText } from "../../app/lib/chat-markup";
+import { CHAT_MESSAGES, chatGreeting, fallbackReply } from "../../app/lib/chat/chat";
+import { chatMarkupText } from "../../app/lib/chat/chat-markup";
 import {
   dismissCookieBanner,
   expect,

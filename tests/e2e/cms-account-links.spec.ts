@@ -10,8 +10,8 @@ import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { desc, eq } from "drizzle-orm";
 import { accountTokens, auditLog, mailOutbox, users } from "../../app/db/schema";
-import { INVALID_LINK_MESSAGE, INVALID_LINK_TITLE, RESET_REQUESTED_MESSAGE } from "../../app/lib/account-links";
-import { ROLE_LABELS } from "../../app/lib/permissions";
+import { INVALID_LINK_MESSAGE, INVALID_LINK_TITLE, RESET_REQUESTED_MESSAGE } from "../../app/lib/auth/account-links";
+import { ROLE_LABELS } from "../../app/lib/auth/permissions";
 import type { UserRole } from "../../app/lib/enums";
 import {
   ensureAdminExists,

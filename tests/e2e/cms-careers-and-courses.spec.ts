@@ -9,7 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { careerPath } from "../../app/lib/careers";
+import { careerPath } from "../../app/lib/site/careers";
 import { auditLog, careers, trainingCourses } from "../../app/db/schema";
 import {
   expect,

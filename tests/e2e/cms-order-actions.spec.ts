@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { mailOutbox, orders, trainingCourses } from "../../app/db/schema";
-import { GBP_RATES } from "../../app/lib/currency";
+import { GBP_RATES } from "../../app/lib/commerce/currency";
 import { findCoursesByIds } from "../../app/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/commerce/orders.server";
 import {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { orders, trainingCourses } from "../../app/db/schema";
-import { GBP_RATES } from "../../app/lib/currency";
+import { GBP_RATES } from "../../app/lib/commerce/currency";
 import { findCoursesByIds } from "../../app/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, priceCourses } from "../../app/server/commerce/orders.server";
 import {

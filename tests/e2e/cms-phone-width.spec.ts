@@ -5,7 +5,7 @@
  * link. Pages are checked with what a fresh site holds (the seeded demo content).
  */
 import type { Page } from "@playwright/test";
-import { CMS_HEADER_LINKS, CMS_TABS } from "../../app/lib/permissions";
+import { CMS_HEADER_LINKS, CMS_TABS } from "../../app/lib/auth/permissions";
 import { recordAudit } from "../../app/server/platform/audit.server";
 import { expect, expectNoAxeViolations, signInAs, test } from "./fixtures";
 

@@ -8,8 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, content } from "../../app/db/schema";
-import { formatDate } from "../../app/lib/format";
-import { toLondonWallClock } from "../../app/lib/london-time";
+import { formatDate } from "../../app/lib/text/format";
+import { toLondonWallClock } from "../../app/lib/cms/london-time";
 import {
   dismissCookieBanner,
   expect,

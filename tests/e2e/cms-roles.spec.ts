@@ -2,12 +2,12 @@
  * The CMS roles, walked as each role would: an Editor signs in,
  * sees the editor's tabs only, cannot open Users (403), and edits a page; a Support user lands on
  * the contact submissions, changes a status, and reads the content without any way to change it.
- * The tabs come from the permission table (app/lib/permissions.ts), as the server's checks do.
+ * The tabs come from the permission table (app/lib/auth/permissions.ts), as the server's checks do.
  */
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { auditLog, contactSubmissions, content } from "../../app/db/schema";
-import { CMS_TABS, roleCan } from "../../app/lib/permissions";
+import { CMS_TABS, roleCan } from "../../app/lib/auth/permissions";
 import type { UserRole } from "../../app/lib/enums";
 import {
   csrfToken,

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { sessions, siteSettings } from "../../app/db/schema";
-import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../app/lib/session-expired";
+import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../app/lib/auth/session-expired";
 import {
   dismissCookieBanner,
   expect,

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { cookieConsents, siteSettings } from "../../app/db/schema";
-import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "../../app/lib/consent/cookie-consent";
 import {
   expect,
   expectAccessibleInBothThemes,

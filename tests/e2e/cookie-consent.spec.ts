@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { desc, eq, gt } from "drizzle-orm";
 import { cookieConsents } from "../../app/db/schema";
-import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "../../app/lib/consent/cookie-consent";
 import { expect, expectAccessibleInBothThemes, test, waitForHydration, type TestServer } from "./fixtures";
 
 async function latestConsentAfter(server: TestServer, since: Date) {

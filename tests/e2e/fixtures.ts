@@ -4,9 +4,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { COOKIE_POLICY_VERSION } from "../../app/lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "../../app/lib/consent/cookie-consent";
 import type { UserRole } from "../../app/lib/enums";
-import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/site/not-found";
 import { ensureAdminExists } from "../support/accounts";
 import { startProductionServer, type TestServer } from "../support/production-server";
 

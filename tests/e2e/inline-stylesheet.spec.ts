@@ -1,5 +1,5 @@
 /**
- * The production pages carry the site's stylesheet inline (app/lib/stylesheet.tsx), so the first
+ * The production pages carry the site's stylesheet inline (app/lib/browser/stylesheet.tsx), so the first
  * paint waits for no second request: the text is exactly the built stylesheet, no stylesheet is
  * requested, and it stays in place through hydration and client-side navigation.
  */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { content, siteSettings } from "../../app/db/schema";
-import { PUBLIC_PAGE_PATHS } from "../../app/lib/public-pages";
+import { PUBLIC_PAGE_PATHS } from "../../app/lib/seo/public-pages";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => dismissCookieBanner(page));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { siteSettings } from "../../app/db/schema";
-import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/not-found";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "../../app/lib/site/not-found";
 import { buildDir } from "../support/production-build";
 import { dismissCookieBanner, expect, expectAccessibleInBothThemes, ignoreNotFoundResponses, test } from "./fixtures";
 

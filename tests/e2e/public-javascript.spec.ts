@@ -1,6 +1,6 @@
 /**
  * Public pages must not get heavier: content blocks and a content page's article are
- * static, so the server draws them as HTML (lib/static-html.ts) and no public page loads their
+ * static, so the server draws them as HTML (lib/browser/static-html.ts) and no public page loads their
  * code. Each marker below is a string only that code holds; a page that loads a script holding
  * one ships code it does not need (npm run bench measures the weight itself).
  */
@@ -94,7 +94,7 @@ for (const [path, lateModule] of [
 /**
  * On a slow phone the parser pauses while reading a page, and Chromium painted the part it had:
  * the main menu with three items, which moved left as the rest arrived (CLS 0.014 on `/`, seen on
- * CI's loaded machine). The first paint now waits for the footer (lib/first-paint.ts). With the
+ * CI's loaded machine). The first paint now waits for the footer (lib/browser/first-paint.ts). With the
  * CPU slowed twelvefold the shift showed in every load before that change.
  */
 for (const path of ["/", "/training", "/contact"]) {

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { careerPath } from "../../app/lib/careers";
+import { careerPath } from "../../app/lib/site/careers";
 import { createAccount, sessionCookieOf } from "../support/accounts";
 import { insertCareer, insertContent, newSubmissionWithAttachment, newTestOrder } from "../http/route-access-rules";
 import {

@@ -11,7 +11,7 @@ import type { APIRequest, APIRequestContext, Browser, Page } from "@playwright/t
 import { careers, content, trainingCourses } from "../../app/db/schema";
 import { DOWNLOAD_DOCUMENT_IDS } from "../../app/content/types";
 import { FAMILY_PAGE_ADDRESSES } from "../../app/content/pages";
-import { applyPath } from "../../app/lib/careers";
+import { applyPath } from "../../app/lib/site/careers";
 import { expect, type TestServer } from "./fixtures";
 import { createAccount, sessionCookieOf } from "../support/accounts";
 import { flattenRoutes, newTestOrder } from "../http/route-access-rules";

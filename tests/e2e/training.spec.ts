@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { and, eq, isNull } from "drizzle-orm";
 import { pageContent, siteSettings, trainingCourses } from "../../app/db/schema";
-import { moreTopicsLabel, studentCountLabel } from "../../app/lib/training";
+import { moreTopicsLabel, studentCountLabel } from "../../app/lib/commerce/training";
 import {
   dismissCookieBanner,
   expect,

@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, like } from "drizzle-orm";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { careerPath } from "../../app/lib/careers";
+import { careerPath } from "../../app/lib/site/careers";
 import {
   careers,
   contactSubmissions,

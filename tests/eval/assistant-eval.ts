@@ -15,7 +15,7 @@
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import { seedSiteSettings } from "../../app/db/seed-data";
-import { convertPrice, formatPrice, ratesFromSettings } from "../../app/lib/currency";
+import { convertPrice, formatPrice, ratesFromSettings } from "../../app/lib/commerce/currency";
 import { startServer } from "../bench/server";
 import { runCleanly } from "../support/cleanup";
 import { ensureBuild } from "../support/production-build";

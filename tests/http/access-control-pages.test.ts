@@ -2,7 +2,7 @@
  * The access-control matrix, its GET half: every route of app/routes.ts requested
  * as an anonymous visitor, a deactivated account, an Editor, a Support user and an Administrator,
  * each with the status route-access-rules.ts expects (derived, for the CMS, from the permission
- * table app/lib/permissions.ts); a POST to a route without an action; the administrators' column
+ * table app/lib/auth/permissions.ts); a POST to a route without an action; the administrators' column
  * when the site requires them a second factor; and the check that every route, action and intent
  * has its rule. The POST half is access-control-actions.test.ts.
  */
@@ -199,7 +199,7 @@ test("every route and every action has an access rule", async () => {
     "GET rules of no route",
   ).toEqual([]);
 
-  // Every CMS route names the permission of app/lib/permissions.ts it needs; the requests above
+  // Every CMS route names the permission of app/lib/auth/permissions.ts it needs; the requests above
   // then show, role by role, that the route answers as the table says.
   const cmsRoutes = addressable.filter((id) => routeById.get(id)!.path.startsWith("/cms/"));
   expect(

@@ -1,6 +1,6 @@
 /**
  * The access rules of every route and every action: what an anonymous visitor, a deactivated account, an Editor, a Support user and an
- * Administrator get from each. A CMS rule names the permission of app/lib/permissions.ts the route
+ * Administrator get from each. A CMS rule names the permission of app/lib/auth/permissions.ts the route
  * needs, and each role's answer is derived from that table (`byPermission`), so the matrix and the
  * table cannot disagree. access-control-pages.test.ts and access-control-actions.test.ts request
  * all of them, and fail when a route of app/routes.ts, or an action or an intent it declares, has
@@ -27,8 +27,8 @@ import {
 import sharp from "sharp";
 import routeConfig from "../../app/routes";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
-import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/permissions";
-import { careerPath } from "../../app/lib/careers";
+import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/auth/permissions";
+import { careerPath } from "../../app/lib/site/careers";
 import { assistantIntents } from "../../app/routes/cms/assistant.server";
 import { blockIntents } from "../../app/routes/cms/blocks.server";
 import { careersIntents } from "../../app/routes/cms/careers.server";
@@ -520,7 +520,7 @@ export interface PageRule {
 }
 
 const publicPage: PageRule = { expect: everyone(shown()) };
-/** A CMS page or file behind `permission` (app/lib/permissions.ts). */
+/** A CMS page or file behind `permission` (app/lib/auth/permissions.ts). */
 const cmsPage = (permission: Permission, path?: PageRule["path"]): PageRule => ({
   path,
   permission,

@@ -14,7 +14,7 @@ import {
   PASSWORD_RESET_LIFETIME_MS,
   RESET_REQUESTED_MESSAGE,
   resetPasswordPath,
-} from "~/lib/account-links";
+} from "~/lib/auth/account-links";
 import {
   deleteSpentAccountTokens,
   findUsableToken,

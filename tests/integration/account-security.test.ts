@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, passkeys, recoveryCodes, sessions, users } from "../../app/db/schema";
-import { RECENT_SIGN_IN_MS } from "~/lib/recent-sign-in";
+import { RECENT_SIGN_IN_MS } from "~/lib/auth/recent-sign-in";
 import { accountAction, loadAccount } from "~/routes/cms/account.server";
 import { issueAccountToken } from "~/server/auth/account-tokens.server";
 import { resetPasswordWithLink } from "~/server/auth/password-reset.server";

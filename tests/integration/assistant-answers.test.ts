@@ -6,7 +6,7 @@
  * administrator sets them); and what is declined or answered in another language.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatHistoryEntry } from "~/lib/chat";
+import type { ChatHistoryEntry } from "~/lib/chat/chat";
 import { answerFromSite } from "~/server/assistant/built-in-assistant.server";
 import { linkTargets } from "~/server/assistant/cited-passages.server";
 import { getSiteSearch } from "~/server/assistant/search-index.server";

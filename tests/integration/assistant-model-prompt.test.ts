@@ -6,7 +6,7 @@
  * conversation, and every e-mail address and phone number it gives.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ChatHistoryEntry } from "~/lib/chat";
+import type { ChatHistoryEntry } from "~/lib/chat/chat";
 import { EVAL_CASES } from "../eval/assistant-questions";
 import { linkTargets } from "~/server/assistant/cited-passages.server";
 import { restoreAssistantEnvironment, useBuiltInAssistant, useModelAt } from "./assistant-provider";

@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { unansweredQuestions } from "../../app/db/schema";
 import { COMPANY_NAME } from "../../app/db/seed-data";
-import { CHAT_LIMITS, CHAT_MESSAGES, type ChatHistoryEntry, type ChatStreamEvent } from "~/lib/chat";
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatHistoryEntry, type ChatStreamEvent } from "~/lib/chat/chat";
 import { chatLimiter } from "~/server/assistant/chat.server";
 import { MAX_REPLY_TOKENS } from "~/server/assistant/openai-assistant.server";
 import { assistantLabel } from "~/server/assistant/provider.server";

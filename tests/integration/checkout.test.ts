@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderItems, orders, paymentEvents, siteSettings, trainingCourses } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
-import { convertPrice } from "~/lib/currency";
+import { convertPrice } from "~/lib/commerce/currency";
 import { invalidateAll } from "~/server/platform/cache/cache.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { setUpCmsHarness } from "./cms-harness";

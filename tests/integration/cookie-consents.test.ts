@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieConsents } from "../../app/db/schema";
-import { COOKIE_POLICY_VERSION } from "~/lib/cookie-consent";
+import { COOKIE_POLICY_VERSION } from "~/lib/consent/cookie-consent";
 import type { ConsentRecordInput } from "~/lib/schemas/cookie-consent";
 import {
   currentCookiePolicyVersion,

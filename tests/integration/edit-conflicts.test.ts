@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, careers, content, revisions, scheduledActions, trainingCourses } from "../../app/db/schema";
-import { BASE_VERSION_FIELD, EDIT_CONFLICT_MESSAGES, isEditConflict } from "~/lib/edit-conflict";
+import { BASE_VERSION_FIELD, EDIT_CONFLICT_MESSAGES, isEditConflict } from "~/lib/cms/edit-conflict";
 import { careerFormSchema } from "~/lib/schemas/careers";
 import { contentFormSchema } from "~/lib/schemas/content";
 import { courseFormSchema } from "~/lib/schemas/courses";

@@ -22,7 +22,7 @@ import {
 } from "~/server/media/media.server";
 import { findMediaUsage } from "~/server/media/media-usage.server";
 import { libraryImageFor } from "~/server/media/public-images.server";
-import { stableMediaAddress } from "~/lib/media";
+import { stableMediaAddress } from "~/lib/cms/media";
 import { PUBLISHED_CONTENT_CACHE_PREFIX } from "~/server/content/content.server";
 import { invalidate } from "~/server/platform/cache/cache.server";
 import { getStorage, type LocalDiskStorage } from "~/server/platform/storage.server";
@@ -405,7 +405,7 @@ describe("a public page with a library image", () => {
       params: { slug },
       request: new Request(`http://localhost/content/${slug}`),
     } as never))!;
-    // The article travels as the HTML the server drew (lib/static-html.ts).
+    // The article travels as the HTML the server drew (lib/browser/static-html.ts).
     const picture = /<picture[^]*?<\/picture>/.exec(data.article.html)?.[0] ?? "";
     expect(picture).toMatch(
       /type="image\/webp" srcSet="\/media\/media-[0-9a-f-]+-[0-9a-f]{12}-320\.webp 320w, [^"]* 1280w, [^"]*-1400\.webp 1400w"/,

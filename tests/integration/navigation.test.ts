@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigationItems } from "../../app/db/schema";
-import { DEFAULT_NAV_ITEMS } from "~/lib/navigation";
+import { DEFAULT_NAV_ITEMS } from "~/lib/site/navigation";
 import { invalidate, invalidateAll } from "~/server/platform/cache/cache.server";
 import type { Database } from "~/server/platform/db/db.server";
 import { NAVIGATION_CACHE_PREFIX, getMenu, listActiveNavigationItems } from "~/server/content/navigation.server";

@@ -11,7 +11,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, mailOutbox, orderNotes, orderRefunds, orders } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
-import { GBP_RATES, toMinorUnits } from "~/lib/currency";
+import { GBP_RATES, toMinorUnits } from "~/lib/commerce/currency";
 import type { PaymentProvider } from "~/lib/enums";
 import { findCoursesByIds } from "~/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, findOrder, priceCourses, type Order } from "~/server/commerce/orders.server";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, trainingCourses } from "../../app/db/schema";
-import { GBP_RATES } from "~/lib/currency";
+import { GBP_RATES } from "~/lib/commerce/currency";
 import { findCoursesByIds } from "~/server/commerce/courses.server";
 import { applyPaymentEvent, createOrder, priceCourses } from "~/server/commerce/orders.server";
 import { routeArgs, routeWithBrokenDatabase, withBrokenDatabaseHooks } from "./broken-database-routes";

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { siteSettings, users } from "../../app/db/schema";
-import { SETTING_KEYS } from "~/lib/site-setting-keys";
+import { SETTING_KEYS } from "~/lib/site/site-setting-keys";
 import { loginSchema, newPasswordField } from "~/lib/schemas/auth";
 import { issueSetupCode } from "~/server/auth/admin-setup.server";
 import { COMMON_PASSWORD, GUESSABLE_PASSWORD, newPasswordProblem } from "~/server/auth/password-policy.server";

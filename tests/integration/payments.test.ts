@@ -9,12 +9,12 @@ import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mailOutbox, orders, paymentEvents } from "../../app/db/schema";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
-import { GBP_RATES, toMinorUnits } from "~/lib/currency";
+import { GBP_RATES, toMinorUnits } from "~/lib/commerce/currency";
 import type { PaymentProvider } from "~/lib/enums";
 import { findCoursesByIds } from "~/server/commerce/courses.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { createOrder, findOrder, priceCourses, type Order } from "~/server/commerce/orders.server";
-import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
+import { TEST_PAYMENT_MESSAGES } from "~/lib/commerce/test-payment";
 import { cancelTestCheckout, payWithTestCard } from "~/server/commerce/test-payments.server";
 import { setUpCmsHarness } from "./cms-harness";
 

@@ -10,8 +10,8 @@ import crypto from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { scheduledActions } from "../../app/db/schema";
 import type { RevisionEntityKind } from "~/lib/enums";
-import type * as Permissions from "~/lib/permissions";
-import type { Permission } from "~/lib/permissions";
+import type * as Permissions from "~/lib/auth/permissions";
+import type { Permission } from "~/lib/auth/permissions";
 import { listPendingScheduledActions, scheduleAction } from "~/server/publishing/scheduled-actions.server";
 import { routeArgs } from "./broken-database-routes";
 import { setUpCmsHarness, type Role } from "./cms-harness";
@@ -22,7 +22,7 @@ vi.mock("~/server/platform/db/database.server", () =>
 
 /** Permissions the Editor role does not hold in this file's current test. */
 const withheld = vi.hoisted(() => new Set<string>());
-vi.mock("~/lib/permissions", async (importOriginal) => {
+vi.mock("~/lib/auth/permissions", async (importOriginal) => {
   const actual = await importOriginal<typeof Permissions>();
   return {
     ...actual,

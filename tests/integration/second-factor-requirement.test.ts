@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions, media, siteSettings, users } from "../../app/db/schema";
 import { SET_UP_SECOND_FACTOR_FIRST, requestAccess } from "~/server/auth/guards.server";
-import { SETTING_KEYS } from "~/lib/site-setting-keys";
+import { SETTING_KEYS } from "~/lib/site/site-setting-keys";
 import { getStorage } from "~/server/platform/storage.server";
 import { setUpCmsHarness } from "./cms-harness";
 

@@ -13,7 +13,7 @@ import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "~/content/training";
 import { BUILT_IN_COURSES } from "~/content/training-courses";
 import { invalidateAll, invalidateLocally } from "~/server/platform/cache/cache.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import type { CourseSummary } from "~/lib/training";
+import type { CourseSummary } from "~/lib/commerce/training";
 import { buildCurriculumPdf, curriculumOutline, getCurriculumPdf } from "~/server/commerce/curriculum.server";
 import { displayableImageUrl, getPageContent, toPageContentView } from "~/server/content/page-content.server";
 import { setUpCmsHarness } from "./cms-harness";

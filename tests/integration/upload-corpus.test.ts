@@ -13,7 +13,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactSubmissions } from "../../app/db/schema";
-import { CONTACT_MESSAGES } from "~/lib/contact-form";
+import { CONTACT_MESSAGES } from "~/lib/contact/contact-form";
 import { issueFormToken, MIN_FILL_TIME_MS } from "~/server/platform/http/form-token.server";
 import { UPLOAD_MESSAGES } from "~/server/contact/attachment-files.server";
 import { MAX_ATTACHMENT_BYTES } from "~/server/contact/uploads.server";

@@ -2,7 +2,7 @@
  * The Users tab's list: a page of accounts at a time in e-mail order, and a search by e-mail.
  */
 import { describe, expect, it } from "vitest";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/lib/cms/pagination";
 import { listUsers } from "~/server/auth/users.server";
 import { hashPassword } from "~/server/auth/passwords.server";
 import { users } from "../../app/db/schema";

@@ -6,8 +6,8 @@
  * TRUST_PROXY=1), so the per-address limits treat them as the different people they stand for.
  */
 import { BUILT_IN_COURSES } from "../../app/content/training-courses";
-import { CHAT_MESSAGES } from "../../app/lib/chat";
-import { applicationSubject, CONTACT_MESSAGES } from "../../app/lib/contact-form";
+import { CHAT_MESSAGES } from "../../app/lib/chat/chat";
+import { applicationSubject, CONTACT_MESSAGES } from "../../app/lib/contact/contact-form";
 import { MIN_FILL_TIME_MS } from "../../app/server/platform/http/form-token.server";
 import { pdfBytes } from "../integration/upload-fixtures";
 

@@ -97,7 +97,7 @@ export function isToasterCustomPropertyComplaint(message: Pick<NuMessage, "messa
 }
 
 /**
- * The head's `<link rel="expect" href="#site-footer" blocking="render">` (app/lib/first-paint.ts)
+ * The head's `<link rel="expect" href="#site-footer" blocking="render">` (app/lib/browser/first-paint.ts)
  * is the HTML standard's own ("link-type-expect": rendering waits until the element is parsed),
  * newer than vnu's rule that only a stylesheet link may block rendering. Only that complaint about
  * that link is set aside.

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/lib/currency";
+import { formatPrice } from "~/lib/commerce/currency";
 
 export interface OrderSummaryLine {
   courseName: string;

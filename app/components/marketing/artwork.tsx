@@ -1,5 +1,5 @@
 import type { ImageName } from "~/content/types";
-import { IMAGES, imageSources } from "~/lib/images";
+import { IMAGES, imageSources } from "~/lib/site/images";
 import { cx } from "~/lib/class-names";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BreadcrumbEntry } from "~/lib/structured-data";
+import type { BreadcrumbEntry } from "~/lib/seo/structured-data";
 
 /** Where a nested page sits: Home / parent / this page (the last entry is the current page). */
 export function Breadcrumbs({ trail }: { trail: readonly BreadcrumbEntry[] }) {

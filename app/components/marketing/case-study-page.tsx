@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { CaseStudy } from "~/content/types";
-import type { BreadcrumbEntry } from "~/lib/structured-data";
+import type { BreadcrumbEntry } from "~/lib/seo/structured-data";
 import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";

@@ -10,7 +10,7 @@ import {
   CONTACT_MESSAGES,
   contactFormValues,
   takeContactDraft,
-} from "~/lib/contact-form";
+} from "~/lib/contact/contact-form";
 
 /** The honeypot: hidden from people, tempting to scripts that fill in every field. */
 const HONEYPOT_FIELD = "website";

@@ -9,8 +9,8 @@ import { StaticRouter } from "react-router";
 import { StaticSiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { Button } from "~/components/ui/button";
-import type { NavItem } from "~/lib/navigation";
-import type { SiteIdentity } from "~/lib/site-identity";
+import type { NavItem } from "~/lib/site/navigation";
+import type { SiteIdentity } from "~/lib/site/site-identity";
 import { StaticDocument } from "~/components/ui/static-document";
 import { DOWNLOAD_FORM_INTRO, DownloadFormFields, type DownloadField } from "./download-form-fields";
 

@@ -1,5 +1,5 @@
 import type { CaseStudySummary, ServicePage } from "~/content/types";
-import type { BreadcrumbEntry } from "~/lib/structured-data";
+import type { BreadcrumbEntry } from "~/lib/seo/structured-data";
 import { Breadcrumbs } from "./breadcrumbs";
 import { CallToActionBand } from "./call-to-action";
 import { CardGrid } from "./card-grid";

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BASKET_STORAGE_KEY, CURRENCY_STORAGE_KEY, type BasketItem } from "~/lib/basket";
-import { convertPrice, type CurrencyCode } from "~/lib/currency";
+import { BASKET_STORAGE_KEY, CURRENCY_STORAGE_KEY, type BasketItem } from "~/lib/commerce/basket";
+import { convertPrice, type CurrencyCode } from "~/lib/commerce/currency";
 import { BasketProvider, useBasket } from "./basket-provider";
 
 const WIDGET: BasketItem = { id: "widget", name: "Widget", price: 1299, baseCurrency: "GBP", emoji: "🧩" };

@@ -7,7 +7,7 @@ import {
   parseStoredBasket,
   type BasketItem,
   type BasketItemInput,
-} from "~/lib/basket";
+} from "~/lib/commerce/basket";
 import {
   GBP_RATES,
   basketTotal,
@@ -15,7 +15,7 @@ import {
   isCurrencyCode,
   type CurrencyCode,
   type RateTable,
-} from "~/lib/currency";
+} from "~/lib/commerce/currency";
 
 export type BasketContextValue = {
   items: BasketItem[];

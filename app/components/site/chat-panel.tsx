@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { CHAT_LIMITS } from "~/lib/chat";
-import { contactDraftFromConversation } from "~/lib/chat-conversation";
-import { chatMarkupText } from "~/lib/chat-markup";
-import { CONTACT_DRAFT_STORAGE_KEY } from "~/lib/contact-form";
+import { CHAT_LIMITS } from "~/lib/chat/chat";
+import { contactDraftFromConversation } from "~/lib/chat/chat-conversation";
+import { chatMarkupText } from "~/lib/chat/chat-markup";
+import { CONTACT_DRAFT_STORAGE_KEY } from "~/lib/contact/contact-form";
 import { cx } from "~/lib/class-names";
 import { ChatReply } from "./chat-reply";
 import { type ChatState, newConversation, sendQuestion, startConversation, useChatState } from "./chat-store";

@@ -1,11 +1,11 @@
 import { Fragment, useMemo } from "react";
 import { Link } from "react-router";
-import { parseChatMarkup, type ChatInline } from "~/lib/chat-markup";
+import { parseChatMarkup, type ChatInline } from "~/lib/chat/chat-markup";
 
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:no-underline";
 
 /**
- * An assistant's reply: its small Markdown subset (app/lib/chat-markup.ts) as React elements.
+ * An assistant's reply: its small Markdown subset (app/lib/chat/chat-markup.ts) as React elements.
  * Links to the site's pages navigate in place, so the conversation stays open.
  */
 export function ChatReply({ text }: { text: string }) {

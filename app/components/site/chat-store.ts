@@ -6,14 +6,14 @@
  */
 import { useSyncExternalStore } from "react";
 import { showToast } from "~/components/ui/toaster";
-import { CHAT_MESSAGES, CHAT_STORAGE_KEY, chatGreeting, fallbackReply, type ChatMessage } from "~/lib/chat";
+import { CHAT_MESSAGES, CHAT_STORAGE_KEY, chatGreeting, fallbackReply, type ChatMessage } from "~/lib/chat/chat";
 import {
   chatHistory,
   ChatStreamError,
   createChatMessage,
   createChatStreamReader,
   parseStoredConversation,
-} from "~/lib/chat-conversation";
+} from "~/lib/chat/chat-conversation";
 
 export interface ChatState {
   messages: ChatMessage[];

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { ResponsiveImageData } from "~/lib/media";
+import type { ResponsiveImageData } from "~/lib/cms/media";
 import type { ContentPageView } from "~/server/content/content.server";
 import { ResponsiveImage } from "./responsive-image";
 import { Icon } from "~/components/ui/icon";

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { ALL_OFF, ALL_ON, COOKIE_CHOICE_KEY, COOKIE_CONSENT_KEY, COOKIE_SETTINGS_KEY } from "~/lib/cookie-consent";
+import {
+  ALL_OFF,
+  ALL_ON,
+  COOKIE_CHOICE_KEY,
+  COOKIE_CONSENT_KEY,
+  COOKIE_SETTINGS_KEY,
+} from "~/lib/consent/cookie-consent";
 import { CookieConsentProvider, useCookieConsent } from "./cookie-consent";
 
 type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;

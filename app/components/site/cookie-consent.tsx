@@ -22,10 +22,10 @@ import {
   parseReceipt,
   parseSettings,
   type CookieSettings,
-} from "~/lib/cookie-consent";
-import { useStoredValue, writeStoredValue } from "~/lib/browser-storage";
-import { useNonce } from "~/lib/nonce";
-import type { ConsentChoice } from "~/lib/consent-choices";
+} from "~/lib/consent/cookie-consent";
+import { useStoredValue, writeStoredValue } from "~/lib/browser/browser-storage";
+import { useNonce } from "~/lib/browser/nonce";
+import type { ConsentChoice } from "~/lib/consent/consent-choices";
 
 // The settings dialog is needed by few visitors, so its code loads only when it is opened.
 const CookieSettingsDialog = lazy(() => import("./cookie-settings-dialog"));

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
-import { COOKIE_CATEGORIES } from "~/lib/cookie-categories";
-import type { CookieSettings } from "~/lib/cookie-consent";
+import { COOKIE_CATEGORIES } from "~/lib/consent/cookie-categories";
+import type { CookieSettings } from "~/lib/consent/cookie-consent";
 
 /**
  * The Settings dialog of the cookie banner: three toggles, with strictly necessary fixed on, and

@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { isCurrentPath } from "~/lib/navigation";
+import { isCurrentPath } from "~/lib/site/navigation";
 import { routerPath } from "./router-path";
 
 /**

@@ -1,4 +1,4 @@
-import type { ResponsiveImageData } from "~/lib/media";
+import type { ResponsiveImageData } from "~/lib/cms/media";
 import { cx } from "~/lib/class-names";
 
 /**

@@ -1,8 +1,8 @@
 import type * as React from "react";
 import { PlainLink } from "./plain-link";
-import { SITE_FOOTER_ID } from "~/lib/first-paint";
-import { FOOTER_COLUMNS, FOOTER_EXTRA_LINKS } from "~/lib/site-links";
-import type { SiteIdentity } from "~/lib/site-identity";
+import { SITE_FOOTER_ID } from "~/lib/browser/first-paint";
+import { FOOTER_COLUMNS, FOOTER_EXTRA_LINKS } from "~/lib/site/site-links";
+import type { SiteIdentity } from "~/lib/site/site-identity";
 import { useCookieConsent } from "./cookie-consent";
 
 /** The footer of every public page (SPEC.md "Footer"); its contact details come from site settings. */

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { PlainLink, PlainNavLink } from "./plain-link";
-import { classifyNavItem, type NavItem } from "~/lib/navigation";
-import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site-links";
+import { classifyNavItem, type NavItem } from "~/lib/site/navigation";
+import { LEGAL_LINKS, SERVICE_MENU_LINKS, type SiteLink } from "~/lib/site/site-links";
 import { cx } from "~/lib/class-names";
 import { useBasket } from "./basket-provider";
 import { Icon } from "~/components/ui/icon";

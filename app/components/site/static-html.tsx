@@ -1,8 +1,8 @@
-import type { StaticHtml } from "~/lib/static-html";
+import type { StaticHtml } from "~/lib/browser/static-html";
 import { useFollowLinks } from "./plain-link";
 
 /**
- * HTML the server drew (lib/static-html.ts says why). The wrapper takes no box (`display:
+ * HTML the server drew (lib/browser/static-html.ts says why). The wrapper takes no box (`display:
  * contents`), so the drawn element is what the page's grid or flow lays out. Its links are plain
  * `<a>` elements; a click on one to this site is handed to the router, as a <Link> would be.
  */

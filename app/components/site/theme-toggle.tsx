@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { writeStoredValue } from "~/lib/browser-storage";
-import { THEME_STORAGE_KEY } from "~/lib/theme";
+import { writeStoredValue } from "~/lib/browser/browser-storage";
+import { THEME_STORAGE_KEY } from "~/lib/site/theme";
 import { Icon } from "~/components/ui/icon";
 
 /** Watches the "dark" class on <html>, which the theme script set before first paint. */

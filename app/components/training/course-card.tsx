@@ -3,7 +3,7 @@ import { JobDescription } from "~/components/site/job-description";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
-import { convertPrice, formatPrice } from "~/lib/currency";
+import { convertPrice, formatPrice } from "~/lib/commerce/currency";
 import {
   courseAnchor,
   courseSaving,
@@ -13,7 +13,7 @@ import {
   ratingLabel,
   studentCountLabel,
   type CourseSummary,
-} from "~/lib/training";
+} from "~/lib/commerce/training";
 import { Icon } from "~/components/ui/icon";
 
 /**

@@ -4,7 +4,7 @@
  * Access Denied page of the CMS's file routes. It keeps what every page of the site has in its
  * head: the theme before the first paint, the site's stylesheet and icon, and a robots rule.
  */
-import { themeInitScript } from "~/lib/theme";
+import { themeInitScript } from "~/lib/site/theme";
 
 export interface StaticDocumentProps {
   /** The nonce the response's Content-Security-Policy allows the theme script with. */

@@ -10,7 +10,7 @@
 import { z } from "../schemas/zod";
 import { ICON_NAMES } from "../../content/types";
 import type { BlockType } from "../enums";
-import { isWebAddress, sameSitePath } from "../safe-links";
+import { isWebAddress, sameSitePath } from "../text/safe-links";
 
 const requiredText = (label: string, max: number) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is too long`);

@@ -8,9 +8,9 @@
  */
 import type { content } from "../../db/schema";
 import { CONTENT_TYPES } from "../enums";
-import { isWebAddress, sameSitePath } from "../safe-links";
+import { isWebAddress, sameSitePath } from "../text/safe-links";
 import { z } from "../schemas/zod";
-import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../slug";
+import { SLUG_FORMAT_MESSAGE, SLUG_PATTERN } from "../text/slug";
 import { defineKind } from "./define-kind";
 
 /** The body's HTML, typed or rendered from the editor's document. */

@@ -5,7 +5,7 @@
  * as a job opening's is (job-opening.ts).
  */
 import type { trainingCourses } from "../../db/schema";
-import { formatNumber } from "../numbers";
+import { formatNumber } from "../text/numbers";
 import { z } from "../schemas/zod";
 import { defineKind, formattedDescriptionFields } from "./define-kind";
 import { parseRequirements } from "./job-opening";

@@ -18,7 +18,7 @@
 import { plainTextToRichText } from "../rich-text/plain-text";
 import type { z } from "zod";
 import type { RevisionEntityKind } from "../enums";
-import type { Permission } from "../permissions";
+import type { Permission } from "../auth/permissions";
 
 /** How the editor's form shows a field. */
 export type FieldWidget = "text" | "textarea" | "rich-text" | "select" | "number" | "lines";
@@ -72,7 +72,7 @@ export type FieldsOf<Row> = { [K in keyof Row]?: FieldDeclaration<Row[K], Row> }
 export interface KindDeclaration<Row, Fields extends FieldsOf<Row>> {
   /** The kind's name in revisions, schedules and the trash. */
   kind: RevisionEntityKind;
-  /** Who may read the kind's tab, and who may change its items (lib/permissions.ts). */
+  /** Who may read the kind's tab, and who may change its items (lib/auth/permissions.ts). */
   access: { view: Permission; edit: Permission };
   publishing: {
     /** The field that is the item's public address, unique among items; null for a kind without one. */

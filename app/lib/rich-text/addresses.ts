@@ -3,7 +3,7 @@
  * links, the image dialog) and the server (the document check), so what the editor accepts is
  * exactly what a save accepts. Built on lib/safe-links, which reads an address as a browser does.
  */
-import { isWebAddress, sameSitePath } from "../safe-links";
+import { isWebAddress, sameSitePath } from "../text/safe-links";
 
 /** "mailto:" with an address and no white space; the mail client reads the rest. */
 const MAIL_ADDRESS = /^mailto:[^\s<>"]+@[^\s<>"]+$/i;
@@ -20,5 +20,5 @@ export function isAllowedImageSrc(value: string): boolean {
   return isWebAddress(value) || sameSitePath(value) !== null;
 }
 
-/** A placeholder's key: the format of a site setting's key (app/db/schema/, lib/placeholders.ts). */
+/** A placeholder's key: the format of a site setting's key (app/db/schema/, lib/site/placeholders.ts). */
 export const PLACEHOLDER_KEY = /^[a-z][a-z0-9_]*$/;

@@ -2,7 +2,7 @@
  * `{{key}}` as one indivisible piece of the document (an inline atom), so a setting's placeholder
  * cannot be half-deleted or mistyped. The editor shows it as a chip; the server renders it as the
  * literal text `{{key}}` (rich-text.server.ts), so the placeholder substitution of public pages
- * (lib/placeholders.ts) works on it unchanged.
+ * (lib/site/placeholders.ts) works on it unchanged.
  */
 import { InputRule, mergeAttributes, Node } from "@tiptap/core";
 import { PLACEHOLDER_KEY } from "./addresses";

@@ -4,7 +4,7 @@
  * data, the curriculum PDF, the meta description and the assistant read the text; the public page
  * shows the editor's HTML when there is one.
  */
-import { escapeHtml } from "../placeholders";
+import { escapeHtml } from "../site/placeholders";
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 

@@ -3,7 +3,7 @@
  * before it, as role and content. Only the roles user and assistant: a visitor cannot send the
  * system prompt's instructions as history.
  */
-import { CHAT_LIMITS, CHAT_MESSAGES } from "../chat";
+import { CHAT_LIMITS, CHAT_MESSAGES } from "../chat/chat";
 import { z } from "./zod";
 
 export const chatRequestSchema = z.object({

@@ -3,7 +3,7 @@
  * the visitor was shown, so the server can tell when its own price differs and say so instead of
  * charging a surprise. The server never uses that total as a price.
  */
-import { BASKET_CURRENCIES } from "../currency";
+import { BASKET_CURRENCIES } from "../commerce/currency";
 import { z } from "./zod";
 import { idField } from "./id";
 

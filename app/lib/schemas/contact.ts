@@ -2,13 +2,13 @@
  * The contact form and job application (SPEC.md sections 2 "Contact" and 5): one schema for the
  * browser's check before sending and the server's check of what arrived, so both say the same.
  */
-import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact-form";
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from "../contact/contact-form";
 import { emailField } from "./auth";
 import { fieldErrors } from "./field-errors";
 import { z } from "./zod";
 
 // The limits, messages and field reader live in a module without zod, which the page loads first.
-export { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormValues } from "../contact-form";
+export { applicationSubject, CONTACT_LIMITS, CONTACT_MESSAGES, contactFormValues } from "../contact/contact-form";
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong);

@@ -4,9 +4,9 @@
  */
 import { z } from "./zod";
 import { SETTING_TYPES, type SettingType } from "../enums";
-import { GBP_RATES } from "../currency";
-import { isWebAddress } from "../safe-links";
-import { EXCHANGE_RATE_KEY_PREFIX, SETTING_KEYS } from "../site-setting-keys";
+import { GBP_RATES } from "../commerce/currency";
+import { isWebAddress } from "../text/safe-links";
+import { EXCHANGE_RATE_KEY_PREFIX, SETTING_KEYS } from "../site/site-setting-keys";
 
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const SETTING_KEY_MESSAGE =
@@ -52,7 +52,7 @@ const MIN_EXCHANGE_RATE = 0.01;
 const MAX_EXCHANGE_RATE = 1_000_000;
 
 /**
- * The rules of the keys the site reads (lib/site-setting-keys.ts, the exchange rates), whatever
+ * The rules of the keys the site reads (lib/site/site-setting-keys.ts, the exchange rates), whatever
  * type a setting was given: a value the site would ignore (an empty site title, a rate of 0) or
  * misuse (a negative retention) is refused here, with a message, rather than saved "successfully"
  * and silently replaced by a fallback. `value` is already trimmed as its type asks.

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CHAT_MESSAGES, type ChatResponse, type ChatStreamEvent } from "~/lib/chat";
+import { CHAT_MESSAGES, type ChatResponse, type ChatStreamEvent } from "~/lib/chat/chat";
 import { startChatTurn } from "~/server/assistant/chat.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { readJson, RequestBodyError } from "~/server/platform/http/request-body.server";
@@ -19,7 +19,7 @@ function serverSentEvent({ type, ...rest }: ChatStreamEvent): string {
 
 /**
  * `POST /api/chat` (SPEC.md section 7, chat-with-ai): `{ message, conversationHistory }` in. With
- * `Accept: text/event-stream` the reply streams as server-sent events (see app/lib/chat.ts);
+ * `Accept: text/event-stream` the reply streams as server-sent events (see app/lib/chat/chat.ts);
  * otherwise it comes whole as `{ success, response, error }`.
  */
 export async function action({ request, context }: Route.ActionArgs) {

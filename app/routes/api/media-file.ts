@@ -11,7 +11,7 @@
  * anything but its declared image type.
  */
 import { Readable } from "node:stream";
-import { mediaIdOfAddress } from "~/lib/media";
+import { mediaIdOfAddress } from "~/lib/cms/media";
 import { PUBLIC_VARIANT_KEY } from "~/server/media/image-variants.server";
 import { findMedia, variantNear } from "~/server/media/media.server";
 import { getDb } from "~/server/platform/db/database.server";

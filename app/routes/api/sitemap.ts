@@ -1,5 +1,5 @@
-import { PUBLIC_PAGE_PATHS } from "~/lib/public-pages";
-import { careerPath } from "~/lib/careers";
+import { PUBLIC_PAGE_PATHS } from "~/lib/seo/public-pages";
+import { careerPath } from "~/lib/site/careers";
 import { listActiveCareers } from "~/server/careers/careers.server";
 import { listPublishedSlugs } from "~/server/content/content.server";
 import { getDb } from "~/server/platform/db/database.server";

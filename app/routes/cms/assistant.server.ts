@@ -4,8 +4,8 @@
  * the list with a toast (post/redirect/get); the entity module writes the audit entry.
  */
 import { CONFIRM_PARAM, DISMISS_ALL } from "~/components/cms/assistant/assistant-tab";
-import { timeParts } from "~/lib/format";
-import { pageFromSearch } from "~/lib/pagination";
+import { timeParts } from "~/lib/text/format";
+import { pageFromSearch } from "~/lib/cms/pagination";
 import { idSchema } from "~/lib/schemas/id";
 import {
   dismissAllUnansweredQuestions,

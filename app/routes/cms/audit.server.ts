@@ -12,8 +12,8 @@ import {
   kindOfEntity,
   valueText,
 } from "~/components/cms/audit/audit-words";
-import { isoDay, timeParts } from "~/lib/format";
-import { pageFromSearch, pageWindow } from "~/lib/pagination";
+import { isoDay, timeParts } from "~/lib/text/format";
+import { pageFromSearch, pageWindow } from "~/lib/cms/pagination";
 import { readDayBounds } from "~/server/dashboard/date-range.server";
 import {
   auditPeople,

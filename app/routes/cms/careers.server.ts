@@ -6,7 +6,7 @@
 import { careerIdSchema } from "~/lib/schemas/careers";
 import { deleteCareer, listCareers } from "~/server/careers/careers.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { undoTrash } from "~/lib/trash";
+import { undoTrash } from "~/lib/cms/trash";
 import { actionSucceeded, runCmsAction, type IntentHandlers } from "./cms-action.server";
 import { listSearchQuery, readCmsList } from "./list-tab.server";
 

@@ -26,7 +26,7 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function CareersTab() {
   const { careers, error, query } = useLoaderData<typeof loader>();
-  // Support reads the openings without the forms (app/lib/permissions.ts).
+  // Support reads the openings without the forms (app/lib/auth/permissions.ts).
   const canEdit = useCan("careers.edit");
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby="careers-heading">

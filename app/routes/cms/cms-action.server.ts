@@ -1,6 +1,6 @@
 /**
  * How every CMS tab answers an action, in one place. `runCmsAction` checks the user's permission
- * (app/lib/permissions.ts) and the form's anti-forgery token, runs the tab's work, and turns what it throws into an answer:
+ * (app/lib/auth/permissions.ts) and the form's anti-forgery token, runs the tab's work, and turns what it throws into an answer:
  * an ExpectedError (a person's mistake) becomes its status with its message, on its field or the
  * form; any other Error is logged and becomes a 500 with the tab's own failure message, so no stack
  * trace or database detail reaches the page. Responses thrown on purpose (the guards' sign-in
@@ -9,7 +9,7 @@
 import { data } from "react-router";
 import { fieldErrors } from "~/lib/schemas/field-errors";
 import type { z } from "zod";
-import type { Permission } from "~/lib/permissions";
+import type { Permission } from "~/lib/auth/permissions";
 import { CSRF_FIELD } from "~/server/auth/csrf.server";
 import { requirePermissionForm } from "~/server/auth/guards.server";
 import type { SessionUser } from "~/server/auth/sessions.server";
@@ -130,7 +130,7 @@ export function typedValues(values: Record<string, string>): Record<string, stri
 export async function runCmsAction<Work extends IntentHandler | IntentHandlers>(
   request: Request,
   options: {
-    /** What the user's role must hold (app/lib/permissions.ts), checked before the form is read. */
+    /** What the user's role must hold (app/lib/auth/permissions.ts), checked before the form is read. */
     permission: Permission;
     failureMessage: string | ((intent: string) => string);
     keepValues?: boolean;

@@ -1,6 +1,6 @@
 /**
  * How the CMS hands out a file (a CSV export, a submission's attachment): only to a role that holds
- * its permission (app/lib/permissions.ts) and, as for every page, to an administrator only once
+ * its permission (app/lib/auth/permissions.ts) and, as for every page, to an administrator only once
  * they have the second factor the site may require; always as a download under a name that is
  * safe in a header, never sniffed and never cached, since these files hold personal data.
  */
@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import stylesheet from "~/cms.css?url";
 import { AccessDeniedDocument } from "~/components/cms/layout/access-denied-document";
 import { getCsrfToken } from "~/server/auth/csrf.server";
-import type { Permission } from "~/lib/permissions";
+import type { Permission } from "~/lib/auth/permissions";
 import {
   can,
   requireSecondFactorWhereRequired,

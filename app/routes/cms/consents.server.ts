@@ -3,10 +3,10 @@
  * days, `?page=`), checked here, and one page of records written for the page. The CSV export
  * reads the same search, so it exports exactly what the page lists.
  */
-import { timeParts } from "~/lib/format";
-import { formatNumber } from "~/lib/numbers";
-import { fromLondonWallClock } from "~/lib/london-time";
-import { pageFromSearch, PAGE_SIZE } from "~/lib/pagination";
+import { timeParts } from "~/lib/text/format";
+import { formatNumber } from "~/lib/text/numbers";
+import { fromLondonWallClock } from "~/lib/cms/london-time";
+import { pageFromSearch, PAGE_SIZE } from "~/lib/cms/pagination";
 import { isUuid } from "~/lib/schemas/id";
 import { searchCookieConsents, type ConsentFilter, type CookieConsent } from "~/server/contact/cookie-consents.server";
 import { readListTab } from "./list-tab.server";

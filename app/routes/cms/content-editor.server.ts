@@ -17,7 +17,7 @@ import {
 } from "~/lib/schemas/content";
 import { idSchema } from "~/lib/schemas/id";
 import type { z } from "~/lib/schemas/zod";
-import { slugify } from "~/lib/slug";
+import { slugify } from "~/lib/text/slug";
 import { requirePermission } from "~/server/auth/guards.server";
 import { contentPublishing, type EditableContentFields } from "~/server/content/content-publishing.server";
 import { getContentById, type ContentItem } from "~/server/content/content.server";

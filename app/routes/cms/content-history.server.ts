@@ -4,9 +4,9 @@
  * declaration marks as compared (lib/content-kinds/).
  */
 import type { ComparedField } from "~/lib/content-kinds/define-kind";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import { isUuid } from "~/lib/schemas/id";
-import { diffRevisions, type FieldDiff } from "~/lib/revision-diff";
+import { diffRevisions, type FieldDiff } from "~/lib/cms/revision-diff";
 import type { Database } from "~/server/platform/db/db.server";
 import type { RevisionEntityKind } from "~/lib/enums";
 import { getRevision, listRevisions } from "~/server/publishing/revisions.server";

@@ -12,7 +12,7 @@ import { isUuid } from "~/lib/schemas/id";
 import { getContentById, toContentPageView, type ContentItem } from "~/server/content/content.server";
 import { richTextFromForm } from "~/server/content/rich-text.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
 import { libraryImageFor } from "~/server/media/public-images.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { ExpectedError } from "~/server/platform/errors.server";

@@ -5,7 +5,7 @@ import { ContentArticle } from "~/components/site/content-article";
 import { Badge } from "~/components/ui/badge";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { contentStatusTone } from "~/lib/schemas/content";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
 import { toContentPageView } from "~/server/content/content.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { requirePermission } from "~/server/auth/guards.server";

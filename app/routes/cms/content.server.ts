@@ -4,8 +4,8 @@
  */
 import { CONTENT_MESSAGES, contentListFilterSchema } from "~/lib/schemas/content";
 import { z } from "~/lib/schemas/zod";
-import { PAGE_SIZE, pageFromSearch } from "~/lib/pagination";
-import { TRASH_MESSAGES, undoTrash } from "~/lib/trash";
+import { PAGE_SIZE, pageFromSearch } from "~/lib/cms/pagination";
+import { TRASH_MESSAGES, undoTrash } from "~/lib/cms/trash";
 import { requirePermission } from "~/server/auth/guards.server";
 import { changeContentAs, listContent } from "~/server/content/content.server";
 import { contentPublishing } from "~/server/content/content-publishing.server";

@@ -9,7 +9,7 @@ import { courseIdSchema } from "~/lib/schemas/courses";
 import { z } from "~/lib/schemas/zod";
 import { deleteCourse, listCourses, setCourseActive } from "~/server/commerce/courses.server";
 import { ExpectedError } from "~/server/platform/errors.server";
-import { undoTrash } from "~/lib/trash";
+import { undoTrash } from "~/lib/cms/trash";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { runCmsAction, type IntentHandlers } from "./cms-action.server";
 import { listSearchQuery, readCmsList } from "./list-tab.server";

@@ -27,7 +27,7 @@ export function action({ request }: Route.ActionArgs) {
 export default function CoursesTab() {
   const { courses, error, query } = useLoaderData<typeof loader>();
   const headingId = useId();
-  // Support reads the courses without the forms (app/lib/permissions.ts).
+  // Support reads the courses without the forms (app/lib/auth/permissions.ts).
   const canEdit = useCan("courses.edit");
   return (
     <section className="rounded-lg border bg-card p-6" aria-labelledby={headingId}>

@@ -9,9 +9,9 @@ import type {
   DashboardView,
   DateRangeView,
 } from "~/components/cms/dashboard/dashboard-data";
-import { formatPrice } from "~/lib/currency";
-import { formatDate, timeParts } from "~/lib/format";
-import { firstTabOf } from "~/lib/permissions";
+import { formatPrice } from "~/lib/commerce/currency";
+import { formatDate, timeParts } from "~/lib/text/format";
+import { firstTabOf } from "~/lib/auth/permissions";
 import { can } from "~/server/auth/guards.server";
 import type { User } from "~/server/auth/users.server";
 import { readDashboard, type Dashboard } from "~/server/dashboard/dashboard.server";

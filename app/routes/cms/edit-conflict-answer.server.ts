@@ -6,7 +6,7 @@
  * the check itself is publishing/edit-conflicts.server.ts.
  */
 import { data } from "react-router";
-import type { EditConflictFailure } from "~/lib/edit-conflict";
+import type { EditConflictFailure } from "~/lib/cms/edit-conflict";
 import type { RevisionEntityKind } from "~/lib/enums";
 import type { Database } from "~/server/platform/db/db.server";
 import { describeEditConflict, EditConflictError } from "~/server/publishing/edit-conflicts.server";

@@ -3,7 +3,7 @@ import { useActionData, useNavigation } from "react-router";
 import { AccountCard, AccountForm, BackToSignIn } from "~/components/cms/sign-in/account-link-card";
 import { EmailField } from "~/components/cms/kit/email-field";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_RESET_LIFETIME_TEXT, RESET_REQUESTED_MESSAGE } from "~/lib/account-links";
+import { PASSWORD_RESET_LIFETIME_TEXT, RESET_REQUESTED_MESSAGE } from "~/lib/auth/account-links";
 import type { Route } from "./+types/forgot-password";
 import { forgotPasswordAction } from "./forgot-password.server";
 

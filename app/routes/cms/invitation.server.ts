@@ -3,7 +3,7 @@
  * and its action creates the account with the chosen password and signs the invitee in.
  */
 import { data } from "react-router";
-import { ROLE_LABELS } from "~/lib/permissions";
+import { ROLE_LABELS } from "~/lib/auth/permissions";
 import { acceptInvitation, findUsableInvitation } from "~/server/auth/invitations.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { actOnAccountLink, INVALID_LINK_STATUS } from "./account-link.server";

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "react-router";
 import { AccountCard, ChoosePasswordForm, InvalidLinkCard } from "~/components/cms/sign-in/account-link-card";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import type { Route } from "./+types/invitation";
 import { acceptInvitationAction, loadInvitationPage } from "./invitation.server";
 

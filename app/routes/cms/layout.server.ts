@@ -7,7 +7,7 @@ import type { CmsLayoutData } from "~/components/cms/layout/cms-layout-data";
 import type { SignInActionData } from "~/components/cms/sign-in/sign-in";
 import { adminExists } from "~/server/auth/admin-setup.server";
 import { getCsrfToken, verifyCsrf } from "~/server/auth/csrf.server";
-import { permissionsOf } from "~/lib/permissions";
+import { permissionsOf } from "~/lib/auth/permissions";
 import { can, getCurrentUser } from "~/server/auth/guards.server";
 import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path";
 import { hasSecondFactor } from "~/server/auth/second-factor/second-factor.server";

@@ -7,7 +7,7 @@ import { SECOND_STEP_PATH } from "~/components/cms/second-step/second-step-path"
 import { CmsSignIn } from "~/components/cms/sign-in/sign-in";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import cmsStylesheet from "~/cms.css?url";
-import { isPublicCmsPage } from "~/lib/account-links";
+import { isPublicCmsPage } from "~/lib/auth/account-links";
 import type { Route } from "./+types/layout";
 import { loadCmsLayout, signInAction } from "./layout.server";
 

@@ -2,7 +2,7 @@
  * What the CMS lists share on the server: reading the list's address, and answering with the tab's
  * own message when the database cannot be read.
  */
-import { pageFromSearch } from "~/lib/pagination";
+import { pageFromSearch } from "~/lib/cms/pagination";
 import { isUuid } from "~/lib/schemas/id";
 import { getDb } from "~/server/platform/db/database.server";
 import type { Database } from "~/server/platform/db/db.server";

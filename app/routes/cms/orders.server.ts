@@ -5,11 +5,11 @@
  * Its actions: refund, resend the confirmation, add a note.
  */
 import { ORDER_STATUS_STYLE } from "~/components/cms/kit/list-statuses";
-import { formatPrice } from "~/lib/currency";
+import { formatPrice } from "~/lib/commerce/currency";
 import type { PaymentProvider } from "~/lib/enums";
-import { timeParts } from "~/lib/format";
-import { formatNumber } from "~/lib/numbers";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { timeParts } from "~/lib/text/format";
+import { formatNumber } from "~/lib/text/numbers";
+import { PAGE_SIZE } from "~/lib/cms/pagination";
 import { orderReference } from "~/server/commerce/order-mail.server";
 import {
   countItemsByOrder,

@@ -3,8 +3,8 @@
  * with `?selected=<id>` one mail's details. The list needs no bodies; only the selected mail's
  * plain text reaches the page.
  */
-import { timeParts } from "~/lib/format";
-import { pageWindow } from "~/lib/pagination";
+import { timeParts } from "~/lib/text/format";
+import { pageWindow } from "~/lib/cms/pagination";
 import { getEnv } from "~/server/platform/env.server";
 import { findOutboxMail, isMailStatus, listOutbox, type OutboxMail } from "~/server/platform/mail/outbox.server";
 import { listQuery, readListTab } from "./list-tab.server";

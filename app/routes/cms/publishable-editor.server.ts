@@ -11,7 +11,7 @@
  */
 import { data } from "react-router";
 import { comparedFieldsOf, type DeclaredKind } from "~/lib/content-kinds/define-kind";
-import { BASE_VERSION_FIELD } from "~/lib/edit-conflict";
+import { BASE_VERSION_FIELD } from "~/lib/cms/edit-conflict";
 import { idSchema } from "~/lib/schemas/id";
 import { z } from "~/lib/schemas/zod";
 import { loadRichTextOptions, type RichTextOptions } from "~/server/content/rich-text-options.server";

@@ -21,7 +21,7 @@ export function action({ request }: Route.ActionArgs) {
 export default function RedirectsTab() {
   const { redirects, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  // Support reads the redirects without the forms (app/lib/permissions.ts).
+  // Support reads the redirects without the forms (app/lib/auth/permissions.ts).
   const canEdit = useCan("redirects.edit");
   return (
     // Stacked, not a grid: a grid item would widen to the table's width on a phone.

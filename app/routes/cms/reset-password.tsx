@@ -5,7 +5,7 @@ import {
   InvalidLinkCard,
   LINK_CLASS,
 } from "~/components/cms/sign-in/account-link-card";
-import { FORGOT_PASSWORD_PATH } from "~/lib/account-links";
+import { FORGOT_PASSWORD_PATH } from "~/lib/auth/account-links";
 import type { Route } from "./+types/reset-password";
 import { loadResetPasswordPage, resetPasswordAction } from "./reset-password.server";
 

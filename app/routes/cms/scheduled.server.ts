@@ -3,8 +3,8 @@
  * unpublication, when (London time), who asked for it, and a Cancel for each.
  */
 import type { RevisionEntityKind } from "~/lib/enums";
-import { formatDate } from "~/lib/format";
-import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
+import { formatDate } from "~/lib/text/format";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/auth/permissions";
 import { idSchema } from "~/lib/schemas/id";
 import { accessDenied, can, requirePermission } from "~/server/auth/guards.server";
 import { ExpectedError } from "~/server/platform/errors.server";

@@ -5,9 +5,14 @@
  * reaches the page, as the plain text the visitor typed.
  */
 import { z } from "~/lib/schemas/zod";
-import { timeParts } from "~/lib/format";
-import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES, isSubmissionKind, type SubmissionKind } from "~/lib/submissions";
-import { pageWindow } from "~/lib/pagination";
+import { timeParts } from "~/lib/text/format";
+import {
+  SUBMISSION_LIMITS,
+  SUBMISSION_MESSAGES,
+  isSubmissionKind,
+  type SubmissionKind,
+} from "~/lib/contact/submissions";
+import { pageWindow } from "~/lib/cms/pagination";
 import { idSchema } from "~/lib/schemas/id";
 import {
   assertContactStatus,

@@ -1,7 +1,7 @@
 /** The Users tab's server side: the list with the latest audit entries, and the account changes. */
 import { data } from "react-router";
 import type { PendingInvitationRow } from "~/components/cms/users/pending-invitations";
-import { ROLE_LABELS } from "~/lib/permissions";
+import { ROLE_LABELS } from "~/lib/auth/permissions";
 import { invitationIdSchema, inviteUserSchema } from "~/lib/schemas/account-links";
 import { fieldErrors } from "~/lib/schemas/field-errors";
 import { changeRoleSchema, newUserSchema, resetPasswordSchema, userIdSchema } from "~/lib/schemas/users";

@@ -5,7 +5,7 @@ import { Metrics } from "~/components/marketing/metrics";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { ABOUT_PAGE } from "~/content/about";
-import { publicPageMeta } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/seo/meta";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";

@@ -1,5 +1,5 @@
 /**
- * Content blocks drawn as HTML for the public pages' loaders (lib/static-html.ts says why: the
+ * Content blocks drawn as HTML for the public pages' loaders (lib/browser/static-html.ts says why: the
  * browser then needs none of the blocks' code). The render map (components/site/blocks) stays the
  * one place that decides how a block looks; this only runs it on the server.
  */
@@ -7,7 +7,7 @@ import { TeamSection, TestimonialsSection } from "~/components/site/blocks/block
 import { ContentBlock } from "~/components/site/blocks/content-block";
 import type { Card } from "~/content/types";
 import type { TypedBlock } from "~/lib/blocks/block-data";
-import type { GridItem, StaticHtml } from "~/lib/static-html";
+import type { GridItem, StaticHtml } from "~/lib/browser/static-html";
 import { drawStaticHtml } from "./static-html.server";
 
 /**

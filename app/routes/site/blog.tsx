@@ -1,13 +1,13 @@
 import { Link, useLoaderData } from "react-router";
 import { Pagination } from "~/components/cms/kit/pagination";
-import { publicPageMeta } from "~/lib/meta";
-import { pageFromSearch } from "~/lib/pagination";
+import { publicPageMeta } from "~/lib/seo/meta";
+import { pageFromSearch } from "~/lib/cms/pagination";
 import { getPublishedContentPage } from "~/server/content/content.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
 import type { ContentType } from "~/lib/enums";
 import type { Route } from "./+types/blog";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 
 const BLOG_PAGE_SIZE = 10;
 const CONTENT_LOAD_FAILED_TEXT = "Failed to load content";

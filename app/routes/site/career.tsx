@@ -3,9 +3,9 @@ import { Breadcrumbs } from "~/components/marketing/breadcrumbs";
 import { JobDescription } from "~/components/site/job-description";
 import { JobTags } from "~/components/site/job-tags";
 import { Button } from "~/components/ui/button";
-import { applyPath, careerIdPrefix, careerPath } from "~/lib/careers";
-import { pageMeta, publicPageMeta } from "~/lib/meta";
-import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/structured-data";
+import { applyPath, careerIdPrefix, careerPath } from "~/lib/site/careers";
+import { pageMeta, publicPageMeta } from "~/lib/seo/meta";
+import { breadcrumbListJsonLd, jobPostingJsonLd } from "~/lib/seo/structured-data";
 import { findActiveCareer } from "~/server/careers/careers.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
@@ -14,7 +14,7 @@ import { structuredDataSite } from "~/server/content/structured-data-site.server
 import type { Route } from "./+types/career";
 import NotFound from "./not-found";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import { Icon } from "~/components/ui/icon";
 
 /**

@@ -1,9 +1,9 @@
 import { useLoaderData } from "react-router";
 import { CaseStudyView } from "~/components/marketing/case-study-page";
-import { breadcrumbTrail } from "~/lib/breadcrumbs";
-import { SHARE_IMAGE } from "~/lib/images";
-import { publicPageMeta } from "~/lib/meta";
-import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { breadcrumbTrail } from "~/lib/seo/breadcrumbs";
+import { SHARE_IMAGE } from "~/lib/site/images";
+import { publicPageMeta } from "~/lib/seo/meta";
+import { articleJsonLd, breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/seo/structured-data";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";

@@ -4,7 +4,7 @@ import { OrderSummary } from "~/components/checkout/order-summary";
 import { useBasket } from "~/components/site/basket-provider";
 import { Button } from "~/components/ui/button";
 import type { OrderStatus } from "~/lib/enums";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo/meta";
 import { getDb } from "~/server/platform/db/database.server";
 import { orderReference } from "~/server/commerce/order-mail.server";
 import { findOrder, listOrderItems } from "~/server/commerce/orders.server";

@@ -3,12 +3,12 @@ import { data } from "react-router";
 import type { ContactActionData } from "~/components/marketing/contact-form";
 import type { ContactDetailsData } from "~/components/marketing/contact-details";
 import { CONTACT_PAGE } from "~/content/contact";
-import { CONTACT_LIMITS } from "~/lib/contact-form";
+import { CONTACT_LIMITS } from "~/lib/contact/contact-form";
 import { submitContactForm } from "~/server/contact/contact-form.server";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import { getDb } from "~/server/platform/db/database.server";
-import { contactDetailsFromSettings } from "~/lib/contact-details";
+import { contactDetailsFromSettings } from "~/lib/contact/contact-details";
 
 /**
  * The page's copy, the job applied for (`?job=<title>`), the response's form token (the page cache

@@ -2,9 +2,9 @@ import type { ShouldRevalidateFunction } from "react-router";
 import { ContactDetails } from "~/components/marketing/contact-details";
 import { ContactForm, type ContactActionData } from "~/components/marketing/contact-form";
 import { PageHero } from "~/components/marketing/page-hero";
-import { CONTACT_MESSAGES, contactFormValues } from "~/lib/contact-form";
-import { publicPageMeta } from "~/lib/meta";
-import { isUnsentForm } from "~/lib/unsent-form";
+import { CONTACT_MESSAGES, contactFormValues } from "~/lib/contact/contact-form";
+import { publicPageMeta } from "~/lib/seo/meta";
+import { isUnsentForm } from "~/lib/browser/unsent-form";
 import type { Route } from "./+types/contact";
 import { contactAction, loadContactPage } from "./contact.server";
 
@@ -36,7 +36,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-/** A form that never reached the site changed nothing: the page stays as it is (lib/unsent-form.ts). */
+/** A form that never reached the site changed nothing: the page stays as it is (lib/browser/unsent-form.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   !isUnsentForm(actionResult) && defaultShouldRevalidate;
 

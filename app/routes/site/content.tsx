@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, useLoaderData } from "react-router";
 import { ContentArticle } from "~/components/site/content-article";
 import { StaticHtmlView } from "~/components/site/static-html";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
-import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/meta";
-import { isValidSlug } from "~/lib/slug";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
+import { pageMeta, publicPageMeta, siteLayoutData } from "~/lib/seo/meta";
+import { isValidSlug } from "~/lib/text/slug";
 import { findPublishedContent, publishedContentPageView } from "~/server/content/content.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { logger } from "~/server/platform/logger.server";
@@ -22,7 +22,7 @@ const CONTENT_LOAD_FAILED = "Failed to load content";
 /**
  * /content/{slug}: one published item, rendered on the server (SPEC.md "Public content page").
  * Drafts, archived and unknown slugs answer 404; a database failure answers 500 without details.
- * The article is static, so it is drawn here and travels as HTML (lib/static-html.ts): the page
+ * The article is static, so it is drawn here and travels as HTML (lib/browser/static-html.ts): the page
  * needs none of its code in the browser. The CMS preview renders the same component.
  */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import {
   type DownloadPageFrame,
 } from "~/components/marketing/download-page";
 import { DOWNLOAD_MESSAGES } from "~/lib/schemas/download";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
 import type { DownloadDocument } from "~/server/content/downloads.server";
 import { getMenu } from "~/server/content/navigation.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";

@@ -15,10 +15,10 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
-import { cookieBannerInitScript } from "~/lib/cookie-consent";
-import { ratesFromSettings } from "~/lib/currency";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
-import { isUnsentForm } from "~/lib/unsent-form";
+import { cookieBannerInitScript } from "~/lib/consent/cookie-consent";
+import { ratesFromSettings } from "~/lib/commerce/currency";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
+import { isUnsentForm } from "~/lib/browser/unsent-form";
 import { assistantLabel } from "~/server/assistant/provider.server";
 import { getDb } from "~/server/platform/db/database.server";
 import { getEnv } from "~/server/platform/env.server";
@@ -49,7 +49,7 @@ export async function loader(_: Route.LoaderArgs) {
   };
 }
 
-/** A form that never reached the site changed nothing the layout shows (lib/unsent-form.ts). */
+/** A form that never reached the site changed nothing the layout shows (lib/browser/unsent-form.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   !isUnsentForm(actionResult) && defaultShouldRevalidate;
 
@@ -119,7 +119,7 @@ export function ErrorBoundary() {
 
 /**
  * The error page's title, kept out of search results; a page's own meta wins when it rendered.
- * (Plain tags: lib/meta.ts reads this module's loader type, so it cannot be imported here.)
+ * (Plain tags: lib/seo/meta.ts reads this module's loader type, so it cannot be imported here.)
  */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];

@@ -1,9 +1,9 @@
 import { data, useLoaderData } from "react-router";
 import { LegalPageView } from "~/components/marketing/legal-page";
 import { LEGAL_PAGES, type LegalPage } from "~/content/legal";
-import { formatDate } from "~/lib/format";
-import { pageMeta, publicPageMeta } from "~/lib/meta";
-import { applyPlaceholders } from "~/lib/placeholders";
+import { formatDate } from "~/lib/text/format";
+import { pageMeta, publicPageMeta } from "~/lib/seo/meta";
+import { applyPlaceholders } from "~/lib/site/placeholders";
 import { getDb } from "~/server/platform/db/database.server";
 import { getPublicSettings } from "~/server/content/site-settings.server";
 import type { Route } from "./+types/legal";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
-import { NOT_FOUND_CONSOLE_MESSAGE } from "~/lib/not-found";
-import { pageMeta } from "~/lib/meta";
+import { NOT_FOUND_CONSOLE_MESSAGE } from "~/lib/site/not-found";
+import { pageMeta } from "~/lib/seo/meta";
 import { logger } from "~/server/platform/logger.server";
 import type { Route } from "./+types/not-found";
 

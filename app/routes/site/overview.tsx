@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { OverviewPageView } from "~/components/marketing/overview-page";
-import { familyPageMeta } from "~/lib/meta";
-import { faqPageJsonLd } from "~/lib/structured-data";
+import { familyPageMeta } from "~/lib/seo/meta";
+import { faqPageJsonLd } from "~/lib/seo/structured-data";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";

@@ -7,7 +7,7 @@ import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
 import { PRODUCT_DEVELOPMENT_PAGE } from "~/content/product-development";
 import type { SuccessStory } from "~/content/types";
-import { publicPageMeta } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/seo/meta";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import type { Route } from "./+types/product-development";
 import { Icon } from "~/components/ui/icon";

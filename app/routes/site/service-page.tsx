@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import { ServicePageView } from "~/components/marketing/service-page";
-import { breadcrumbTrail } from "~/lib/breadcrumbs";
-import { familyPageMeta } from "~/lib/meta";
-import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/structured-data";
+import { breadcrumbTrail } from "~/lib/seo/breadcrumbs";
+import { familyPageMeta } from "~/lib/seo/meta";
+import { breadcrumbListJsonLd, faqPageJsonLd } from "~/lib/seo/structured-data";
 import { StaticHtmlView } from "~/components/site/static-html";
 import { loadFamilyPage } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";

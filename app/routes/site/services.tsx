@@ -5,7 +5,7 @@ import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { Steps } from "~/components/marketing/steps";
 import { SERVICES_PAGE } from "~/content/services";
-import { publicPageMeta } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/seo/meta";
 import { CardsWithBlocks } from "~/components/site/blocks/cards-with-blocks";
 import { withCompanyDetails } from "~/server/content/marketing.server";
 import { loadPageBlocks } from "~/server/content/page-blocks.server";

@@ -2,8 +2,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
-import { pageMeta } from "~/lib/meta";
-import { TEST_PAYMENT_MESSAGES } from "~/lib/test-payment";
+import { pageMeta } from "~/lib/seo/meta";
+import { TEST_PAYMENT_MESSAGES } from "~/lib/commerce/test-payment";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { orderReference } from "~/server/commerce/order-mail.server";

@@ -13,7 +13,7 @@
  * 6. anything else gets the best passage of the site, quoted and cited, when the site search is
  *    sure of it; otherwise the assistant says plainly that it found nothing and points to a person.
  */
-import type { ChatHistoryEntry } from "../../lib/chat";
+import type { ChatHistoryEntry } from "../../lib/chat/chat";
 import { conversationContext, resolveQuestion, type ResolvedQuestion } from "./conversation.server";
 import { noAnswer, type AssistantAnswer } from "./intents/answer.server";
 import { answerContact } from "./intents/contact.server";

@@ -4,8 +4,8 @@
  * or logged; a question the site could not answer is counted, scrubbed of personal data, for the
  * CMS's Assistant tab.
  */
-import type { ChatHistoryEntry } from "../../lib/chat";
-import { CHAT_MESSAGES } from "../../lib/chat";
+import type { ChatHistoryEntry } from "../../lib/chat/chat";
+import { CHAT_MESSAGES } from "../../lib/chat/chat";
 import { chatRequestSchema } from "../../lib/schemas/chat";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";

@@ -5,9 +5,9 @@
  * "what about X?" asks about, come from the earlier turns, the visitor's and the assistant's (a
  * reply about one course links to that course alone).
  */
-import type { ChatHistoryEntry } from "../../lib/chat";
-import { careerPath } from "../../lib/careers";
-import { courseAnchor, type CourseSummary } from "../../lib/training";
+import type { ChatHistoryEntry } from "../../lib/chat/chat";
+import { careerPath } from "../../lib/site/careers";
+import { courseAnchor, type CourseSummary } from "../../lib/commerce/training";
 import type { Career } from "../careers/careers.server";
 import { searchTerms } from "./language.server";
 import { understand, type CourseAttribute, type JobAttribute, type Question } from "./question-understanding.server";

@@ -6,7 +6,7 @@
  * given up on, and the caller takes the failure path of SPEC.md section 8.
  */
 import OpenAI from "openai";
-import type { ChatHistoryEntry } from "../../lib/chat";
+import type { ChatHistoryEntry } from "../../lib/chat/chat";
 import { getEnv } from "../platform/env.server";
 import type { AssistantProvider } from "./provider.server";
 import type { Passage, SiteKnowledge } from "./site-documents.server";

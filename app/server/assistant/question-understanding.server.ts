@@ -10,7 +10,7 @@
  * attribute says otherwise. Patterns are read on the question in the site's words (short forms
  * expanded, typos corrected), so "hw much" and "kubernets" are understood too.
  */
-import type { CurrencyCode } from "../../lib/currency";
+import type { CurrencyCode } from "../../lib/commerce/currency";
 
 export type CourseAttribute =
   "price" | "duration" | "level" | "instructor" | "prerequisites" | "vat" | "topics" | "dates" | "booking";

@@ -5,7 +5,7 @@
  * about it ("price", "level", "hours") are left out, so they never pick a record by themselves.
  */
 import type { Career } from "../careers/careers.server";
-import type { CourseSummary } from "../../lib/training";
+import type { CourseSummary } from "../../lib/commerce/training";
 import { QUESTION_WORDS, searchTerms } from "./language.server";
 
 const GENERIC_COURSE_TERMS = new Set([

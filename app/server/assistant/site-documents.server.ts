@@ -16,11 +16,11 @@ import { FAMILY_PAGES } from "../../content/pages";
 import { PRODUCT_DEVELOPMENT_PAGE } from "../../content/product-development";
 import { SERVICES_PAGE } from "../../content/services";
 import { TRAINING_PAGE, TRAINING_PAGE_SLUG } from "../../content/training";
-import { careerPath } from "../../lib/careers";
-import { formatPrice, ratesFromSettings } from "../../lib/currency";
-import { applyPlaceholders } from "../../lib/placeholders";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
-import { courseAnchor, type CourseSummary } from "../../lib/training";
+import { careerPath } from "../../lib/site/careers";
+import { formatPrice, ratesFromSettings } from "../../lib/commerce/currency";
+import { applyPlaceholders } from "../../lib/site/placeholders";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
+import { courseAnchor, type CourseSummary } from "../../lib/commerce/training";
 import { listActiveCareers, type Career } from "../careers/careers.server";
 import type { Catalogue } from "../commerce/courses.server";
 import type { Database } from "../platform/db/db.server";
@@ -28,7 +28,7 @@ import { fillCompanyDetails } from "../content/marketing.server";
 import { findPageContent } from "../content/page-content.server";
 import type { SettingsMap } from "../content/site-settings.server";
 import { htmlToText, joinAsProse } from "./language.server";
-import { contactDetailsFromSettings } from "../../lib/contact-details";
+import { contactDetailsFromSettings } from "../../lib/contact/contact-details";
 
 export type PassageKind = "page" | "content" | "course" | "job" | "contact" | "hours";
 
@@ -214,7 +214,7 @@ function careerPassage(career: Career): Passage {
   };
 }
 
-/** The Contact page's own list (lib/contact-details.ts), so the assistant gives the same numbers. */
+/** The Contact page's own list (lib/contact/contact-details.ts), so the assistant gives the same numbers. */
 function contactDetails(settings: SettingsMap): SiteKnowledge["contact"] {
   const { emails, phones, offices, hours } = contactDetailsFromSettings(settings);
   return { emails, phones, offices: offices.map((office) => `${office.label}: ${office.address}`), hours };

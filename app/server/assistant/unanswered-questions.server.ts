@@ -7,7 +7,7 @@
  */
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { unansweredQuestions } from "../../db/schema";
-import { PAGE_SIZE, pageCount, pageWindow } from "~/lib/pagination";
+import { PAGE_SIZE, pageCount, pageWindow } from "~/lib/cms/pagination";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";

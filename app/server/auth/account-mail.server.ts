@@ -9,12 +9,12 @@ import {
   invitationPath,
   PASSWORD_RESET_LIFETIME_TEXT,
   resetPasswordPath,
-} from "../../lib/account-links";
+} from "../../lib/auth/account-links";
 import type { UserRole } from "../../lib/enums";
-import { ROLE_LABELS } from "../../lib/permissions";
-import { formatDate } from "../../lib/format";
-import { escapeHtml } from "../../lib/placeholders";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
+import { ROLE_LABELS } from "../../lib/auth/permissions";
+import { formatDate } from "../../lib/text/format";
+import { escapeHtml } from "../../lib/site/placeholders";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
 import { settingsForMail } from "../content/site-settings.server";
 import type { Database } from "../platform/db/db.server";
 import { getEnv } from "../platform/env.server";

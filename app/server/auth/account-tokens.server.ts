@@ -8,13 +8,13 @@
  * requests racing with the same link, exactly one gets the row back (on PostgreSQL the second
  * waits for the first's row lock, then finds used_at set).
  *
- * How long links work is in app/lib/account-links.ts; what a link is for is invitations.server.ts
+ * How long links work is in app/lib/auth/account-links.ts; what a link is for is invitations.server.ts
  * and password-reset.server.ts. Every function takes the time to act at, so tests move a clock.
  */
 import crypto from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { accountTokens } from "../../db/schema";
-import { INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS } from "../../lib/account-links";
+import { INVITATION_LIFETIME_MS, PASSWORD_RESET_LIFETIME_MS } from "../../lib/auth/account-links";
 import type { AccountTokenKind, UserRole } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { hashToken } from "./sessions.server";

@@ -7,8 +7,8 @@
  * Requests without JavaScript (document posts) keep the redirect, which is all such a browser can follow.
  */
 import type { RequestHandler } from "express";
-import { isPublicCmsPage } from "../../lib/account-links";
-import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../lib/session-expired";
+import { isPublicCmsPage } from "../../lib/auth/account-links";
+import { SESSION_EXPIRED_HEADER, SESSION_EXPIRED_MESSAGE } from "../../lib/auth/session-expired";
 
 /** CMS actions that need no session: signing out, and the sign-in's second step. */
 const WITHOUT_SESSION = new Set(["/cms/logout.data", "/cms/sign-in/verify.data"]);

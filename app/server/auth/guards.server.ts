@@ -3,7 +3,7 @@
  * of these itself: a layout loader does not protect its children's actions.
  */
 import { data, redirect } from "react-router";
-import { roleCan, type Permission } from "../../lib/permissions";
+import { roleCan, type Permission } from "../../lib/auth/permissions";
 import { getDb } from "../platform/db/database.server";
 import { readFormOrRefuse } from "../platform/http/request-body.server";
 import { logger } from "../platform/logger.server";
@@ -13,7 +13,7 @@ import { mustSetUpSecondFactor, SECOND_FACTOR_SETUP_PATH } from "./second-factor
 import { getSessionUser, type SessionUser } from "./sessions.server";
 
 /**
- * Whether this user may do this (app/lib/permissions.ts, the one table): an active user whose role
+ * Whether this user may do this (app/lib/auth/permissions.ts, the one table): an active user whose role
  * holds the permission; anything else, or any error, may not.
  */
 export function can(user: Pick<User, "role" | "isActive"> | null | undefined, permission: Permission): boolean {
@@ -111,7 +111,7 @@ export function accessDenied(current: SessionUser): never {
 }
 
 /**
- * A user whose role holds `permission` (app/lib/permissions.ts); anonymous visitors are sent to
+ * A user whose role holds `permission` (app/lib/auth/permissions.ts); anonymous visitors are sent to
  * sign in, other users get 403 Access Denied. Every /cms loader and action calls this itself.
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<SessionUser> {

@@ -10,7 +10,7 @@
  * loaded on the first password set, not at start-up, and kept afterwards.
  */
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { SETTING_KEYS } from "../../lib/site-setting-keys";
+import { SETTING_KEYS } from "../../lib/site/site-setting-keys";
 import { getPublicSettings } from "../content/site-settings.server";
 import { getDbIfOpen } from "../platform/db/open-database.server";
 import { getEnv } from "../platform/env.server";

@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { accountTokens } from "../../db/schema";
-import { RESET_REQUESTED_MESSAGE } from "../../lib/account-links";
+import { RESET_REQUESTED_MESSAGE } from "../../lib/auth/account-links";
 import { forgotPasswordSchema } from "../../lib/schemas/account-links";
 import { fieldErrors } from "../../lib/schemas/field-errors";
 import { auditedChange, recordAudit } from "../platform/audit.server";

@@ -9,7 +9,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { count, eq } from "drizzle-orm";
 import { passkeys, sessions } from "../../db/schema";
-import { RECENT_SIGN_IN_MS } from "../../lib/recent-sign-in";
+import { RECENT_SIGN_IN_MS } from "../../lib/auth/recent-sign-in";
 import type { Database } from "../platform/db/db.server";
 import { ExpectedError } from "../platform/errors.server";
 import {

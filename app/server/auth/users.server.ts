@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { UserRole } from "../../lib/enums";
-import { pageCount, pageWindow } from "../../lib/pagination";
+import { pageCount, pageWindow } from "../../lib/cms/pagination";
 import { normaliseEmail } from "../../lib/schemas/auth";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -4,7 +4,7 @@
  * basket uses and the administrator's exchange rates, records it (pending, lines frozen), and opens
  * the payment: a Stripe Checkout Session when Stripe is configured, the test-mode page otherwise.
  */
-import { ratesFromSettings } from "../../lib/currency";
+import { ratesFromSettings } from "../../lib/commerce/currency";
 import { checkoutRequestSchema, type CheckoutResponse, type CurrentBasketItem } from "../../lib/schemas/checkout";
 import { findCoursesByIds, type Course } from "./courses.server";
 import type { Database } from "../platform/db/db.server";

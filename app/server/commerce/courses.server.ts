@@ -7,7 +7,7 @@ import { trainingCourses } from "../../db/schema";
 import { BUILT_IN_COURSES } from "../../content/training-courses";
 import { course } from "../../lib/content-kinds/course";
 import { versionedFieldsOf, type VersionedFields } from "../../lib/content-kinds/define-kind";
-import type { CourseSummary } from "../../lib/training";
+import type { CourseSummary } from "../../lib/commerce/training";
 import { auditedChange, type Actor, type AuditActor } from "../platform/audit.server";
 import { publish, scheduledHandlersOf, unpublish } from "../publishing/publishable.server";
 import { searchCondition } from "../publishing/list-search.server";

@@ -5,11 +5,11 @@
  * topic it covers, rendered on the server with the site's own PDF writer.
  */
 import { TRAINING_PAGE } from "../../content/training";
-import { formatPrice } from "../../lib/currency";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
-import { slugify } from "../../lib/slug";
-import { courseSaving, formatRating, studentCountLabel } from "../../lib/training";
-import type { CourseSummary } from "../../lib/training";
+import { formatPrice } from "../../lib/commerce/currency";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
+import { slugify } from "../../lib/text/slug";
+import { courseSaving, formatRating, studentCountLabel } from "../../lib/commerce/training";
+import type { CourseSummary } from "../../lib/commerce/training";
 import { fillCompanyDetails } from "../content/marketing.server";
 import { renderPdf, type DocumentOutline, type OutlineSection } from "../platform/pdf.server";
 

@@ -3,11 +3,11 @@
  * order reference, with where to ask questions. Queued by orders.server.ts when an order becomes
  * paid; sent (or kept in the outbox) by mail.server.ts like every other mail.
  */
-import { formatPrice } from "../../lib/currency";
-import { escapeHtml } from "../../lib/placeholders";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
+import { formatPrice } from "../../lib/commerce/currency";
+import { escapeHtml } from "../../lib/site/placeholders";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
 import { htmlDocument, type NewMail } from "../platform/mail/outbox.server";
-import { SETTING_KEYS } from "../../lib/site-setting-keys";
+import { SETTING_KEYS } from "../../lib/site/site-setting-keys";
 
 interface OrderForMail {
   id: string;

@@ -9,7 +9,7 @@ import { orderItems, orders } from "../../db/schema";
 import type { OrderStatus } from "../../lib/enums";
 import type { Database } from "../platform/db/db.server";
 import { orderReference } from "./order-mail.server";
-import { isoDay } from "../../lib/format";
+import { isoDay } from "../../lib/text/format";
 import { csvDocument } from "../platform/csv.server";
 
 export const ORDER_CSV_COLUMNS = [

@@ -11,8 +11,8 @@
 import { asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { orderItems, orders, paymentEvents } from "../../db/schema";
 import { ORDER_STATUSES, type OrderStatus, type PaymentProvider } from "../../lib/enums";
-import { convertPrice, rateFromGbp, type RateTable } from "../../lib/currency";
-import { PAGE_SIZE } from "../../lib/pagination";
+import { convertPrice, rateFromGbp, type RateTable } from "../../lib/commerce/currency";
+import { PAGE_SIZE } from "../../lib/cms/pagination";
 import type { Course } from "./courses.server";
 import type { Database } from "../platform/db/db.server";
 import { getEnv } from "../platform/env.server";

@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderRefunds, orders, paymentEvents } from "../../db/schema";
 import { PAID_ORDER_STATUSES, type OrderStatus, type PaymentProvider, type RefundStatus } from "../../lib/enums";
-import { minorUnitDigits } from "../../lib/currency";
+import { minorUnitDigits } from "../../lib/commerce/currency";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";
 import type { Order } from "./orders.server";

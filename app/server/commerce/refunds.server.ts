@@ -5,7 +5,7 @@
  * (refund-ledger.server.ts), which moves the order to "partially refunded" or "refunded" and
  * audits it. The webhook Stripe sends about the same refund later finds it there and changes nothing.
  */
-import { formatPrice, minorUnitDigits, toMinorUnits } from "../../lib/currency";
+import { formatPrice, minorUnitDigits, toMinorUnits } from "../../lib/commerce/currency";
 import type { Actor } from "../platform/audit.server";
 import { isUuid } from "../../lib/schemas/id";
 import type { Database } from "../platform/db/db.server";

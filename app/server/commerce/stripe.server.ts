@@ -4,7 +4,7 @@
  * outcome to the webhook, whose signature is checked on the raw body before anything is read.
  */
 import Stripe from "stripe";
-import { minorUnitDigits, toMinorUnits } from "../../lib/currency";
+import { minorUnitDigits, toMinorUnits } from "../../lib/commerce/currency";
 import type { Database } from "../platform/db/db.server";
 import { getEnv, type Env } from "../platform/env.server";
 import { logger } from "../platform/logger.server";

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "../../lib/schemas/zod";
-import { TEST_PAYMENT_MESSAGES } from "../../lib/test-payment";
+import { TEST_PAYMENT_MESSAGES } from "../../lib/commerce/test-payment";
 import type { Database } from "../platform/db/db.server";
 import { getEnv, type Env } from "../platform/env.server";
 import { applyPaymentEvent, findOrder, type Order } from "./orders.server";

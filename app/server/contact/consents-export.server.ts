@@ -5,7 +5,7 @@
  */
 import { csvDocument } from "../platform/csv.server";
 import type { Database } from "../platform/db/db.server";
-import { isoDay } from "../../lib/format";
+import { isoDay } from "../../lib/text/format";
 import { listCookieConsents, type ConsentFilter } from "./cookie-consents.server";
 
 export const CONSENT_CSV_COLUMNS = [

@@ -3,16 +3,16 @@
  * the visitor, queued in the outbox after the submission is saved.
  */
 import type { MailKind } from "../../lib/enums";
-import { escapeHtml } from "../../lib/placeholders";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
+import { escapeHtml } from "../../lib/site/placeholders";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
 import { settingsForMail } from "../content/site-settings.server";
 import { kickMailDelivery } from "../platform/mail/delivery.server";
 import { headerText, htmlDocument, queueMail, type OutboxMail } from "../platform/mail/outbox.server";
 import type { Database } from "../platform/db/db.server";
 import { getEnv } from "../platform/env.server";
 import { logger } from "../platform/logger.server";
-import { formatDate } from "../../lib/format";
-import { SETTING_KEYS } from "../../lib/site-setting-keys";
+import { formatDate } from "../../lib/text/format";
+import { SETTING_KEYS } from "../../lib/site/site-setting-keys";
 
 /** What the mails need of a submission (a row of contact_submissions fits). */
 export interface SubmissionForMail {

@@ -5,8 +5,8 @@
  */
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { cookieConsents } from "../../db/schema";
-import { COOKIE_POLICY_VERSION } from "../../lib/cookie-consent";
-import { PAGE_SIZE } from "../../lib/pagination";
+import { COOKIE_POLICY_VERSION } from "../../lib/consent/cookie-consent";
+import { PAGE_SIZE } from "../../lib/cms/pagination";
 import type { ConsentRecordInput } from "../../lib/schemas/cookie-consent";
 import type { Database } from "../platform/db/db.server";
 

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import { contactSubmissions, siteSettings } from "../../db/schema";
 import type { Database } from "../platform/db/db.server";
 import type { FileStorage } from "../platform/storage.server";
-import { SETTING_KEYS } from "../../lib/site-setting-keys";
+import { SETTING_KEYS } from "../../lib/site/site-setting-keys";
 
 export const RETENTION_SETTING_KEY = SETTING_KEYS.attachmentRetentionDays;
 export const DEFAULT_RETENTION_DAYS = 180;

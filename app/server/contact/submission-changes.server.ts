@@ -7,7 +7,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { contactSubmissions, submissionNotes } from "../../db/schema";
 import type { ContactStatus } from "../../lib/enums";
-import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/submissions";
+import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/contact/submissions";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, recordAudit, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -11,7 +11,7 @@
  */
 import { eq } from "drizzle-orm";
 import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies } from "../../db/schema";
-import { SUBMISSION_MESSAGES } from "../../lib/submissions";
+import { SUBMISSION_MESSAGES } from "../../lib/contact/submissions";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

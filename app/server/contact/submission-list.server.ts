@@ -8,9 +8,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import { contactSubmissions, mailOutbox, submissionNotes, submissionReplies, users } from "../../db/schema";
 import type { ContactStatus, MailStatus } from "../../lib/enums";
-import type { SubmissionKind } from "../../lib/submissions";
-import { PAGE_SIZE } from "../../lib/pagination";
-import { PERMISSIONS } from "../../lib/permissions";
+import type { SubmissionKind } from "../../lib/contact/submissions";
+import { PAGE_SIZE } from "../../lib/cms/pagination";
+import { PERMISSIONS } from "../../lib/auth/permissions";
 import { isUuid } from "../../lib/schemas/id";
 import type { Database } from "../platform/db/db.server";
 import type { ContactSubmission } from "./contact-submissions.server";

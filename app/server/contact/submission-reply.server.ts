@@ -6,12 +6,12 @@
  */
 import { eq } from "drizzle-orm";
 import { contactSubmissions, submissionReplies } from "../../db/schema";
-import { formatDate } from "../../lib/format";
-import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/submissions";
-import { escapeHtml } from "../../lib/placeholders";
+import { formatDate } from "../../lib/text/format";
+import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../lib/contact/submissions";
+import { escapeHtml } from "../../lib/site/placeholders";
 import { isUuid } from "../../lib/schemas/id";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
-import { SETTING_KEYS } from "../../lib/site-setting-keys";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
+import { SETTING_KEYS } from "../../lib/site/site-setting-keys";
 import { settingsForMail } from "../content/site-settings.server";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import type { Database } from "../platform/db/db.server";

@@ -6,7 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import { contactSubmissions } from "../../db/schema";
 import type { ContactStatus } from "../../lib/enums";
-import { isoDay } from "../../lib/format";
+import { isoDay } from "../../lib/text/format";
 import { csvDocument } from "../platform/csv.server";
 import type { Database } from "../platform/db/db.server";
 

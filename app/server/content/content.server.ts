@@ -8,15 +8,15 @@ import { content } from "../../db/schema";
 import { contentItem } from "../../lib/content-kinds/content-item";
 import { publicValuesOf, type PublicValues } from "../../lib/content-kinds/define-kind";
 import type { ContentType } from "../../lib/enums";
-import { PAGE_SIZE, pageWindow } from "../../lib/pagination";
-import { applyPlaceholders } from "../../lib/placeholders";
+import { PAGE_SIZE, pageWindow } from "../../lib/cms/pagination";
+import { applyPlaceholders } from "../../lib/site/placeholders";
 import type { ContentListFilter } from "../../lib/schemas/content";
 import { recordAudit, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
 import type { SettingsMap } from "./site-settings.server";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/text/format";
 import { escapeLikePattern } from "../platform/db/like-pattern.server";
 import { searchCondition } from "../publishing/list-search.server";
 

@@ -20,7 +20,7 @@ import {
   type ServicePage,
 } from "../../content/types";
 import type { DownloadRequest } from "../../lib/schemas/download";
-import { siteIdentityFromSettings } from "../../lib/site-identity";
+import { siteIdentityFromSettings } from "../../lib/site/site-identity";
 import type { Database } from "../platform/db/db.server";
 import { fillCompanyDetails } from "./marketing.server";
 import { renderPdf, type DocumentOutline, type OutlineSection } from "../platform/pdf.server";

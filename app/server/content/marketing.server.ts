@@ -4,11 +4,11 @@
  */
 import { data } from "react-router";
 import { findFamilyPage, type FamilyPage } from "~/content/pages";
-import { fillPlaceholdersDeep } from "~/lib/placeholders";
-import { siteIdentityFromSettings } from "~/lib/site-identity";
+import { fillPlaceholdersDeep } from "~/lib/site/placeholders";
+import { siteIdentityFromSettings } from "~/lib/site/site-identity";
 import { getDb } from "../platform/db/database.server";
 import { getPublicSettings, type SettingsMap } from "./site-settings.server";
-import { SETTING_KEYS } from "~/lib/site-setting-keys";
+import { SETTING_KEYS } from "~/lib/site/site-setting-keys";
 
 /**
  * Copy with the company's details filled in from these settings. Even when the settings cannot be

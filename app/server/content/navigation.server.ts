@@ -1,7 +1,7 @@
 /** Navigation items (navigation_items): the menus of the shared layout. */
 import { and, asc, eq } from "drizzle-orm";
 import { navigationItems } from "../../db/schema";
-import { DEFAULT_NAV_ITEMS, type NavItem } from "../../lib/navigation";
+import { DEFAULT_NAV_ITEMS, type NavItem } from "../../lib/site/navigation";
 import { cached } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";

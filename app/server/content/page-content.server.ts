@@ -13,8 +13,8 @@
 import { eq } from "drizzle-orm";
 import { pageContent } from "../../db/schema";
 import type { PageContentCopy } from "../../content/training";
-import { applyPlaceholders } from "../../lib/placeholders";
-import { isWebAddress, sameSitePath } from "../../lib/safe-links";
+import { applyPlaceholders } from "../../lib/site/placeholders";
+import { isWebAddress, sameSitePath } from "../../lib/text/safe-links";
 import type { Database } from "../platform/db/db.server";
 import { cached } from "../platform/cache/cache.server";
 import { logger } from "../platform/logger.server";

@@ -7,9 +7,9 @@
  */
 import { and, asc, eq, isNull, like, ne, sql } from "drizzle-orm";
 import { careers, content, redirects } from "../../db/schema";
-import { careerIdPrefix } from "../../lib/careers";
+import { careerIdPrefix } from "../../lib/site/careers";
 import { FAMILY_PAGE_ADDRESSES } from "../../content/pages";
-import { PUBLIC_PAGE_PATHS } from "../../lib/public-pages";
+import { PUBLIC_PAGE_PATHS } from "../../lib/seo/public-pages";
 import { isReservedPath, normaliseRedirectPath, REDIRECT_MESSAGES } from "../../lib/schemas/redirects";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import { cached, invalidate } from "../platform/cache/cache.server";

@@ -6,7 +6,7 @@
  * replaced in place shows at once. The result goes through the sanitiser again, which lets
  * `srcset` name only the library's own files.
  */
-import { mediaIdOfAddress, type ResponsiveImageData } from "../../lib/media";
+import { mediaIdOfAddress, type ResponsiveImageData } from "../../lib/cms/media";
 import { libraryImageFor } from "../media/public-images.server";
 import type { Database } from "../platform/db/db.server";
 import { sanitizeRichText } from "../platform/sanitize.server";

@@ -3,7 +3,7 @@
  * stand for (public only: the page shows their values), and the pages its link dialog lists
  * (the site's public pages and its published content).
  */
-import { PUBLIC_PAGE_PATHS } from "../../lib/public-pages";
+import { PUBLIC_PAGE_PATHS } from "../../lib/seo/public-pages";
 import type { Database } from "../platform/db/db.server";
 import { listPublishedTitles } from "./content.server";
 import { listPublicSettings } from "./site-settings.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { corpus } from "../../../tests/e2e/xss-payloads";
-import { applyPlaceholders } from "../../lib/placeholders";
+import { applyPlaceholders } from "../../lib/site/placeholders";
 import { DOCUMENT_LIMITS } from "../../lib/rich-text/document-check";
 import { ExpectedError } from "../platform/errors.server";
 import { renderRichText, richTextFromForm } from "./rich-text.server";

@@ -7,7 +7,7 @@
 import { renderToHTMLString } from "@tiptap/static-renderer/pm/html-string";
 import { parseRichTextDocument } from "../../lib/rich-text/document-check";
 import { richTextExtensions } from "../../lib/rich-text/extensions";
-import { escapeHtml } from "../../lib/placeholders";
+import { escapeHtml } from "../../lib/site/placeholders";
 import { ExpectedError } from "../platform/errors.server";
 import { sanitizeRichText } from "../platform/sanitize.server";
 

@@ -3,7 +3,7 @@
  * are deleted for good. Run by `npm run retention` (scripts/retention.ts) with the attachments'
  * retention; safe to run again.
  */
-import { TRASH_RETENTION_DAYS } from "../../lib/trash";
+import { TRASH_RETENTION_DAYS } from "../../lib/cms/trash";
 import { purgeTrashedCareers } from "../careers/careers.server";
 import { purgeTrashedCourses } from "../commerce/courses.server";
 import type { Database } from "../platform/db/db.server";

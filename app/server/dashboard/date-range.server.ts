@@ -3,8 +3,8 @@
  * (`?range=30d`) or a custom `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both London days, `to` included.
  * A range that cannot be read is answered with a message and the default range, never an error page.
  */
-import { isoDay } from "~/lib/format";
-import { fromLondonWallClock } from "~/lib/london-time";
+import { isoDay } from "~/lib/text/format";
+import { fromLondonWallClock } from "~/lib/cms/london-time";
 
 export const DATE_RANGE_PRESETS = [
   { id: "30d", label: "Last 30 days" },

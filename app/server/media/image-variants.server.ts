@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import sharp, { type Sharp } from "sharp";
 import type { MediaVariant } from "../../db/schema";
-import { scaledHeight, SOCIAL_CARD, widthsFor } from "../../lib/media";
+import { scaledHeight, SOCIAL_CARD, widthsFor } from "../../lib/cms/media";
 import { ExpectedError } from "../platform/errors.server";
 import { MAX_MEDIA_PIXELS, MEDIA_MESSAGES, type AcceptedMimeType } from "./image-check.server";
 

@@ -5,7 +5,7 @@
  * later (a structured document, say) is searched too without a change here.
  */
 import { sql } from "drizzle-orm";
-import type { MediaUse } from "../../lib/media";
+import type { MediaUse } from "../../lib/cms/media";
 import type { Database } from "../platform/db/db.server";
 
 export type { MediaUse };

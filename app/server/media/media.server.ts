@@ -6,7 +6,7 @@
  */
 import { desc, eq, ilike, or } from "drizzle-orm";
 import { media, type MediaVariant } from "../../db/schema";
-import { DEFAULT_MEDIA_WIDTH, stableMediaAddress, type MediaLibraryItem } from "../../lib/media";
+import { DEFAULT_MEDIA_WIDTH, stableMediaAddress, type MediaLibraryItem } from "../../lib/cms/media";
 import { isUuid } from "../../lib/schemas/id";
 import { auditedChange, type Actor } from "../platform/audit.server";
 import { invalidate } from "../platform/cache/cache.server";

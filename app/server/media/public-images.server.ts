@@ -3,7 +3,7 @@
  * stable address, and its social card. Cached per image until the library changes; a failure to
  * read falls back to showing the stored address as a plain picture, as before the library existed.
  */
-import { mediaIdOfAddress, type ResponsiveImageData } from "../../lib/media";
+import { mediaIdOfAddress, type ResponsiveImageData } from "../../lib/cms/media";
 import { cached } from "../platform/cache/cache.server";
 import type { Database } from "../platform/db/db.server";
 import { logger } from "../platform/logger.server";

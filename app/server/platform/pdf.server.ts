@@ -6,7 +6,7 @@
  * its own package.
  */
 import PDFDocument from "pdfkit";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/text/format";
 
 export interface OutlineMetric {
   value: string;

@@ -18,9 +18,9 @@
  * millisecond are not two people typing.
  */
 import type { ComparedField } from "../../lib/content-kinds/define-kind";
-import { diffRevisions } from "../../lib/revision-diff";
-import { EDIT_CONFLICT_MESSAGES, type EditConflictView } from "../../lib/edit-conflict";
-import { formatDate } from "../../lib/format";
+import { diffRevisions } from "../../lib/cms/revision-diff";
+import { EDIT_CONFLICT_MESSAGES, type EditConflictView } from "../../lib/cms/edit-conflict";
+import { formatDate } from "../../lib/text/format";
 import { ExpectedError } from "../platform/errors.server";
 
 /**

@@ -2,7 +2,7 @@
  * What the job-opening and course editors read from their forms beyond their own fields
  * (decision 017): the rich-text description, and the schedule's London wall-clock times.
  */
-import { fromLondonWallClock } from "../../lib/london-time";
+import { fromLondonWallClock } from "../../lib/cms/london-time";
 import { richTextToPlainText } from "../../lib/rich-text/plain-text";
 import { richTextFromForm } from "../content/rich-text.server";
 import { ExpectedError } from "../platform/errors.server";

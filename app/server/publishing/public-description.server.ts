@@ -4,7 +4,7 @@
  * sanitiser again, so nothing a setting or the stored HTML holds can run. Null when the item was
  * never edited in the rich-text editor: its page then renders its plain text exactly as before.
  */
-import { applyPlaceholders } from "../../lib/placeholders";
+import { applyPlaceholders } from "../../lib/site/placeholders";
 import { sanitizeRichText } from "../platform/sanitize.server";
 
 export function publicDescriptionHtml(

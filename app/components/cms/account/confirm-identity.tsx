@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { RECENT_SIGN_IN_MS } from "~/lib/recent-sign-in";
+import { RECENT_SIGN_IN_MS } from "~/lib/auth/recent-sign-in";
 import { CsrfInput } from "../kit/csrf-input";
 import { usePasskeyCeremony } from "../second-step/use-passkey-ceremony";
 

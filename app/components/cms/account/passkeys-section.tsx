@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import { ConfirmForm } from "../kit/confirm-form";
 import { usePasskeyCeremony } from "../second-step/use-passkey-ceremony";
 import { useConfirmIdentity } from "./confirm-identity";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import { ConfirmForm } from "../kit/confirm-form";
 import { CsrfInput } from "../kit/csrf-input";
 import { useConfirmIdentity } from "./confirm-identity";

@@ -19,7 +19,7 @@ import { SelectField, TextareaField, TextField } from "~/components/ui/form-fiel
 import { FieldError } from "~/components/ui/field-error";
 import { blockTypeLabel } from "~/lib/blocks/block-data";
 import { BLOCK_TYPES, type BlockType } from "~/lib/enums";
-import { timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/text/format";
 
 /** A block as its card and its edit form show it. */
 export interface BlockItem {

@@ -10,7 +10,7 @@ import { Time } from "~/components/cms/kit/detail-panel";
 import { Pagination } from "~/components/cms/kit/pagination";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/lib/cms/pagination";
 import type { ConsentRowView } from "~/routes/cms/consents.server";
 
 export interface ConsentLogProps {

@@ -16,7 +16,7 @@ import { contentItem } from "~/lib/content-kinds/content-item";
 import type { EditorValues } from "~/lib/content-kinds/define-kind";
 import { CONTENT_TYPES } from "~/lib/enums";
 import { contentTypeLabel, TITLE_AND_SLUG_REQUIRED } from "~/lib/schemas/content";
-import { slugify } from "~/lib/slug";
+import { slugify } from "~/lib/text/slug";
 import { LivePreviewPanel } from "../editor/live-preview/live-preview-panel";
 import { usePickImage } from "../media/use-pick-image";
 import { SeoPanel } from "../editor/seo-panel";

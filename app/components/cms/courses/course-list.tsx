@@ -8,8 +8,8 @@ import { ConfirmForm } from "~/components/cms/kit/confirm-form";
 import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatPrice } from "~/lib/currency";
-import { formatNumber } from "~/lib/numbers";
+import { formatPrice } from "~/lib/commerce/currency";
+import { formatNumber } from "~/lib/text/numbers";
 
 export const COURSES_PATH = "/cms/courses";
 

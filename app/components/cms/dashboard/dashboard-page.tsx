@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DataTable } from "~/components/cms/kit/data-table";
 import { FormAlert } from "~/components/ui/form-field";
-import { formatNumber } from "~/lib/numbers";
+import { formatNumber } from "~/lib/text/numbers";
 import { ChartCard } from "./chart-card";
 import type { DashboardView } from "./dashboard-data";
 import { DateRangePicker } from "./date-range-picker";

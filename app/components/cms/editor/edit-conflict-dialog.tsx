@@ -19,7 +19,12 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { BASE_VERSION_FIELD, EDIT_CONFLICT_MESSAGES, isEditConflict, type EditConflictView } from "~/lib/edit-conflict";
+import {
+  BASE_VERSION_FIELD,
+  EDIT_CONFLICT_MESSAGES,
+  isEditConflict,
+  type EditConflictView,
+} from "~/lib/cms/edit-conflict";
 import { EditConflictKeptCopy, keepCopy } from "./edit-conflict-kept-copy";
 import { DiffParts } from "./revision-history";
 

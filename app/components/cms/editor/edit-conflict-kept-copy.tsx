@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/components/cms/kit/use-hydrated";
 import { Button } from "~/components/ui/button";
-import type { EditConflictView } from "~/lib/edit-conflict";
+import type { EditConflictView } from "~/lib/cms/edit-conflict";
 
 const STORAGE_PREFIX = "cms-kept-copy:";
 

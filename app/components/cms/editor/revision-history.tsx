@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { DiffPart } from "~/lib/revision-diff";
+import type { DiffPart } from "~/lib/cms/revision-diff";
 import type { RevisionComparison, RevisionView } from "~/routes/cms/content-history.server";
 import { CsrfInput } from "../kit/csrf-input";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { TextareaField, TextField } from "~/components/ui/form-field";
-import { SHARE_IMAGE } from "~/lib/images";
-import { characterCount, META_DESCRIPTION_AIM, META_TITLE_AIM, previewText } from "~/lib/seo";
+import { SHARE_IMAGE } from "~/lib/site/images";
+import { characterCount, META_DESCRIPTION_AIM, META_TITLE_AIM, previewText } from "~/lib/seo/seo";
 import { cn } from "~/lib/utils";
 
 /**

@@ -2,7 +2,7 @@ import { DownloadIcon, RefreshCwIcon } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/lib/cms/pagination";
 import { cn } from "~/lib/utils";
 import { DataTable } from "./data-table";
 import { EmptyDetailPanel, Time } from "./detail-panel";

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { pageCount } from "~/lib/pagination";
+import { pageCount } from "~/lib/cms/pagination";
 
 /** Previous / next links that keep the list's other filters in the URL. */
 export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize?: number }) {

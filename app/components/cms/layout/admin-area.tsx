@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
-import { CMS_HEADER_LINKS, CMS_TABS, type Permission } from "~/lib/permissions";
+import { CMS_HEADER_LINKS, CMS_TABS, type Permission } from "~/lib/auth/permissions";
 import { SkipLink } from "~/components/ui/skip-link";
 import { cn } from "~/lib/utils";
 import type { FailedSignInsNotice as FailedSignInsNoticeData } from "./cms-layout-data";
@@ -12,7 +12,7 @@ import { UnsavedChangesPrompt } from "../kit/unsaved-changes-prompt";
 
 /**
  * The admin area: the header with the account links, the tabs, and the tab itself (the outlet).
- * The tabs are those of app/lib/permissions.ts (the spec's five, then Courses, Orders, Assistant,
+ * The tabs are those of app/lib/auth/permissions.ts (the spec's five, then Courses, Orders, Assistant,
  * Media and Users), each shown only to a role that may open it; on wide screens the bar is one
  * row of as many columns as the role has tabs (rows of three on smaller ones).
  */

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Permission } from "~/lib/permissions";
+import type { Permission } from "~/lib/auth/permissions";
 
 /** Failed sign-ins since the user's last visit: how many, and when (ISO) and from where the latest. */
 export interface FailedSignInsNotice {
@@ -14,7 +14,7 @@ export interface CmsLayoutData {
   user: {
     email: string;
     role: string;
-    /** What the user's role may do (app/lib/permissions.ts): the tab bar and the buttons read it. */
+    /** What the user's role may do (app/lib/auth/permissions.ts): the tab bar and the buttons read it. */
     permissions: Permission[];
     /** Wrong passwords given for this account before this session began, if any. */
     failedSignIns: FailedSignInsNotice | null;

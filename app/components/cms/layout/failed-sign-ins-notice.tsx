@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/text/format";
 import type { FailedSignInsNotice as Notice } from "./cms-layout-data";
 
 /**

@@ -1,4 +1,4 @@
-import { formatNumber } from "~/lib/numbers";
+import { formatNumber } from "~/lib/text/numbers";
 
 /** "840 KB", "2.4 MB": a file's size as the library shows it. */
 export function formatBytes(bytes: number): string {

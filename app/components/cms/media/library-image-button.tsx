@@ -1,7 +1,7 @@
 import { ImageIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { PickedImage } from "~/lib/media";
+import type { PickedImage } from "~/lib/cms/media";
 
 // The picker's code loads when it is first opened, not with every editor.
 const MediaPicker = lazy(() => import("./media-picker").then((module) => ({ default: module.MediaPicker })));

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import type { MediaLibraryItem, MediaUse } from "~/lib/media";
+import type { MediaLibraryItem, MediaUse } from "~/lib/cms/media";
 import { ConfirmForm } from "../kit/confirm-form";
 import { CsrfInput, useCsrfToken } from "../kit/csrf-input";
 import { useHrefWith } from "../kit/status-filter";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CSSProperties } from "react";
-import type { MediaLibraryItem } from "~/lib/media";
+import type { MediaLibraryItem } from "~/lib/cms/media";
 import { formatBytes } from "./format-bytes";
 import { useHrefWith } from "../kit/status-filter";
 import { cn } from "~/lib/utils";

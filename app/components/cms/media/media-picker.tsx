@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { stableMediaAddress, type MediaLibraryItem, type PickedImage } from "~/lib/media";
+import { stableMediaAddress, type MediaLibraryItem, type PickedImage } from "~/lib/cms/media";
 import { MEDIA_MESSAGES } from "~/lib/schemas/media";
 import { cn } from "~/lib/utils";
 import { useCsrfToken } from "../kit/csrf-input";

@@ -1,4 +1,4 @@
-import type { MediaLibraryItem } from "~/lib/media";
+import type { MediaLibraryItem } from "~/lib/cms/media";
 
 export type UploadAnswer = { ok: true; item: MediaLibraryItem } | { ok: false; error: string };
 

@@ -3,7 +3,7 @@
  * library and resolves with the chosen image, or with null when the picker is closed without one.
  */
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from "react";
-import type { PickedImage } from "~/lib/media";
+import type { PickedImage } from "~/lib/cms/media";
 
 // The picker's code loads when it is first opened, not with every editor.
 const MediaPicker = lazy(() => import("./media-picker").then((module) => ({ default: module.MediaPicker })));

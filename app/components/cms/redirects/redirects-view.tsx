@@ -6,7 +6,7 @@ import { DataTable } from "~/components/cms/kit/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
-import { timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/text/format";
 import { REDIRECT_MESSAGES } from "~/lib/schemas/redirects";
 import { useCan } from "../layout/cms-layout-data";
 import { useClearedOnSuccess } from "~/components/cms/kit/use-unsaved-changes";

@@ -5,7 +5,7 @@
  * `fetch` with a FormData or URLSearchParams body, which can be sent twice, so the form on screen,
  * its pending navigation and whatever was typed all stay as they were.
  */
-import { SESSION_EXPIRED_HEADER } from "~/lib/session-expired";
+import { SESSION_EXPIRED_HEADER } from "~/lib/auth/session-expired";
 
 /**
  * Wraps `window.fetch` until the returned function is called. `signInAgain` resolves once the

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert, TextField } from "~/components/ui/form-field";
 import { loginSchema, normaliseEmail, UNEXPECTED_SIGN_IN_ERROR } from "~/lib/schemas/auth";
 import { fieldErrors } from "~/lib/schemas/field-errors";
-import { SESSION_EXPIRED_MESSAGE } from "~/lib/session-expired";
+import { SESSION_EXPIRED_MESSAGE } from "~/lib/auth/session-expired";
 import { useCsrfToken } from "../kit/csrf-input";
 import { EmailField } from "../kit/email-field";
 import { PasswordField } from "../sign-in/sign-in";

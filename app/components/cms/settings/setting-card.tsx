@@ -19,7 +19,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { SETTING_TYPES } from "~/lib/enums";
-import { SETTING_KEYS } from "~/lib/site-setting-keys";
+import { SETTING_KEYS } from "~/lib/site/site-setting-keys";
 import { useSaveShortcut } from "../kit/use-save-shortcut";
 import { useUnsavedChanges } from "../kit/use-unsaved-changes";
 

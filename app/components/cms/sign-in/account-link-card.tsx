@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-field";
-import { INVALID_LINK_MESSAGE, INVALID_LINK_TITLE } from "~/lib/account-links";
+import { INVALID_LINK_MESSAGE, INVALID_LINK_TITLE } from "~/lib/auth/account-links";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 import { CsrfInput } from "../kit/csrf-input";
 import { EmailField } from "../kit/email-field";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "react
 import { Button } from "~/components/ui/button";
 import { FormAlert, FormField, TextField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { FORGOT_PASSWORD_PATH } from "~/lib/account-links";
+import { FORGOT_PASSWORD_PATH } from "~/lib/auth/account-links";
 import { emailField, loginSchema, NEW_PASSWORD_HINT, normaliseEmail, passwordField } from "~/lib/schemas/auth";
 import { fieldErrors } from "~/lib/schemas/field-errors";
 import { CsrfInput } from "../kit/csrf-input";

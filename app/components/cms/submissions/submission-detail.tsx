@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { UNASSIGNED } from "~/lib/submissions";
+import { UNASSIGNED } from "~/lib/contact/submissions";
 import type { SubmissionDetailView } from "~/routes/cms/submissions.server";
 import { ConfirmForm } from "../kit/confirm-form";
 import { useCsrfToken } from "../kit/csrf-input";

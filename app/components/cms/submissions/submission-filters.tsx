@@ -2,7 +2,7 @@ import { SearchIcon } from "lucide-react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/form-field";
-import { SUBMISSION_KIND_LABELS, SUBMISSION_KINDS, type SubmissionKind } from "~/lib/submissions";
+import { SUBMISSION_KIND_LABELS, SUBMISSION_KINDS, type SubmissionKind } from "~/lib/contact/submissions";
 
 /**
  * The Submissions tab's search (name, e-mail, subject and message) and its kind and job filters: a GET form,

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert, TextareaField } from "~/components/ui/form-field";
-import { SUBMISSION_LIMITS } from "~/lib/submissions";
+import { SUBMISSION_LIMITS } from "~/lib/contact/submissions";
 import type { SubmissionDetailView } from "~/routes/cms/submissions.server";
 import { useCsrfToken } from "../kit/csrf-input";
 import { Time } from "../kit/detail-panel";

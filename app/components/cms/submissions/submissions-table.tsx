@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { badgeVariants } from "~/components/ui/badge";
 import { CONTACT_STATUSES } from "~/lib/enums";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/lib/cms/pagination";
 import type { SubmissionRowView } from "~/routes/cms/submissions.server";
 import { BulkActionBar, SelectAllCheckbox, SelectRowCell, useRowSelection, type BulkAction } from "../kit/bulk-actions";
 import { DataTable } from "../kit/data-table";

@@ -3,10 +3,10 @@ import { Form } from "react-router";
 import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { DataTable } from "~/components/cms/kit/data-table";
 import { Button } from "~/components/ui/button";
-import { timeParts } from "~/lib/format";
-import { purgeDate, TRASH_MESSAGES, TRASH_RETENTION_DAYS } from "~/lib/trash";
+import { timeParts } from "~/lib/text/format";
+import { purgeDate, TRASH_MESSAGES, TRASH_RETENTION_DAYS } from "~/lib/cms/trash";
 import type { TrashRow } from "~/routes/cms/trash.server";
-import { EDIT_PERMISSION_OF_KIND } from "~/lib/permissions";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/auth/permissions";
 import { useCmsLayoutData } from "../layout/cms-layout-data";
 
 /** The Trash view's list: what was deleted, when, when it goes for good, and Restore. */

@@ -4,7 +4,7 @@ import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
 import { USER_ROLES } from "~/lib/enums";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/permissions";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/auth/permissions";
 import { NEW_PASSWORD_HINT } from "~/lib/schemas/auth";
 import { useClearedOnSuccess } from "~/components/cms/kit/use-unsaved-changes";
 
@@ -58,7 +58,7 @@ export function AddUserForm({
         <Button type="submit" disabled={busy}>
           {busy ? "Adding..." : "Add user"}
         </Button>
-        {/* What each role may do, from the same table the server checks (app/lib/permissions.ts). */}
+        {/* What each role may do, from the same table the server checks (app/lib/auth/permissions.ts). */}
         <dl className="grid gap-1 text-sm text-muted-foreground sm:col-span-4">
           {USER_ROLES.map((role) => (
             <div key={role}>

@@ -3,9 +3,9 @@ import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { Button } from "~/components/ui/button";
 import { FormAlert, SelectField, TextField } from "~/components/ui/form-field";
-import { INVITATION_LIFETIME_TEXT } from "~/lib/account-links";
+import { INVITATION_LIFETIME_TEXT } from "~/lib/auth/account-links";
 import { INVITATION_ROLES } from "~/lib/enums";
-import { ROLE_LABELS } from "~/lib/permissions";
+import { ROLE_LABELS } from "~/lib/auth/permissions";
 import { useClearedOnSuccess } from "~/components/cms/kit/use-unsaved-changes";
 
 export const INVITE_INTENT = "invite";

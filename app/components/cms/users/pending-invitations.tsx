@@ -4,7 +4,7 @@ import { CsrfInput } from "~/components/cms/kit/csrf-input";
 import { DataTable } from "~/components/cms/kit/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 
 export const RESEND_INVITATION_INTENT = "resend-invitation";
 export const REVOKE_INVITATION_INTENT = "revoke-invitation";

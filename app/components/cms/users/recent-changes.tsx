@@ -1,5 +1,5 @@
 import { DataTable } from "~/components/cms/kit/data-table";
-import { timeParts } from "~/lib/format";
+import { timeParts } from "~/lib/text/format";
 
 export interface AuditRow {
   id: string;

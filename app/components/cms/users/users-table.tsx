@@ -13,7 +13,7 @@ import { SelectOptions } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { USER_ROLES, type UserRole } from "~/lib/enums";
-import { ROLE_LABELS } from "~/lib/permissions";
+import { ROLE_LABELS } from "~/lib/auth/permissions";
 
 export interface UserRow {
   id: string;

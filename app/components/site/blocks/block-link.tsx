@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { sameSitePath } from "~/lib/safe-links";
+import { sameSitePath } from "~/lib/text/safe-links";
 
 /**
  * A link an editor typed into a block (already checked by its schema): a path of this site goes

@@ -1,6 +1,6 @@
 import { CardView, GridList, type GridColumns } from "~/components/marketing/card-grid";
 import type { Card } from "~/content/types";
-import type { GridItem } from "~/lib/static-html";
+import type { GridItem } from "~/lib/browser/static-html";
 import { StaticHtmlView } from "../static-html";
 
 /**

@@ -1,6 +1,6 @@
 import { HeroText } from "~/components/marketing/page-hero";
 import type { BlockDataOf } from "~/lib/blocks/block-data";
-import { sameSitePath } from "~/lib/safe-links";
+import { sameSitePath } from "~/lib/text/safe-links";
 import { BlockLink } from "./block-link";
 import { Button } from "~/components/ui/button";
 

@@ -4,8 +4,8 @@
  * length, level, instructor, topics, who it suits, VAT, booking), the cheapest or longest course,
  * or the list. Every figure is the record's own, every link a course's place on /training.
  */
-import { BASKET_CURRENCIES, convertPrice, formatPrice, type CurrencyCode } from "../../../lib/currency";
-import { courseAnchor, type CourseSummary } from "../../../lib/training";
+import { BASKET_CURRENCIES, convertPrice, formatPrice, type CurrencyCode } from "../../../lib/commerce/currency";
+import { courseAnchor, type CourseSummary } from "../../../lib/commerce/training";
 import { sentences } from "../language.server";
 import type { CourseAttribute, Question, Superlative } from "../question-understanding.server";
 import type { SiteSearch } from "../search-index.server";

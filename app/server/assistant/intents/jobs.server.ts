@@ -3,7 +3,7 @@
  * requirements or how to apply; the open roles; and, when a visitor asks for a role the site does
  * not have open (a closed one is never read), says so before listing those that are.
  */
-import { applyPath, careerPath } from "../../../lib/careers";
+import { applyPath, careerPath } from "../../../lib/site/careers";
 import type { Career } from "../../careers/careers.server";
 import type { Question } from "../question-understanding.server";
 import type { SiteSearch } from "../search-index.server";

@@ -4,7 +4,7 @@
  * ("What We Offer": the services, each linked to its page). Answers only when the passage is sure
  * (`isConfident`); a follow-up that finds nothing on its own borrows the question before it.
  */
-import { ALL_SERVICES_LINK, SERVICE_MENU_LINKS } from "../../../lib/site-links";
+import { ALL_SERVICES_LINK, SERVICE_MENU_LINKS } from "../../../lib/site/site-links";
 import { QUESTION_WORDS, refersBack, searchTerms, sentences } from "../language.server";
 import type { SearchHit, SiteSearch } from "../search-index.server";
 import type { Passage } from "../site-documents.server";

@@ -10,7 +10,7 @@
  */
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { passkeys, pendingSignIns, siteSettings, users } from "../../../db/schema";
-import { SETTING_KEYS } from "../../../lib/site-setting-keys";
+import { SETTING_KEYS } from "../../../lib/site/site-setting-keys";
 import { recordAudit, type Actor } from "../../platform/audit.server";
 import type { Database } from "../../platform/db/db.server";
 import { getEnv } from "../../platform/env.server";

@@ -3,7 +3,7 @@
  * make (a stolen session adding its own passkey, an administrator's reset) does not go unnoticed.
  * Queued in the outbox in the same transaction as the change, never sent inline.
  */
-import { escapeHtml } from "../../../lib/placeholders";
+import { escapeHtml } from "../../../lib/site/placeholders";
 import type { Database } from "../../platform/db/db.server";
 import { htmlDocument, queueMail } from "../../platform/mail/outbox.server";
 

@@ -30,9 +30,9 @@
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { FAMILY_PAGE_ADDRESSES } from "../../../content/pages";
-import { careerIdPrefix } from "../../../lib/careers";
-import { PUBLIC_PAGE_PATHS } from "../../../lib/public-pages";
-import { isValidSlug } from "../../../lib/slug";
+import { careerIdPrefix } from "../../../lib/site/careers";
+import { PUBLIC_PAGE_PATHS } from "../../../lib/seo/public-pages";
+import { isValidSlug } from "../../../lib/text/slug";
 import { issueSharedFormToken } from "../http/form-token.server";
 import { writtenBytes } from "../http/whole-body.server";
 import { policyWithScriptHashes } from "../http/security-headers.server";

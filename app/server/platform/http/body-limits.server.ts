@@ -67,7 +67,7 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
     path: /^\/cms\/submissions$/,
     bytes: 160 * KiB,
     why:
-      "A submission's reply (at most 10,000 UTF-16 units, lib/submissions.ts), which a form URL-encodes to at " +
+      "A submission's reply (at most 10,000 UTF-16 units, lib/contact/submissions.ts), which a form URL-encodes to at " +
       "most 9 bytes a unit (a 3-byte UTF-8 character as three %XX): 90 KB, plus the other short fields.",
   },
   {
@@ -87,7 +87,7 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   {
     path: /^\/api\/chat$/,
     bytes: 128 * KiB,
-    why: "A message and 20 history entries of at most 4,000 characters each (lib/chat.ts), as JSON.",
+    why: "A message and 20 history entries of at most 4,000 characters each (lib/chat/chat.ts), as JSON.",
   },
   {
     path: /^\/api\/checkout$/,

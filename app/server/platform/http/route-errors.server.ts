@@ -3,7 +3,7 @@
  * method and the path, never shown to visitors.
  */
 import { isRouteErrorResponse } from "react-router";
-import { withoutLinkToken } from "../../../lib/account-links";
+import { withoutLinkToken } from "../../../lib/auth/account-links";
 import { ExpectedError } from "../errors.server";
 import { logger } from "../logger.server";
 

@@ -15,8 +15,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../../../db/schema";
 import { MAIL_STATUSES, type MailKind, type MailStatus } from "../../../lib/enums";
-import { PAGE_SIZE } from "../../../lib/pagination";
-import { escapeHtml } from "../../../lib/placeholders";
+import { PAGE_SIZE } from "../../../lib/cms/pagination";
+import { escapeHtml } from "../../../lib/site/placeholders";
 import type { Database } from "../db/db.server";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -6,7 +6,7 @@
  * the editor's page showed; links open in a new tab, since the public pages refuse to be framed.
  */
 import { ContentArticle } from "~/components/site/content-article";
-import type { ResponsiveImageData } from "~/lib/media";
+import type { ResponsiveImageData } from "~/lib/cms/media";
 import type { ContentPageView } from "~/server/content/content.server";
 
 export type PreviewTheme = "light" | "dark";

@@ -1,7 +1,7 @@
 /** The offer to bring back what was typed into a form before a crash, a closed tab or a reload. */
 import { HistoryIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/text/format";
 import type { LocalDraft } from "./use-local-draft";
 
 export function RestoreDraftNotice({

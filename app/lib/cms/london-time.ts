@@ -3,7 +3,7 @@
  * zone, so its "2026-03-29T09:00" is London's wall clock, BST or GMT as the day has it. These turn
  * that wall clock into an instant and back, without a date library: the offset is read from Intl.
  */
-import { SITE_TIME_ZONE } from "./site-locale";
+import { SITE_TIME_ZONE } from "../site/site-locale";
 
 /** A datetime-local value: minutes, or seconds when the field's step allows them. */
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -5,8 +5,8 @@
  * markup and the structured data never disagree.
  */
 import type { FaqItem } from "~/content/types";
-import { escapeHtml } from "./placeholders";
-import type { SiteIdentity } from "./site-identity";
+import { escapeHtml } from "../site/placeholders";
+import type { SiteIdentity } from "../site/site-identity";
 
 export interface BreadcrumbEntry {
   label: string;

@@ -1,4 +1,4 @@
-import { formatNumber } from "./numbers";
+import { formatNumber } from "../text/numbers";
 /**
  * What a training-course card and the catalogue's structured data derive from a course (SPEC.md
  * section 2, "Training", and section 9): the saving, the features shown before "+N more topics",

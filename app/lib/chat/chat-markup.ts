@@ -8,7 +8,7 @@
  * on the page's own origin becomes a client-side link; `mailto:` and `tel:` stay plain links; any
  * other address (another site, `javascript:`, `//host`) is shown as its text alone.
  */
-import { isWebAddress, sameSitePath } from "./safe-links";
+import { isWebAddress, sameSitePath } from "../text/safe-links";
 
 export type ChatLinkTarget = { kind: "route"; to: string } | { kind: "href"; href: string };
 

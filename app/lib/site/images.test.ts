@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_NAMES } from "~/content/types";
 import { ARTWORK_VERSION, IMAGE_FORMATS, IMAGES, SHARE_IMAGE, imageHeight, imagePath, imageSources } from "./images";
 
-const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));
+const PUBLIC_DIR = fileURLToPath(new URL("../../../public", import.meta.url));
 
 function publicFile(urlPath: string): string {
   return `${PUBLIC_DIR}${urlPath}`;

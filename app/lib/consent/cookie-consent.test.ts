@@ -11,7 +11,7 @@ import {
   parseChoice,
   parseSettings,
 } from "./cookie-consent";
-import { consentRecordSchema } from "./schemas/cookie-consent";
+import { consentRecordSchema } from "../schemas/cookie-consent";
 
 /** A stand-in for localStorage holding the given entries. */
 function fakeStorage(entries: Record<string, string> = {}): Pick<Storage, "getItem"> {

@@ -4,10 +4,10 @@
  * is refused with the field's message.
  */
 import { describe, expect, it } from "vitest";
-import { BLOCK_DATA } from "./blocks/block-data";
+import { BLOCK_DATA } from "../blocks/block-data";
 import { isWebAddress, sameSitePath } from "./safe-links";
-import { contentFormSchema } from "./schemas/content";
-import { checkSettingValue } from "./schemas/site-settings";
+import { contentFormSchema } from "../schemas/content";
+import { checkSettingValue } from "../schemas/site-settings";
 
 const ORIGIN = "https://www.example.co.uk";
 

@@ -6,8 +6,8 @@ export const SUPPORTED_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY", "
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
 /** Currencies offered by the picker on the basket page. */
-import { EXCHANGE_RATE_KEY_PREFIX } from "./site-setting-keys";
-import { formatNumber } from "./numbers";
+import { EXCHANGE_RATE_KEY_PREFIX } from "../site/site-setting-keys";
+import { formatNumber } from "../text/numbers";
 export const BASKET_CURRENCIES = ["GBP", "USD", "EUR", "CAD", "AUD", "JPY"] as const satisfies readonly CurrencyCode[];
 
 export const DEFAULT_CURRENCY = "GBP" satisfies CurrencyCode;
@@ -120,7 +120,7 @@ export function convertPrice(amount: number, from: string, to: string, rates: Ra
 export function formatPrice(amount: number, currency: string): string {
   const minorUnits = Math.round(amount * 100);
   const symbol = lookup(CURRENCY_SYMBOLS, currency) ?? `${currency} `;
-  // In the site's fixed locale (lib/format.ts), so server and browser render the same string.
+  // In the site's fixed locale (lib/text/format.ts), so server and browser render the same string.
   const digits = minorUnits % 100 === 0 || minorUnitDigits(currency) === 0 ? 0 : 2;
   const text = formatNumber(Math.abs(minorUnits) / 100, digits, digits);
   // Format the absolute value so -0 never renders as "-£0".

@@ -1,4 +1,4 @@
-import { parseJson } from "./json";
+import { parseJson } from "../text/json";
 /**
  * The contact form's limits, messages and field reader (SPEC.md sections 2 "Contact", 5 and 8).
  * They are apart from the form's zod schema (schemas/contact.ts) so that /contact can show the form
@@ -44,7 +44,7 @@ export function contactFormValues(get: (key: string) => unknown): Record<string,
 
 /**
  * The storage key (sessionStorage) that the site assistant's "Talk to a person" leaves a draft
- * under for the contact form (app/lib/chat.ts re-exports it). It lives here, with the form, so
+ * under for the contact form (app/lib/chat/chat.ts re-exports it). It lives here, with the form, so
  * that /contact does not load the assistant's texts to read it.
  */
 export const CONTACT_DRAFT_STORAGE_KEY = "contactDraft";

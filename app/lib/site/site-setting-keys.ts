@@ -29,5 +29,5 @@ export const SETTING_KEYS = {
 /** A key the site reads. */
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 
-/** The prefix of the keys that hold an exchange rate from GBP: `exchange_rate_usd`, ... (lib/currency.ts). */
+/** The prefix of the keys that hold an exchange rate from GBP: `exchange_rate_usd`, ... (lib/commerce/currency.ts). */
 export const EXCHANGE_RATE_KEY_PREFIX = "exchange_rate_";

@@ -1,11 +1,11 @@
 /**
  * The chat panel's pure logic: new messages, the history sent with a question (SPEC.md section 9),
  * the conversation kept in sessionStorage, the contact form's draft made from a conversation, and
- * the reader of a streamed reply's server-sent events (app/lib/chat.ts describes them).
+ * the reader of a streamed reply's server-sent events (app/lib/chat/chat.ts describes them).
  */
 import { CHAT_LIMITS, type ChatHistoryEntry, type ChatMessage, type ChatStreamEvent } from "./chat";
-import { CONTACT_LIMITS, type ContactDraft } from "./contact-form";
-import { parseJson } from "./json";
+import { CONTACT_LIMITS, type ContactDraft } from "../contact/contact-form";
+import { parseJson } from "../text/json";
 
 /** How many messages a stored conversation keeps (far more than the history sent with a question). */
 export const STORED_MESSAGES_LIMIT = 100;

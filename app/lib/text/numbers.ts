@@ -6,7 +6,7 @@
  * numbers.test.ts holds it to what Intl writes for en-GB. The dates a public page shows are
  * written by its loader, on the server (format.ts).
  */
-import { SITE_LOCALE } from "./site-locale";
+import { SITE_LOCALE } from "../site/site-locale";
 
 /**
  * A number with thousands separators and at most `maximumFractionDigits` decimals (default 0);

@@ -1,4 +1,4 @@
-import { formatNumber } from "./numbers";
+import { formatNumber } from "../text/numbers";
 /**
  * The site assistant's contract between the chat widget and `POST /api/chat` (SPEC.md sections 3,
  * 7, 8 and 9): the limits, the messages, and the stream's events. Kept free of dependencies: the
@@ -44,7 +44,7 @@ export const CHAT_STORAGE_KEY = "chatConversation";
  * The storage key (sessionStorage) that "Talk to a person" leaves the contact form's draft under.
  * Defined with the contact form, which reads it without loading this module.
  */
-export { CONTACT_DRAFT_STORAGE_KEY } from "./contact-form";
+export { CONTACT_DRAFT_STORAGE_KEY } from "../contact/contact-form";
 
 /** The assistant's first message in every new conversation (SPEC.md "AI chat widget"). */
 export function chatGreeting(companyName: string): string {

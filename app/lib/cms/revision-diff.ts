@@ -5,7 +5,7 @@
  * data; React escapes it when it is shown.
  */
 import { diffWords } from "diff";
-import type { ComparedField } from "./content-kinds/define-kind";
+import type { ComparedField } from "../content-kinds/define-kind";
 
 export interface DiffPart {
   value: string;

@@ -3,7 +3,7 @@
  * finds the opening, so the address survives a change of title (the old one redirects to the new);
  * the title part tells people and search engines what the page is.
  */
-import { slugify } from "./slug";
+import { slugify } from "../text/slug";
 
 const ID_PREFIX_LENGTH = 8;
 const CAREER_PARAM = /^(?:([a-z0-9]+(?:-[a-z0-9]+)*)-)?([0-9a-f]{8})$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { USER_ROLES } from "./enums";
+import { USER_ROLES } from "../enums";
 import {
   CMS_HEADER_LINKS,
   CMS_TABS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatNumber } from "./numbers";
-import { SITE_LOCALE } from "./site-locale";
+import { SITE_LOCALE } from "../site/site-locale";
 
 const intl = (value: number, maximumFractionDigits: number, minimumFractionDigits: number) =>
   new Intl.NumberFormat(SITE_LOCALE, { minimumFractionDigits, maximumFractionDigits }).format(value);

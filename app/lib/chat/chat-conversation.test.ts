@@ -10,7 +10,12 @@ import {
   parseStoredConversation,
   STORED_MESSAGES_LIMIT,
 } from "./chat-conversation";
-import { CONTACT_DRAFT_STORAGE_KEY, CONTACT_LIMITS, parseContactDraft, takeContactDraft } from "./contact-form";
+import {
+  CONTACT_DRAFT_STORAGE_KEY,
+  CONTACT_LIMITS,
+  parseContactDraft,
+  takeContactDraft,
+} from "../contact/contact-form";
 
 const message = (role: ChatMessage["role"], content: string, index = 0): ChatMessage => ({
   id: `m${index}`,

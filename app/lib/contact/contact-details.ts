@@ -4,7 +4,7 @@
  * same addresses and numbers (SPEC.md "Contact": two e-mail addresses, two UK phone numbers, the
  * UK and USA addresses and the business hours).
  */
-import { SETTING_KEYS, type SettingKey } from "./site-setting-keys";
+import { SETTING_KEYS, type SettingKey } from "../site/site-setting-keys";
 
 export interface ContactDetails {
   emails: string[];

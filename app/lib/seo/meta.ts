@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { loader as siteLayoutLoader } from "~/routes/site/layout";
-import { SHARE_IMAGE } from "./images";
+import { SHARE_IMAGE } from "../site/images";
 
 type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;
 

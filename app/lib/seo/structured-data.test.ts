@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteIdentityFromSettings } from "./site-identity";
+import { siteIdentityFromSettings } from "../site/site-identity";
 import {
   articleJsonLd,
   breadcrumbListJsonLd,
@@ -9,8 +9,8 @@ import {
   organizationJsonLd,
   postalAddressJsonLd,
 } from "./structured-data";
-import { courseListJsonLd, type CourseListEntry } from "./course-structured-data";
-import { courseAnchor } from "./training";
+import { courseListJsonLd, type CourseListEntry } from "../commerce/course-structured-data";
+import { courseAnchor } from "../commerce/training";
 
 const publicUrl = "https://www.example.com";
 

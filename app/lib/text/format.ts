@@ -3,7 +3,7 @@
  * zone (site-locale.ts), on the server and in the browser alike, so a page rendered on a server in
  * another zone and hydrated in a visitor's browser shows the same text.
  */
-import { SITE_LOCALE, SITE_TIME_ZONE } from "./site-locale";
+import { SITE_LOCALE, SITE_TIME_ZONE } from "../site/site-locale";
 
 const DATE_STYLES = {
   /** 25 Nov 2026 */

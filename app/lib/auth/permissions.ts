@@ -10,7 +10,7 @@
  * paid (contact submissions and applications, orders), and read-only views of the rest.
  * See docs/decisions/019-roles-and-permissions.md.
  */
-import { USER_ROLES, type RevisionEntityKind, type UserRole } from "./enums";
+import { USER_ROLES, type RevisionEntityKind, type UserRole } from "../enums";
 
 const ALL: readonly UserRole[] = USER_ROLES;
 const EDITORS: readonly UserRole[] = ["admin", "editor"];
