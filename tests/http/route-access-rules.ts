@@ -29,6 +29,7 @@ import routeConfig from "../../app/routes";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
 import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/auth/permissions";
 import { careerPath } from "../../app/lib/site/careers";
+import { PUBLIC_PAGE_PATHS } from "../../app/lib/seo/public-pages";
 import { assistantIntents } from "../../app/routes/cms/assistant.server";
 import { blockIntents } from "../../app/routes/cms/blocks.server";
 import { careersIntents } from "../../app/routes/cms/careers.server";
@@ -529,46 +530,30 @@ const cmsPage = (permission: Permission, path?: PageRule["path"]): PageRule => (
 /** The API's resource routes take only POST: GET answers 405. */
 const postOnly: PageRule = { expect: everyone(shown(405)) };
 
+/**
+ * A route whose address is one of the public pages (app/lib/seo/public-pages.ts, the sitemap's
+ * list) is open to everyone, so a new marketing page needs no rule of its own here.
+ */
+const PUBLIC_PAGE_RULES: Record<string, PageRule> = Object.fromEntries(
+  flattenRoutes()
+    .filter((route) => !route.isLayout && PUBLIC_PAGE_PATHS.includes(route.path))
+    .map((route) => [route.id, publicPage]),
+);
+
 export const PAGE_RULES: Record<string, PageRule> = {
-  "routes/site/home": publicPage,
-  "routes/site/about": publicPage,
-  "routes/site/services": publicPage,
-  "routes/site/product-development": publicPage,
-  "routes/site/contact": publicPage,
-  "routes/site/careers": publicPage,
+  ...PUBLIC_PAGE_RULES,
   "routes/site/career": { path: (rows) => rows.careerPath, expect: everyone(shown()) },
-  "routes/site/overview:ai": publicPage,
-  "routes/site/overview:cloud": publicPage,
-  "routes/site/overview:cybersecurity": publicPage,
   "routes/site/overview:case-studies/cyber-security": publicPage,
-  "routes/site/service-page:ai/conversational-ai": publicPage,
-  "routes/site/service-page:ai/predictive-analytics": publicPage,
-  "routes/site/service-page:ai/computer-vision": publicPage,
-  "routes/site/service-page:ai/document-processing": publicPage,
-  "routes/site/service-page:cloud/data-lake-analytics": publicPage,
   "routes/site/service-page:data-lake-analytics": publicPage,
-  "routes/site/case-study:cloud/enterprise-cyber-security": publicPage,
-  "routes/site/case-study:cloud/enterprise-cloud-migration": publicPage,
   "routes/site/case-study:enterprise-cloud-migration": publicPage,
   "routes/site/case-study:scalable-ecommerce": publicPage,
-  "routes/site/case-study:case-studies/scalable-ecommerce": publicPage,
-  "routes/site/case-study:case-studies/security-assessment": publicPage,
-  "routes/site/case-study:case-studies/security-operations": publicPage,
-  "routes/site/case-study:case-studies/identity-management": publicPage,
-  "routes/site/case-study:case-studies/cloud-security": publicPage,
-  "routes/site/training": publicPage,
-  "routes/site/basket": publicPage,
   "routes/site/test-payment": { path: (rows) => `/checkout/test/${rows.pendingOrder}`, expect: everyone(shown()) },
   "routes/site/checkout-success": {
     path: (rows) => `/checkout/success?order=${rows.paidOrder}`,
     expect: everyone(shown()),
   },
   "routes/site/content": { path: (rows) => `/content/${rows.contentSlug}`, expect: everyone(shown()) },
-  "routes/site/blog": publicPage,
   "routes/site/download": { path: () => "/downloads/aws-guide", expect: everyone(shown()) },
-  "legal-privacy-statement": publicPage,
-  "legal-terms-of-use": publicPage,
-  "legal-cookie-policy": publicPage,
   "routes/site/not-found": { path: () => "/no/such/page", expect: everyone(shown(404)) },
   // /cms: the sign-in card; the dashboard for a role that may see it, else the role's first tab.
   "routes/cms/index": {
