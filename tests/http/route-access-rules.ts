@@ -27,7 +27,8 @@ import {
 import sharp from "sharp";
 import routeConfig from "../../app/routes";
 import { USER_ROLES, type UserRole } from "../../app/lib/enums";
-import { EDIT_PERMISSION_OF_KIND, firstTabOf, roleCan, type Permission } from "../../app/lib/auth/permissions";
+import { firstTabOf, roleCan, type Permission } from "../../app/lib/auth/permissions";
+import { EDIT_PERMISSION_OF_KIND } from "../../app/lib/content-kinds/kinds";
 import { careerPath } from "../../app/lib/site/careers";
 import { PUBLIC_PAGE_PATHS } from "../../app/lib/seo/public-pages";
 import { assistantIntents } from "../../app/routes/cms/assistant.server";

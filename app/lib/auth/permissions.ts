@@ -10,7 +10,7 @@
  * paid (contact submissions and applications, orders), and read-only views of the rest.
  * See docs/decisions/019-roles-and-permissions.md.
  */
-import { USER_ROLES, type RevisionEntityKind, type UserRole } from "../enums";
+import { USER_ROLES, type UserRole } from "../enums";
 
 const ALL: readonly UserRole[] = USER_ROLES;
 const EDITORS: readonly UserRole[] = ["admin", "editor"];
@@ -54,16 +54,6 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
-
-/**
- * The permission that changes each kind of publishable item (its editor, its schedule, its trash):
- * the scheduled list and the trash hold all three kinds.
- */
-export const EDIT_PERMISSION_OF_KIND = {
-  content: "content.edit",
-  career: "careers.edit",
-  course: "courses.edit",
-} as const satisfies Record<RevisionEntityKind, Permission>;
 
 /** How each role is named on screen (the stored value is the enum's). */
 export const ROLE_LABELS: Record<UserRole, string> = {

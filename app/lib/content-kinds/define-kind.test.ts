@@ -11,6 +11,7 @@ import {
   typedFieldsOf,
   versionedFieldsOf,
 } from "./define-kind";
+import { EDIT_PERMISSION_OF_KIND } from "./kinds";
 
 /** A kind over a made-up row, so each flag's effect is seen on its own. */
 interface Row {
@@ -72,5 +73,13 @@ describe("a declared kind", () => {
   it("hands the public page the stored value of each field marked public, and no other", () => {
     const row: Row = { id: "1", title: "T", minutes: 4, body: "<p>x</p>", document: null, notes: "private" };
     expect(publicValuesOf(sample, row)).toEqual({ minutes: 4 });
+  });
+
+  it("gives the scheduled list and the trash each kind's edit permission from its declaration", () => {
+    expect(EDIT_PERMISSION_OF_KIND).toEqual({
+      content: "content.edit",
+      career: "careers.edit",
+      course: "courses.edit",
+    });
   });
 });

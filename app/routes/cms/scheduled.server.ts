@@ -4,7 +4,7 @@
  */
 import type { RevisionEntityKind } from "~/lib/enums";
 import { formatDate } from "~/lib/text/format";
-import { EDIT_PERMISSION_OF_KIND } from "~/lib/auth/permissions";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/content-kinds/kinds";
 import { idSchema } from "~/lib/schemas/id";
 import { accessDenied, can, requirePermission } from "~/server/auth/guards.server";
 import { ExpectedError } from "~/server/platform/errors.server";

@@ -2,7 +2,7 @@
  * The CMS Trash view's server side (routes/cms/trash.tsx): what was deleted in the last 30 days, by
  * kind, and the action "restore" (also the target of the toast's Undo after a delete).
  */
-import { EDIT_PERMISSION_OF_KIND } from "~/lib/auth/permissions";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/content-kinds/kinds";
 import { TRASH_KINDS, TRASH_MESSAGES, type TrashKind } from "~/lib/cms/trash";
 import { idSchema } from "~/lib/schemas/id";
 import { z } from "~/lib/schemas/zod";

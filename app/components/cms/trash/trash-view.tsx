@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { timeParts } from "~/lib/text/format";
 import { purgeDate, TRASH_MESSAGES, TRASH_RETENTION_DAYS } from "~/lib/cms/trash";
 import type { TrashRow } from "~/routes/cms/trash.server";
-import { EDIT_PERMISSION_OF_KIND } from "~/lib/auth/permissions";
+import { EDIT_PERMISSION_OF_KIND } from "~/lib/content-kinds/kinds";
 import { useCmsLayoutData } from "../layout/cms-layout-data";
 
 /** The Trash view's list: what was deleted, when, when it goes for good, and Restore. */
