@@ -4,7 +4,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import { notBlank, id, createdAt } from "./columns";
 import { users } from "./auth";
 
-/** Who changed what, and when: one row per administrative change (issue 3, DESIGN.md security rules). */
+/** Who changed what, and when: one row per administrative change (DESIGN.md security rules). */
 export const auditLog = pgTable(
   "audit_log",
   {

@@ -13,7 +13,7 @@ import {
 
 const holders = (permission: Permission) => USER_ROLES.filter((role) => roleCan(role, permission));
 
-describe("the permission table (issue 18, roles)", () => {
+describe("the permission table: roles and what each may do", () => {
   it("gives the Administrator every permission", () => {
     expect(permissionsOf("admin")).toEqual(PERMISSION_NAMES);
   });

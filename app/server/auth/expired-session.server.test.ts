@@ -7,7 +7,7 @@ describe("a CMS save that may find its session ended", () => {
     expect(isCmsSaveRequest("GET", "/cms/users.data")).toBe(false);
   });
 
-  it("is never sign-in, sign-out, or a page open without a session (issue 18)", () => {
+  it("is never sign-in, sign-out, or a page open without a session", () => {
     for (const path of [
       "/cms.data",
       "/cms/logout.data",
