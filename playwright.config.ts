@@ -4,6 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests run Debian's Chromium (never a downloaded browser) against the production build,
  * served in-process by each worker (tests/e2e/fixtures.ts) on its own fresh database.
  */
+// Each worker serves the production build in-process, and a spec may import app modules (the access
+// rules' helpers, which load route modules and so React Router and React) before its worker's
+// server starts: one mode from the start, or a spec that is its worker's first file loads React's
+// development build and the server's render fails. Production wants a public address when those
+// modules load; each worker's server sets its own before it imports the build.
+process.env.NODE_ENV = "production";
+process.env.PUBLIC_URL ??= "http://127.0.0.1";
+
 const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
