@@ -64,6 +64,19 @@ type ToolbarItemAction =
 const inTable = (editor: Editor) => editor.isActive("table");
 const notInTable = (editor: Editor) => !inTable(editor);
 
+/** A heading level's button: the editor offers levels 2 to 4 (the page's title is the h1). */
+function heading(level: 2 | 3 | 4, icon: ToolbarItemSpec["icon"]): ToolbarItemSpec {
+  return {
+    id: `h${level}`,
+    label: `Heading ${level}`,
+    icon,
+    shortcut: `Ctrl+Alt+${level}`,
+    active: "heading",
+    activeAttributes: { level },
+    command: (chain) => chain.toggleHeading({ level }),
+  };
+}
+
 export const TOOLBAR_ITEMS: readonly ToolbarItemSpec[] = [
   {
     id: "paragraph",
@@ -73,33 +86,9 @@ export const TOOLBAR_ITEMS: readonly ToolbarItemSpec[] = [
     active: "paragraph",
     command: (chain) => chain.setParagraph(),
   },
-  {
-    id: "h2",
-    label: "Heading 2",
-    icon: Heading2Icon,
-    shortcut: "Ctrl+Alt+2",
-    active: "heading",
-    activeAttributes: { level: 2 },
-    command: (chain) => chain.toggleHeading({ level: 2 }),
-  },
-  {
-    id: "h3",
-    label: "Heading 3",
-    icon: Heading3Icon,
-    shortcut: "Ctrl+Alt+3",
-    active: "heading",
-    activeAttributes: { level: 3 },
-    command: (chain) => chain.toggleHeading({ level: 3 }),
-  },
-  {
-    id: "h4",
-    label: "Heading 4",
-    icon: Heading4Icon,
-    shortcut: "Ctrl+Alt+4",
-    active: "heading",
-    activeAttributes: { level: 4 },
-    command: (chain) => chain.toggleHeading({ level: 4 }),
-  },
+  heading(2, Heading2Icon),
+  heading(3, Heading3Icon),
+  heading(4, Heading4Icon),
   {
     id: "bold",
     group: true,
