@@ -3,22 +3,41 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { freePort } from "../support/free-port.js";
-import { startServerProcess } from "../support/server-process.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "../support/free-port";
+import { startServerProcess } from "../support/server-process";
 
-/** The production process itself (`node server.js`) on the embedded database. */
+/**
+ * The production process itself (`node server.js`) and the database scripts, on the embedded
+ * database: no browser, only processes, their logs and HTTP.
+ *
+ * A new data directory is migrated and seeded on the first start, which is most of a start's time
+ * on a two-core machine. The tests about that first start begin from an empty directory; the others
+ * from a copy of one seeded directory, made once for the file.
+ */
+let seeded: string;
+beforeAll(async () => {
+  seeded = fs.mkdtempSync(path.join(os.tmpdir(), "site-seeded-"));
+  const server = await startServerProcess({ DATA_DIR: seeded });
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+});
+afterAll(() => fs.rmSync(seeded, { recursive: true, force: true }));
+
+/** A new data directory: empty, or a copy of the seeded one. */
+function newDataDir(from: "empty" | "seeded"): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-process-"));
+  if (from === "seeded") fs.cpSync(seeded, dir, { recursive: true });
+  return dir;
+}
+
 // Each test starts real processes (the server, npm scripts): slow on a busy two-core machine.
-test.describe.configure({ timeout: 120_000 });
-
-test.describe("the server process", () => {
+describe("the server process", { timeout: 120_000 }, () => {
   let dataDir: string;
-  test.beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-process-"));
-  });
-  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   test("an empty data directory is migrated and seeded, and SIGTERM lets an in-flight request finish", async () => {
+    dataDir = newDataDir("empty");
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(server.logs()).toContain("seeded a new database with demo content");
 
@@ -52,6 +71,7 @@ test.describe("the server process", () => {
   });
 
   test("a second server on the same data directory is refused with a clear message", async () => {
+    dataDir = newDataDir("seeded");
     const first = await startServerProcess({ DATA_DIR: dataDir });
     await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(/in use by another process/);
     first.child.kill("SIGTERM");
@@ -59,6 +79,7 @@ test.describe("the server process", () => {
   });
 
   test("after a crash (SIGKILL) the next start takes over the stale lock and the data is intact", async () => {
+    dataDir = newDataDir("seeded");
     const crashed = await startServerProcess({ DATA_DIR: dataDir });
     const consent = await fetch(`${crashed.url}/api/cookie-consent`, {
       method: "POST",
@@ -77,10 +98,12 @@ test.describe("the server process", () => {
   });
 
   test("a bad configuration stops the start with a message naming the variable", async () => {
+    dataDir = newDataDir("empty");
     await expect(startServerProcess({ DATA_DIR: dataDir, PORT: "not-a-port" })).rejects.toThrow(/PORT/);
   });
 
   test("in production an unset PUBLIC_URL stops the start with a message, not localhost addresses", async () => {
+    dataDir = newDataDir("empty");
     const outcome = await startServerProcess({ DATA_DIR: dataDir, PUBLIC_URL: "" }).then(
       async (server) => {
         server.child.kill("SIGKILL");
@@ -94,6 +117,7 @@ test.describe("the server process", () => {
   });
 
   test("`npm start`'s local demo (server.js --local) needs no PUBLIC_URL and uses http://localhost:PORT", async () => {
+    dataDir = newDataDir("seeded");
     const port = String(await freePort());
     const server = await startServerProcess({ DATA_DIR: dataDir, PORT: port, PUBLIC_URL: "" }, ["--local"]);
     const html = await (await fetch(`${server.url}/about`)).text();
@@ -103,6 +127,7 @@ test.describe("the server process", () => {
   });
 
   test("payments in test mode (no Stripe keys) log a warning at start-up; with Stripe keys they do not", async () => {
+    dataDir = newDataDir("seeded");
     const testMode = await startServerProcess({ DATA_DIR: dataDir });
     testMode.child.kill("SIGTERM");
     expect(await testMode.exited).toBe(0);
@@ -126,12 +151,9 @@ test.describe("the server process", () => {
   });
 });
 
-test.describe("the database scripts", () => {
+describe("the database scripts", { timeout: 120_000 }, () => {
   let dataDir: string;
-  test.beforeEach(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-scripts-"));
-  });
-  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const npmRun = (script: string, args: string[] = [], env: Record<string, string> = {}) =>
     spawnSync("npm", ["run", "--silent", script, ...(args.length > 0 ? ["--", ...args] : [])], {
@@ -140,6 +162,7 @@ test.describe("the database scripts", () => {
     });
 
   test("db:migrate and db:seed work on a new data directory, and seeding twice is harmless", async () => {
+    dataDir = newDataDir("empty");
     const migrate = npmRun("db:migrate");
     expect(migrate.status, migrate.stderr).toBe(0);
     expect(migrate.stdout).toContain("Migrations applied (pglite).");
@@ -156,6 +179,7 @@ test.describe("the database scripts", () => {
   });
 
   test("db:migrate refuses clearly while the server holds the embedded database", async () => {
+    dataDir = newDataDir("seeded");
     const server = await startServerProcess({ DATA_DIR: dataDir });
     const migrate = npmRun("db:migrate");
     expect(migrate.status).toBe(1);
@@ -166,6 +190,7 @@ test.describe("the database scripts", () => {
   });
 
   test("admin:create makes an administrator, so the server issues no setup code", async () => {
+    dataDir = newDataDir("seeded");
     const created = npmRun("admin:create", ["--email", "Owner@Example.com"], {
       ADMIN_PASSWORD: "owner passphrase at dawn",
     });
@@ -196,6 +221,7 @@ test.describe("the database scripts", () => {
   });
 
   test("a new site logs a one-time setup code for the first administrator", async () => {
+    dataDir = newDataDir("seeded");
     const server = await startServerProcess({ DATA_DIR: dataDir });
     expect(server.logs()).toMatch(/one-time setup code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
     server.child.kill("SIGTERM");
@@ -203,6 +229,7 @@ test.describe("the database scripts", () => {
   });
 
   test("each request is logged as one structured JSON line", async () => {
+    dataDir = newDataDir("seeded");
     const server = await startServerProcess({ DATA_DIR: dataDir });
     await fetch(`${server.url}/no/such/page`);
     server.child.kill("SIGTERM");
