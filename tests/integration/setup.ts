@@ -3,9 +3,14 @@
  * console.error, so an error swallowed and logged does not pass unnoticed; a test that expects
  * one spies on console.error itself.
  */
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { invalidateAll } from "~/server/platform/cache/cache.server";
 
 process.env.NODE_ENV = "test";
+
+// Files that share the app's modules (vitest.config.ts) each have their own database: nothing
+// cached from the file before may answer for this one.
+beforeAll(() => invalidateAll());
 
 let unexpectedErrors: unknown[][] = [];
 
