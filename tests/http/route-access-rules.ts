@@ -44,6 +44,10 @@ import { settingsIntents } from "../../app/routes/cms/settings.server";
 import { submissionsIntents } from "../../app/routes/cms/submissions.server";
 import { trashIntents } from "../../app/routes/cms/trash.server";
 import { usersIntents } from "../../app/routes/cms/users.server";
+import { accountIntents } from "../../app/routes/cms/account.server";
+import { secondStepIntents } from "../../app/routes/cms/sign-in-verify.server";
+import { SIGN_IN_INTENTS } from "../../app/components/cms/sign-in/sign-in";
+import { TEST_PAYMENT_INTENTS } from "../../app/lib/commerce/test-payment";
 import { editorIntents } from "../../app/routes/cms/publishable-editor.server";
 import { routeIdOf, type ConfigEntry } from "../support/route-manifest";
 import { createAccount, ensureAdminExists, type Account } from "../support/accounts";
@@ -107,6 +111,12 @@ export const CMS_ROUTES_WITHOUT_PERMISSION = [
  */
 const DECLARED_INTENTS: Record<string, readonly string[]> = {
   "routes/cms/users": Object.keys(usersIntents),
+  // Signing in, its second step and the account page, which do not run through runCmsAction.
+  "routes/cms/layout": SIGN_IN_INTENTS,
+  "routes/cms/sign-in-verify": Object.keys(secondStepIntents),
+  "routes/cms/account": Object.keys(accountIntents),
+  // The public site's test payment page.
+  "routes/site/test-payment": Object.values(TEST_PAYMENT_INTENTS),
   "routes/cms/content": Object.keys(contentListIntents),
   "routes/cms/redirects": Object.keys(redirectsIntents),
   "routes/cms/orders": Object.keys(ordersIntents),
@@ -140,41 +150,9 @@ const DECLARED_INTENTS: Record<string, readonly string[]> = {
   "routes/api/stripe-webhook": [],
 };
 
-/**
- * The intents of the actions that do not dispatch on a handler map, written out by hand from their
- * source: the sign-in, its second step and the account page do not run through runCmsAction, and
- * the test payment page is the public site's.
- */
-const INTENTS_WRITTEN_BY_HAND: Record<string, readonly string[]> = {
-  // app/routes/cms/layout.server.ts: "setup", and anything else signs in.
-  "routes/cms/layout": ["login", "setup"],
-  // app/routes/cms/sign-in-verify.server.ts: its switch on the intent.
-  "routes/cms/sign-in-verify": ["code", "passkey-options", "passkey", "passwordless-options", "passwordless"],
-  // app/routes/cms/account.server.ts: password, and its three switches on the intent.
-  "routes/cms/account": [
-    "password",
-    "confirm-password",
-    "confirm-passkey-options",
-    "confirm-passkey",
-    "totp-start",
-    "totp-cancel",
-    "totp-confirm",
-    "totp-disable",
-    "recovery-codes-renew",
-    "sign-out-everywhere",
-    "remove-all-sign-in-methods",
-    "keep-sign-in-methods",
-    "passkey-options",
-    "passkey-register",
-    "passkey-remove",
-  ],
-  // app/routes/site/test-payment.tsx: its two buttons.
-  "routes/site/test-payment": ["pay", "cancel"],
-};
-
 /** The intents the action of a route tells apart ([]: one rule, NO_INTENT); undefined when nobody wrote them down. */
 export function declaredIntents(routeId: string): readonly string[] | undefined {
-  return DECLARED_INTENTS[routeId] ?? INTENTS_WRITTEN_BY_HAND[routeId];
+  return DECLARED_INTENTS[routeId];
 }
 
 /* ------------------------------------------------------------------------------------------------

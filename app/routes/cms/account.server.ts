@@ -84,7 +84,7 @@ const succeeded = (intent: string, description: string, extra: Record<string, un
   dataWithToast({ ok: true as const, intent, ...extra }, { type: "success", description });
 
 /** Intents that change how the account signs in: each needs a recent proof of identity. */
-const SENSITIVE_INTENTS = new Set([
+const SENSITIVE_INTENTS = new Set<AccountIntent>([
   "password",
   "totp-start",
   "totp-confirm",
@@ -101,11 +101,12 @@ export async function accountAction(request: Request, clientAddress: string) {
   await verifyCsrf(request, form);
   // A password form without an intent (a page loaded before the second factor came) still changes the password.
   const intent = String(form.get("intent") ?? "") || "password";
+  const handle = Object.hasOwn(accountIntents, intent) ? accountIntents[intent as AccountIntent] : undefined;
+  if (!handle) return unknownIntent(intent);
   const db = await getDb();
   try {
-    if (SENSITIVE_INTENTS.has(intent)) requireRecentSignIn(current);
-    if (intent === "password") return await changePassword(request, db, clientAddress, current, form);
-    return await accountChange({ request, db, current, clientAddress, intent, form });
+    if (SENSITIVE_INTENTS.has(intent as AccountIntent)) requireRecentSignIn(current);
+    return await handle({ request, db, current, clientAddress, intent, form });
   } catch (error) {
     if (error instanceof ExpectedError) return refused(intent, error);
     throw error;
@@ -121,113 +122,108 @@ interface AccountRequest {
   form: FormData;
 }
 
-function accountChange(asked: AccountRequest) {
-  const { intent } = asked;
-  if (intent.startsWith("confirm-")) return confirmIdentity(asked);
-  if (intent.startsWith("passkey-")) return passkeyChange(asked);
-  return signInMethodChange(asked);
-}
-
 const textOf = (form: FormData) => (name: string) => String(form.get(name) ?? "");
+const actorOf = ({ user }: SessionUser) => ({ id: user.id, email: user.email });
 
 /** "Confirm it's you": the password (with the app's code when there is one), or a passkey. */
-async function confirmIdentity({ request, db, current, clientAddress, intent, form }: AccountRequest) {
-  const text = textOf(form);
-  switch (intent) {
-    case "confirm-password": {
-      await confirmWithPassword(db, current, { password: text("password"), code: text("code") }, clientAddress);
-      return data({ ok: true as const, intent });
-    }
-    case "confirm-passkey-options": {
-      const { options, setCookie } = await passkeyConfirmationOptions(db, current, request);
-      return data({ ok: true as const, intent, options }, { headers: { "Set-Cookie": setCookie } });
-    }
-    case "confirm-passkey": {
-      const { clearCookie } = await confirmWithPasskey(db, current, request, parseJson(text("response")));
-      return data({ ok: true as const, intent }, { headers: { "Set-Cookie": clearCookie } });
-    }
-    default:
-      return unknownIntent(intent);
-  }
-}
+const confirmIdentityIntents = {
+  "confirm-password": async ({ db, current, clientAddress, intent, form }: AccountRequest) => {
+    const text = textOf(form);
+    await confirmWithPassword(db, current, { password: text("password"), code: text("code") }, clientAddress);
+    return data({ ok: true as const, intent });
+  },
+  "confirm-passkey-options": async ({ request, db, current, intent }: AccountRequest) => {
+    const { options, setCookie } = await passkeyConfirmationOptions(db, current, request);
+    return data({ ok: true as const, intent, options }, { headers: { "Set-Cookie": setCookie } });
+  },
+  "confirm-passkey": async ({ request, db, current, intent, form }: AccountRequest) => {
+    const { clearCookie } = await confirmWithPasskey(db, current, request, parseJson(textOf(form)("response")));
+    return data({ ok: true as const, intent }, { headers: { "Set-Cookie": clearCookie } });
+  },
+};
 
-async function signInMethodChange({ db, current, intent, form }: AccountRequest) {
-  const actor = { id: current.user.id, email: current.user.email };
-  const text = textOf(form);
-  switch (intent) {
-    case "totp-start":
-      await startTotpEnrolment(db, actor);
-      return data({ ok: true as const, intent });
-    case "totp-cancel":
-      await cancelTotpEnrolment(db, actor);
-      return data({ ok: true as const, intent });
-    case "totp-confirm": {
-      const recoveryCodes = await confirmTotpEnrolment(db, actor, text("code"));
-      return succeeded(intent, "Two-step sign-in is on. Keep your recovery codes somewhere safe.", { recoveryCodes });
-    }
-    case "totp-disable":
-      // Its own proof (a code from the app or the password) is asked in its form.
-      await disableTotp(db, actor, { code: text("code"), password: text("password") });
-      return succeeded(intent, "The authenticator app was removed.");
-    case "recovery-codes-renew": {
-      const recoveryCodes = await renewRecoveryCodes(db, actor);
-      return succeeded(intent, "New recovery codes made. The old ones no longer work.", { recoveryCodes });
-    }
-    case "sign-out-everywhere": {
-      const ended = await signOutEverywhere(db, current);
-      return succeeded(
-        intent,
-        ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`,
-      );
-    }
-    case "remove-all-sign-in-methods":
-      await removeAllSignInMethods(db, actor);
-      return succeeded(
-        intent,
-        "Every passkey and the authenticator app were removed. Your password alone signs in now.",
-      );
-    case "keep-sign-in-methods":
-      await keepSignInMethods(db, actor);
-      return succeeded(intent, "Your passkeys and authenticator app were kept.");
-    default:
-      return unknownIntent(intent);
-  }
-}
+/** The authenticator app, recovery codes, other devices, and what a taken-back account keeps. */
+const signInMethodIntents = {
+  "totp-start": async ({ db, current, intent }: AccountRequest) => {
+    await startTotpEnrolment(db, actorOf(current));
+    return data({ ok: true as const, intent });
+  },
+  "totp-cancel": async ({ db, current, intent }: AccountRequest) => {
+    await cancelTotpEnrolment(db, actorOf(current));
+    return data({ ok: true as const, intent });
+  },
+  "totp-confirm": async ({ db, current, intent, form }: AccountRequest) => {
+    const recoveryCodes = await confirmTotpEnrolment(db, actorOf(current), textOf(form)("code"));
+    return succeeded(intent, "Two-step sign-in is on. Keep your recovery codes somewhere safe.", { recoveryCodes });
+  },
+  "totp-disable": async ({ db, current, intent, form }: AccountRequest) => {
+    const text = textOf(form);
+    // Its own proof (a code from the app or the password) is asked in its form.
+    await disableTotp(db, actorOf(current), { code: text("code"), password: text("password") });
+    return succeeded(intent, "The authenticator app was removed.");
+  },
+  "recovery-codes-renew": async ({ db, current, intent }: AccountRequest) => {
+    const recoveryCodes = await renewRecoveryCodes(db, actorOf(current));
+    return succeeded(intent, "New recovery codes made. The old ones no longer work.", { recoveryCodes });
+  },
+  "sign-out-everywhere": async ({ db, current, intent }: AccountRequest) => {
+    const ended = await signOutEverywhere(db, current);
+    return succeeded(
+      intent,
+      ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`,
+    );
+  },
+  "remove-all-sign-in-methods": async ({ db, current, intent }: AccountRequest) => {
+    await removeAllSignInMethods(db, actorOf(current));
+    return succeeded(intent, "Every passkey and the authenticator app were removed. Your password alone signs in now.");
+  },
+  "keep-sign-in-methods": async ({ db, current, intent }: AccountRequest) => {
+    await keepSignInMethods(db, actorOf(current));
+    return succeeded(intent, "Your passkeys and authenticator app were kept.");
+  },
+};
 
-async function passkeyChange({ request, db, current, intent, form }: AccountRequest) {
-  const actor = { id: current.user.id, email: current.user.email };
-  const text = textOf(form);
-  switch (intent) {
-    case "passkey-options": {
-      const rp = relyingParty(request);
-      const options = await registrationOptions(db, actor, rp);
-      const cookie = await startPendingSignIn(db, {
-        kind: "passkey_registration",
-        userId: actor.id,
-        challenge: options.challenge,
-      });
-      return data({ ok: true as const, intent, options }, { headers: { "Set-Cookie": cookie } });
+const passkeyIntents = {
+  "passkey-options": async ({ request, db, current, intent }: AccountRequest) => {
+    const actor = actorOf(current);
+    const options = await registrationOptions(db, actor, relyingParty(request));
+    const cookie = await startPendingSignIn(db, {
+      kind: "passkey_registration",
+      userId: actor.id,
+      challenge: options.challenge,
+    });
+    return data({ ok: true as const, intent, options }, { headers: { "Set-Cookie": cookie } });
+  },
+  "passkey-register": async ({ request, db, current, intent, form }: AccountRequest) => {
+    const actor = actorOf(current);
+    const text = textOf(form);
+    const pending = await readPendingSignIn(db, request, "passkey_registration");
+    if (!pending?.challenge || pending.userId !== actor.id || !(await consumePendingSignIn(db, pending))) {
+      throw new ExpectedError("The passkey could not be added in time. Please try again.");
     }
-    case "passkey-register": {
-      const pending = await readPendingSignIn(db, request, "passkey_registration");
-      if (!pending?.challenge || pending.userId !== actor.id || !(await consumePendingSignIn(db, pending))) {
-        throw new ExpectedError("The passkey could not be added in time. Please try again.");
-      }
-      const passkey = await registerPasskey(db, actor, {
-        response: parseJson(text("response")),
-        name: text("name"),
-        challenge: pending.challenge,
-        rp: relyingParty(request),
-      });
-      return succeeded(intent, `Passkey "${passkey.name}" added.`);
-    }
-    case "passkey-remove":
-      await removePasskey(db, actor, text("id"));
-      return succeeded(intent, "Passkey removed.");
-    default:
-      return unknownIntent(intent);
-  }
-}
+    const passkey = await registerPasskey(db, actor, {
+      response: parseJson(text("response")),
+      name: text("name"),
+      challenge: pending.challenge,
+      rp: relyingParty(request),
+    });
+    return succeeded(intent, `Passkey "${passkey.name}" added.`);
+  },
+  "passkey-remove": async ({ db, current, intent, form }: AccountRequest) => {
+    await removePasskey(db, actorOf(current), textOf(form)("id"));
+    return succeeded(intent, "Passkey removed.");
+  },
+};
+
+/** Every intent the account page's action tells apart, each with what it does. */
+export const accountIntents = {
+  password: ({ request, db, clientAddress, current, form }: AccountRequest) =>
+    changePassword(request, db, clientAddress, current, form),
+  ...confirmIdentityIntents,
+  ...signInMethodIntents,
+  ...passkeyIntents,
+};
+type AccountIntent = keyof typeof accountIntents;
 
 function unknownIntent(intent: string) {
   return data({ ok: false as const, intent, errors: { form: "Unknown action." } }, { status: 400 });

@@ -85,7 +85,7 @@ function safeRedirect(target: FormDataEntryValue | null): string {
 export async function signInAction(request: Request, clientAddress: string) {
   const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
-  const intent = form.get("intent") === "setup" ? "setup" : "login";
+  const intent: NonNullable<SignInActionData>["intent"] = form.get("intent") === "setup" ? "setup" : "login";
   try {
     const db = await getDb();
     const fields = {

@@ -16,6 +16,7 @@ import {
 } from "~/server/auth/second-factor/second-step.server";
 import { tooManyAttempts } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/platform/db/database.server";
+import type { Database } from "~/server/platform/db/db.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { RateLimiter } from "~/server/platform/rate-limit/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -50,41 +51,52 @@ function parseJson(value: FormDataEntryValue | null): unknown {
   }
 }
 
+interface StepRequest {
+  request: Request;
+  db: Database;
+  clientAddress: string;
+  intent: string;
+  form: FormData;
+}
+
+/** Every intent of the second step and of the password-less sign-in, each with what it does. */
+export const secondStepIntents = {
+  code: async ({ request, db, intent, form }: StepRequest) =>
+    answer(intent, await answerWithCode(db, request, String(form.get("code") ?? ""))),
+  "passkey-options": async ({ request, db, intent }: StepRequest) => {
+    const challenge = await passkeyChallenge(db, request, "second-step");
+    if (!challenge) return answer(intent, { ok: false, status: 401, errors: { form: SIGN_IN_EXPIRED }, expired: true });
+    return data({ ok: true as const, intent, options: challenge.options }, { headers: NO_STORE });
+  },
+  passkey: async ({ request, db, intent, form }: StepRequest) =>
+    answer(intent, await answerWithPasskey(db, request, parseJson(form.get("response")), "second-step")),
+  "passwordless-options": async ({ request, db, clientAddress, intent, form }: StepRequest) => {
+    const allowed = await passkeyChallenges.hit(clientAddress);
+    if (!allowed.allowed) {
+      return data(
+        { ok: false as const, intent, errors: { form: tooManyAttempts(allowed.retryAfterSeconds) } },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(allowed.retryAfterSeconds) } },
+      );
+    }
+    const challenge = await passkeyChallenge(db, request, "password-less", safeRedirect(form.get("redirectTo")));
+    return data(
+      { ok: true as const, intent, options: challenge!.options },
+      { headers: { ...NO_STORE, "Set-Cookie": challenge!.setCookie! } },
+    );
+  },
+  passwordless: async ({ request, db, intent, form }: StepRequest) =>
+    answer(intent, await answerWithPasskey(db, request, parseJson(form.get("response")), "password-less")),
+};
+
 export async function secondStepAction(request: Request, clientAddress: string) {
   const form = await readFormOrRefuse(request);
   await verifyCsrf(request, form);
   const intent = String(form.get("intent") ?? "");
-  const db = await getDb();
-  switch (intent) {
-    case "code":
-      return answer(intent, await answerWithCode(db, request, String(form.get("code") ?? "")));
-    case "passkey-options": {
-      const challenge = await passkeyChallenge(db, request, "second-step");
-      if (!challenge)
-        return answer(intent, { ok: false, status: 401, errors: { form: SIGN_IN_EXPIRED }, expired: true });
-      return data({ ok: true as const, intent, options: challenge.options }, { headers: NO_STORE });
-    }
-    case "passkey":
-      return answer(intent, await answerWithPasskey(db, request, parseJson(form.get("response")), "second-step"));
-    case "passwordless-options": {
-      const allowed = await passkeyChallenges.hit(clientAddress);
-      if (!allowed.allowed) {
-        return data(
-          { ok: false as const, intent, errors: { form: tooManyAttempts(allowed.retryAfterSeconds) } },
-          { status: 429, headers: { ...NO_STORE, "Retry-After": String(allowed.retryAfterSeconds) } },
-        );
-      }
-      const challenge = await passkeyChallenge(db, request, "password-less", safeRedirect(form.get("redirectTo")));
-      return data(
-        { ok: true as const, intent, options: challenge!.options },
-        { headers: { ...NO_STORE, "Set-Cookie": challenge!.setCookie! } },
-      );
-    }
-    case "passwordless":
-      return answer(intent, await answerWithPasskey(db, request, parseJson(form.get("response")), "password-less"));
-    default:
-      return data({ ok: false as const, intent, errors: { form: "Unknown action." } }, { status: 400 });
+  if (!Object.hasOwn(secondStepIntents, intent)) {
+    return data({ ok: false as const, intent, errors: { form: "Unknown action." } }, { status: 400 });
   }
+  const handle = secondStepIntents[intent as keyof typeof secondStepIntents];
+  return handle({ request, db: await getDb(), clientAddress, intent, form });
 }
 
 /** Only paths inside the CMS are followed after sign-in. */

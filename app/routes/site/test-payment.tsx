@@ -3,7 +3,7 @@ import { OrderSummary } from "~/components/checkout/order-summary";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { pageMeta } from "~/lib/seo/meta";
-import { TEST_PAYMENT_MESSAGES } from "~/lib/commerce/test-payment";
+import { TEST_PAYMENT_INTENTS, TEST_PAYMENT_MESSAGES } from "~/lib/commerce/test-payment";
 import { getDb } from "~/server/platform/db/database.server";
 import { readFormOrRefuse } from "~/server/platform/http/request-body.server";
 import { orderReference } from "~/server/commerce/order-mail.server";
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const form = await readFormOrRefuse(request);
-  if (form.get("intent") === "cancel") {
+  if (form.get("intent") === TEST_PAYMENT_INTENTS.cancel) {
     await cancelTestCheckout(db, order.id);
     throw redirect("/basket?checkout=cancelled");
   }
@@ -87,7 +87,7 @@ export default function TestPaymentPage() {
   const { reference, currency, total, open, lines } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === TEST_PAYMENT_INTENTS.pay;
   const errors = actionData?.errors ?? {};
 
   return (
@@ -168,10 +168,17 @@ export default function TestPaymentPage() {
               />
             </div>
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" name="intent" value="pay" size="lg" disabled={paying}>
+              <Button type="submit" name="intent" value={TEST_PAYMENT_INTENTS.pay} size="lg" disabled={paying}>
                 {paying ? "Processing payment..." : "Pay (test mode)"}
               </Button>
-              <Button type="submit" name="intent" value="cancel" variant="outline" size="lg" formNoValidate>
+              <Button
+                type="submit"
+                name="intent"
+                value={TEST_PAYMENT_INTENTS.cancel}
+                variant="outline"
+                size="lg"
+                formNoValidate
+              >
                 Cancel and return to basket
               </Button>
             </div>

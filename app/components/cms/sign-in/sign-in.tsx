@@ -12,7 +12,9 @@ import { CsrfInput } from "../kit/csrf-input";
 import { EmailField } from "../kit/email-field";
 import { PasskeySignIn } from "../second-step/passkey-sign-in";
 
-export type SignInActionData = { intent: "login" | "setup"; errors: Record<string, string> } | undefined;
+/** The sign-in card's two forms: signing in, and the first administrator's set-up while there is none. */
+export const SIGN_IN_INTENTS = ["login", "setup"] as const;
+export type SignInActionData = { intent: (typeof SIGN_IN_INTENTS)[number]; errors: Record<string, string> } | undefined;
 
 /** /cms for a visitor who is not signed in: the first-run set-up while no admin exists, else sign-in. */
 export function CmsSignIn({ setupNeeded }: { setupNeeded: boolean }) {
