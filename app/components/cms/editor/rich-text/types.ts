@@ -1,5 +1,6 @@
 /** What the CMS's routes hand the rich-text editor (plain data, so it travels as loader data). */
 import type * as React from "react";
+import type { PickedImage } from "~/lib/cms/media";
 
 /** A public site setting that a placeholder chip can stand for. */
 export interface PlaceholderOption {
@@ -14,13 +15,7 @@ export interface PageOption {
 }
 
 /** What an image picker returns (the media library's, or the simple default dialog's). */
-export interface PickedImage {
-  id: string;
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+export type { PickedImage };
 
 export interface RichTextEditorProps {
   /** The form field of the HTML; the document is posted as `<name>Document`. */
