@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check the project has, in order of speed, stopping at the first that fails:
- * types, lint, format and architecture (side by side), unit and integration tests (Vitest on PGlite), the production build and
- * its first-load JavaScript budget (tests/bench/first-load-js.ts), HTTP tests against that build
- * (Vitest, tests/http), then browser tests (Playwright in Debian's Chromium, its headless shell). Ends with one
- * "N passed, N failed" line.
+ * types, lint, format and architecture (side by side), unit and integration tests (Vitest on
+ * PGlite), the production build and its first-load JavaScript budget (tests/bench/first-load-js.ts),
+ * HTTP tests against that build (Vitest, tests/http), then browser tests (Playwright in Debian's
+ * Chromium, its headless shell). Ends with one "N passed, N failed" line.
  *
  * With TEST_DATABASE_URL set, the database tests (tests/integration) run on that PostgreSQL server
  * instead of PGlite, as .ci/run does; the HTTP and browser tests always run the production server
@@ -95,17 +95,13 @@ function ensureProgram(program: string, debianPackage: string, purpose: string, 
  * is not possible here. Null when there is none.
  */
 function chromiumToDrive(): string | null {
+  const alternative = "or set CHROMIUM_PATH to another Chromium binary.";
   const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) {
-    return ensureProgram(chosen, "chromium", "The browser tests", "or set CHROMIUM_PATH to another Chromium binary.")
-      ? chosen
-      : null;
-  }
+  if (chosen) return ensureProgram(chosen, "chromium", "The browser tests", alternative) ? chosen : null;
   if (fs.existsSync(FULL_CHROMIUM) && !fs.existsSync(HEADLESS_SHELL) && !mayInstallPackages()) {
     console.log(`\n▶ ${HEADLESS_SHELL} is missing: the browser tests drive ${FULL_CHROMIUM}, about half as fast.`);
     return FULL_CHROMIUM;
   }
-  const alternative = "or set CHROMIUM_PATH to another Chromium binary.";
   return ensureProgram(HEADLESS_SHELL, "chromium-headless-shell", "The browser tests", alternative)
     ? HEADLESS_SHELL
     : fs.existsSync(FULL_CHROMIUM)
